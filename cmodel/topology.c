@@ -1,0 +1,816 @@
+/* topology.c - network topologies: file parser, named generators, routing
+ * masks.  The file format, the named topologies and the error rules are
+ * those of docs/topology.md.
+ *
+ * Everything here runs at setup time; allocation is done freely.  While a
+ * topology is being built, ports are stored with a fixed stride of
+ * TOPO_MAX_PORTS; finish() copies them into a topo_t with stride radix and
+ * computes the all-pairs hop distances.
+ */
+#include "topology.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest accepted physical line, line terminator ("\n" or "\r\n") excluded. */
+#define TOPO_LINE_MAX 1024
+/* Tokens kept per line: the longest valid line ("link A:P B:Q latency L") has
+ * 5, one more is kept to name the first extra field. */
+#define TOPO_MAX_TOKENS 6
+
+/* Routing masks are uint8_t, one bit per port. */
+typedef char topo_ports_fit_in_a_mask[(TOPO_MAX_PORTS <= 8) ? 1 : -1];
+
+/* ------------------------------------------------------------------------ */
+/* helpers */
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+  va_list ap;
+  if (err == NULL || errlen == 0)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+}
+
+static void topo_reset(topo_t *t)
+{
+  static const topo_t empty;   /* read-only: all pointers NULL */
+  *t = empty;
+}
+
+/* Topology under construction (stride TOPO_MAX_PORTS). */
+typedef struct {
+  int n;
+  int *pr, *pp, *lat;   /* peer router, peer port, latency; pr = -1 unused */
+  int *line;            /* parser: line that linked (r,p), 0 = unused */
+  int *x, *y;
+  int *cline;           /* parser: line of the coord of r, 0 = none */
+} build_t;
+
+static void build_free(build_t *b)
+{
+  free(b->pr);
+  free(b->pp);
+  free(b->lat);
+  free(b->line);
+  free(b->x);
+  free(b->y);
+  free(b->cline);
+  b->pr = b->pp = b->lat = b->line = b->x = b->y = b->cline = NULL;
+  b->n = 0;
+}
+
+static int build_init(build_t *b, int n)
+{
+  size_t np = (size_t)n * TOPO_MAX_PORTS, i;
+  b->n = n;
+  b->pr = malloc(np * sizeof *b->pr);
+  b->pp = malloc(np * sizeof *b->pp);
+  b->lat = calloc(np, sizeof *b->lat);
+  b->line = calloc(np, sizeof *b->line);
+  b->x = calloc((size_t)n, sizeof *b->x);
+  b->y = calloc((size_t)n, sizeof *b->y);
+  b->cline = calloc((size_t)n, sizeof *b->cline);
+  if (!b->pr || !b->pp || !b->lat || !b->line || !b->x || !b->y || !b->cline) {
+    build_free(b);
+    return -1;
+  }
+  for (i = 0; i < np; i++)
+    b->pr[i] = b->pp[i] = -1;
+  return 0;
+}
+
+static void add_link(build_t *b, int r, int p, int q, int qp, int lat)
+{
+  size_t i = (size_t)r * TOPO_MAX_PORTS + (size_t)p;
+  size_t j = (size_t)q * TOPO_MAX_PORTS + (size_t)qp;
+  b->pr[i] = q;
+  b->pp[i] = qp;
+  b->lat[i] = lat;
+  b->pr[j] = r;
+  b->pp[j] = p;
+  b->lat[j] = lat;
+}
+
+/* All-pairs hop distances, one BFS per source; -1 = unreachable. */
+static int compute_dist(topo_t *t)
+{
+  int n = t->routers, R = t->radix, s;
+  int *queue = malloc((size_t)n * sizeof *queue);
+  if (queue == NULL)
+    return -1;
+  for (s = 0; s < n; s++) {
+    int *row = t->dist + (size_t)s * (size_t)n;
+    int head = 0, tail = 0, i;
+    for (i = 0; i < n; i++)
+      row[i] = -1;
+    row[s] = 0;
+    queue[tail++] = s;
+    while (head < tail) {
+      int u = queue[head++], p;
+      for (p = 1; p < R; p++) {
+        int v = t->peer_router[(size_t)u * (size_t)R + (size_t)p];
+        if (v >= 0 && row[v] < 0) {
+          row[v] = row[u] + 1;
+          queue[tail++] = v;
+        }
+      }
+    }
+  }
+  free(queue);
+  return 0;
+}
+
+/* Moves the build into t (kind, name, width, height are the caller's).
+ * radix = max(highest used port + 1, min_radix, 2).  Frees b. */
+static int finish(build_t *b, topo_t *t, int min_radix, int has_coords,
+                  char *err, size_t errlen)
+{
+  int n = b->n, R = min_radix < 2 ? 2 : min_radix, r, p;
+  size_t np, nn;
+  for (r = 0; r < n; r++)
+    for (p = TOPO_MAX_PORTS - 1; p >= R; p--)
+      if (b->pr[(size_t)r * TOPO_MAX_PORTS + (size_t)p] >= 0) {
+        R = p + 1;
+        break;
+      }
+  np = (size_t)n * (size_t)R;
+  nn = (size_t)n * (size_t)n;
+  t->routers = n;
+  t->radix = R;
+  t->has_coords = has_coords;
+  t->peer_router = malloc(np * sizeof *t->peer_router);
+  t->peer_port = malloc(np * sizeof *t->peer_port);
+  t->latency = malloc(np * sizeof *t->latency);
+  t->dist = malloc(nn * sizeof *t->dist);
+  t->x = b->x;               /* same layout: hand over */
+  t->y = b->y;
+  b->x = b->y = NULL;
+  if (!t->peer_router || !t->peer_port || !t->latency || !t->dist) {
+    build_free(b);
+    topo_free(t);
+    set_err(err, errlen, "%s: out of memory", t->name);
+    return -1;
+  }
+  for (r = 0; r < n; r++)
+    for (p = 0; p < R; p++) {
+      size_t i = (size_t)r * TOPO_MAX_PORTS + (size_t)p;
+      size_t o = (size_t)r * (size_t)R + (size_t)p;
+      t->peer_router[o] = b->pr[i];
+      t->peer_port[o] = b->pp[i];
+      t->latency[o] = b->lat[i];
+    }
+  build_free(b);
+  if (compute_dist(t) != 0) {
+    topo_free(t);
+    set_err(err, errlen, "%s: out of memory", t->name);
+    return -1;
+  }
+  return 0;
+}
+
+void topo_free(topo_t *t)
+{
+  if (t == NULL)
+    return;
+  free(t->peer_router);
+  free(t->peer_port);
+  free(t->latency);
+  free(t->x);
+  free(t->y);
+  free(t->dist);
+  t->peer_router = t->peer_port = t->latency = t->x = t->y = t->dist = NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* file parser */
+
+/* Splits s in place at blanks; returns the number of tokens, storing at most
+ * max of them. */
+static int tokenize(char *s, char **tok, int max)
+{
+  static const char blanks[] = " \t\r\v\f";
+  int n = 0;
+  for (;;) {
+    s += strspn(s, blanks);
+    if (*s == '\0')
+      return n;
+    if (n < max)
+      tok[n] = s;
+    n++;
+    s += strcspn(s, blanks);
+    if (*s != '\0')
+      *s++ = '\0';
+  }
+}
+
+/* Decimal integer filling exactly [s, end) (tokens hold no blanks).
+ * Returns 0, -1 when it is not an integer, 1 when it does not fit a long. */
+static int parse_long(const char *s, const char *end, long *v)
+{
+  char *e;
+  if (s == end)
+    return -1;
+  errno = 0;
+  *v = strtol(s, &e, 10);
+  if (e != end)
+    return -1;
+  return errno == ERANGE ? 1 : 0;
+}
+
+typedef struct {
+  const char *path;
+  int line;
+  char *err;
+  size_t errlen;
+} ctx_t;
+
+/* "FILE:LINE: message" */
+static int perr(const ctx_t *c, const char *fmt, ...)
+{
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  set_err(c->err, c->errlen, "%s:%d: %s", c->path, c->line, msg);
+  return -1;
+}
+
+/* Field `what` (for messages) of the whole token s, range [lo, hi]. */
+static int field(const ctx_t *c, const char *what, const char *s, long lo,
+                 long hi, int *out)
+{
+  long v;
+  int rc = parse_long(s, s + strlen(s), &v);
+  if (rc < 0)
+    return perr(c, "%s '%s' is not an integer", what, s);
+  if (rc > 0 || v < lo || v > hi)
+    return perr(c, "%s %s out of range (%ld..%ld)", what, s, lo, hi);
+  *out = (int)v;
+  return 0;
+}
+
+/* "R:P" -> router, port; ranges checked here. */
+static int endpoint(const ctx_t *c, const char *s, int n, int *r, int *p)
+{
+  const char *colon = strchr(s, ':');
+  const char *end = s + strlen(s);
+  long v;
+  int rc;
+  if (colon == NULL)
+    return perr(c, "endpoint '%s' is not ROUTER:PORT", s);
+  rc = parse_long(s, colon, &v);
+  if (rc < 0)
+    return perr(c, "endpoint '%s': router '%.*s' is not an integer", s,
+                (int)(colon - s), s);
+  if (rc > 0 || v < 0 || v >= n)
+    return perr(c, "router %.*s out of range (0..%d)", (int)(colon - s), s,
+                n - 1);
+  *r = (int)v;
+  rc = parse_long(colon + 1, end, &v);
+  if (rc < 0)
+    return perr(c, "endpoint '%s': port '%s' is not an integer", s, colon + 1);
+  if (rc == 0 && v == 0)
+    return perr(c, "port 0 of router %d is its NIC and cannot be linked", *r);
+  if (rc > 0 || v < 1 || v >= TOPO_MAX_PORTS)
+    return perr(c, "port %s of router %d out of range (1..%d)", colon + 1, *r,
+                TOPO_MAX_PORTS - 1);
+  *p = (int)v;
+  return 0;
+}
+
+static int parse_link(const ctx_t *c, build_t *b, char **tok, int ntok)
+{
+  int r, p, q, qp, lat = 1;
+  size_t i, j;
+  if (ntok < 3)
+    return perr(c, "missing field: expected 'link A:P B:Q [latency L]'");
+  if (ntok > 5)
+    return perr(c, "extra field '%s' after 'link A:P B:Q latency L'", tok[5]);
+  if (ntok >= 4 && strcmp(tok[3], "latency") != 0)
+    return perr(c, "unexpected field '%s' (expected 'latency L')", tok[3]);
+  if (ntok == 4)
+    return perr(c, "missing value after 'latency'");
+  if (endpoint(c, tok[1], b->n, &r, &p) != 0 ||
+      endpoint(c, tok[2], b->n, &q, &qp) != 0)
+    return -1;
+  if (ntok == 5 && field(c, "latency", tok[4], 1, INT_MAX, &lat) != 0)
+    return -1;
+  if (r == q)
+    return perr(c, "self-loop: link from router %d to itself", r);
+  i = (size_t)r * TOPO_MAX_PORTS + (size_t)p;
+  j = (size_t)q * TOPO_MAX_PORTS + (size_t)qp;
+  if (b->line[i] != 0)
+    return perr(c, "port %d of router %d used twice (first used on line %d)",
+                p, r, b->line[i]);
+  if (b->line[j] != 0)
+    return perr(c, "port %d of router %d used twice (first used on line %d)",
+                qp, q, b->line[j]);
+  add_link(b, r, p, q, qp, lat);
+  b->line[i] = b->line[j] = c->line;
+  return 0;
+}
+
+static int parse_coord(const ctx_t *c, build_t *b, char **tok, int ntok)
+{
+  int r, x, y;
+  if (ntok < 4)
+    return perr(c, "missing field: expected 'coord R X Y'");
+  if (ntok > 4)
+    return perr(c, "extra field '%s' after 'coord R X Y'", tok[4]);
+  if (field(c, "router", tok[1], 0, b->n - 1, &r) != 0 ||
+      field(c, "x coordinate", tok[2], INT_MIN, INT_MAX, &x) != 0 ||
+      field(c, "y coordinate", tok[3], INT_MIN, INT_MAX, &y) != 0)
+    return -1;
+  if (b->cline[r] != 0)
+    return perr(c, "duplicate coord for router %d (first on line %d)", r,
+                b->cline[r]);
+  b->x[r] = x;
+  b->y[r] = y;
+  b->cline[r] = c->line;
+  return 0;
+}
+
+/* Reads and parses the whole file into b.  Returns 0, or -1 with err set. */
+static int parse_stream(FILE *f, ctx_t *c, build_t *b, int *first_coord)
+{
+  char buf[TOPO_LINE_MAX + 3];   /* line, "\r\n", NUL */
+  int routers_line = 0;
+  while (fgets(buf, (int)sizeof buf, f) != NULL) {
+    char *tok[TOPO_MAX_TOKENS], *hash;
+    size_t len = strlen(buf);
+    int ntok, n;
+    c->line++;
+    if (len > 0 && buf[len - 1] == '\n') {
+      buf[--len] = '\0';
+      if (len > 0 && buf[len - 1] == '\r')
+        buf[--len] = '\0';
+      if (len > TOPO_LINE_MAX)
+        return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
+    } else if (len == sizeof buf - 1) {
+      return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
+    } else if (ferror(f)) {
+      return perr(c, "read error: %s", strerror(errno));
+    } else if (!feof(f)) {
+      return perr(c, "line contains a NUL character");
+    }
+    hash = strchr(buf, '#');
+    if (hash != NULL)
+      *hash = '\0';
+    ntok = tokenize(buf, tok, TOPO_MAX_TOKENS);
+    if (ntok == 0)
+      continue;
+    if (strcmp(tok[0], "routers") != 0 && strcmp(tok[0], "link") != 0 &&
+        strcmp(tok[0], "coord") != 0)
+      return perr(c, "unknown keyword '%s' (expected routers, link or coord)",
+                  tok[0]);
+    if (strcmp(tok[0], "routers") == 0) {
+      if (routers_line != 0)
+        return perr(c, "'routers' repeated (first on line %d)", routers_line);
+      if (ntok < 2)
+        return perr(c, "missing router count after 'routers'");
+      if (ntok > 2)
+        return perr(c, "extra field '%s' after 'routers N'", tok[2]);
+      if (field(c, "router count", tok[1], 1, TOPO_MAX_ROUTERS, &n) != 0)
+        return -1;
+      if (build_init(b, n) != 0)
+        return perr(c, "out of memory");
+      routers_line = c->line;
+    } else if (routers_line == 0) {
+      return perr(c, "'%s' before 'routers N' (routers must come first)",
+                  tok[0]);
+    } else if (strcmp(tok[0], "link") == 0) {
+      if (parse_link(c, b, tok, ntok) != 0)
+        return -1;
+    } else {
+      if (parse_coord(c, b, tok, ntok) != 0)
+        return -1;
+      if (*first_coord == 0)
+        *first_coord = c->line;
+    }
+  }
+  if (ferror(f)) {
+    c->line++;
+    return perr(c, "read error: %s", strerror(errno));
+  }
+  if (routers_line == 0) {
+    set_err(c->err, c->errlen, "%s: missing 'routers N' line", c->path);
+    return -1;
+  }
+  return 0;
+}
+
+int topo_parse_file(const char *path, topo_t *t, char *err, size_t errlen)
+{
+  build_t b = {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  ctx_t c;
+  FILE *f;
+  int first_coord = 0, rc, r;
+
+  if (t == NULL) {
+    set_err(err, errlen, "topo_parse_file: no topology given");
+    return -1;
+  }
+  topo_reset(t);
+  if (path == NULL) {
+    set_err(err, errlen, "topo_parse_file: no path given");
+    return -1;
+  }
+  f = fopen(path, "r");
+  if (f == NULL) {
+    set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    return -1;
+  }
+  c.path = path;
+  c.line = 0;
+  c.err = err;
+  c.errlen = errlen;
+  rc = parse_stream(f, &c, &b, &first_coord);
+  fclose(f);
+  if (rc != 0) {
+    build_free(&b);
+    return -1;
+  }
+  if (first_coord != 0)
+    for (r = 0; r < b.n; r++)
+      if (b.cline[r] == 0) {
+        set_err(err, errlen, "%s: router %d has no coord line (coords are "
+                "given from line %d on, so every router needs one)", path, r,
+                first_coord);
+        build_free(&b);
+        return -1;
+      }
+  t->kind = TOPO_KIND_FILE;
+  snprintf(t->name, sizeof t->name, "file:%s", path);
+  if (finish(&b, t, 2, first_coord != 0, err, errlen) != 0)
+    return -1;
+  for (r = 1; r < t->routers; r++)
+    if (t->dist[r] < 0) {   /* row 0: distances from router 0 */
+      set_err(err, errlen, "%s: router %d is not connected to router 0",
+              path, r);
+      topo_free(t);
+      return -1;
+    }
+  return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* named topologies */
+
+static const char topo_names_expected[] =
+    "expected meshWxH, torusWxH, ring-N, dragonfly-a-p-h or file:PATH";
+
+/* Reads the unsigned decimal number at *s for name `name`; `what` names it
+ * in messages.  Values are capped at cap + 1 so that callers can report
+ * "too large" without overflow. */
+static int name_number(const char *name, const char **s, const char *what,
+                       const char *form, long cap, long *v, char *err,
+                       size_t errlen)
+{
+  const char *p = *s;
+  long x = 0;
+  if (*p < '0' || *p > '9') {
+    if (*p == '\0')
+      set_err(err, errlen, "'%s': missing %s (expected %s)", name, what, form);
+    else
+      set_err(err, errlen, "'%s': %s is not a number (expected %s)", name,
+              what, form);
+    return -1;
+  }
+  for (; *p >= '0' && *p <= '9'; p++)
+    if (x <= cap)
+      x = x * 10 + (*p - '0');
+  *v = x > cap ? cap + 1 : x;
+  *s = p;
+  return 0;
+}
+
+/* Expects character ch at *s (a separator) after field `after`. */
+static int name_sep(const char *name, const char **s, char ch,
+                    const char *after, const char *form, char *err,
+                    size_t errlen)
+{
+  if (**s == ch) {
+    (*s)++;
+    return 0;
+  }
+  if (**s == '\0')
+    set_err(err, errlen, "'%s': missing '%c' after %s (expected %s)", name, ch,
+            after, form);
+  else
+    set_err(err, errlen, "'%s': missing '%c' after %s, found '%s' "
+            "(expected %s)", name, ch, after, *s, form);
+  return -1;
+}
+
+static int name_end(const char *name, const char *s, const char *after,
+                    const char *form, char *err, size_t errlen)
+{
+  if (*s == '\0')
+    return 0;
+  set_err(err, errlen, "'%s': unexpected '%s' after %s (expected %s)", name,
+          s, after, form);
+  return -1;
+}
+
+static int gen_grid(const char *name, topo_t *t, int wrap, char *err,
+                    size_t errlen)
+{
+  const char *form = wrap ? "torusWxH" : "meshWxH";
+  const char *s = name + (wrap ? 5 : 4);
+  long w, h;
+  build_t b;
+  int x, y;
+  if (name_number(name, &s, "width", form, TOPO_MAX_ROUTERS, &w, err,
+                  errlen) != 0 ||
+      name_sep(name, &s, 'x', "the width", form, err, errlen) != 0 ||
+      name_number(name, &s, "height", form, TOPO_MAX_ROUTERS, &h, err,
+                  errlen) != 0 ||
+      name_end(name, s, "the height", form, err, errlen) != 0)
+    return -1;
+  if (w < 1 || h < 1) {
+    set_err(err, errlen, "'%s': %s must be >= 1", name,
+            w < 1 ? "width" : "height");
+    return -1;
+  }
+  if (w * h < 2) {
+    set_err(err, errlen, "'%s': needs at least 2 routers", name);
+    return -1;
+  }
+  if (w * h > TOPO_MAX_ROUTERS) {
+    set_err(err, errlen, "'%s': W*H exceeds TOPO_MAX_ROUTERS (%d)", name,
+            TOPO_MAX_ROUTERS);
+    return -1;
+  }
+  if (build_init(&b, (int)(w * h)) != 0) {
+    set_err(err, errlen, "%s: out of memory", name);
+    return -1;
+  }
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++) {
+      int id = y * (int)w + x;
+      b.x[id] = x;
+      b.y[id] = y;
+      if (x + 1 < w)
+        add_link(&b, id, PORT_EAST, id + 1, PORT_WEST, 1);
+      else if (wrap && w >= 3)
+        add_link(&b, id, PORT_EAST, y * (int)w, PORT_WEST, 1);
+      if (y + 1 < h)
+        add_link(&b, id, PORT_NORTH, id + (int)w, PORT_SOUTH, 1);
+      else if (wrap && h >= 3)
+        add_link(&b, id, PORT_NORTH, x, PORT_SOUTH, 1);
+    }
+  t->kind = wrap ? TOPO_KIND_TORUS : TOPO_KIND_MESH;
+  t->width = (int)w;
+  t->height = (int)h;
+  return finish(&b, t, PORT_SOUTH + 1, 1, err, errlen);
+}
+
+static int gen_ring(const char *name, topo_t *t, char *err, size_t errlen)
+{
+  const char *form = "ring-N";
+  const char *s = name + 4;
+  long n;
+  build_t b;
+  int i;
+  if (name_sep(name, &s, '-', "'ring'", form, err, errlen) != 0 ||
+      name_number(name, &s, "router count", form, TOPO_MAX_ROUTERS, &n, err,
+                  errlen) != 0 ||
+      name_end(name, s, "the router count", form, err, errlen) != 0)
+    return -1;
+  if (n < 3) {
+    set_err(err, errlen, "'%s': a ring needs at least 3 routers", name);
+    return -1;
+  }
+  if (n > TOPO_MAX_ROUTERS) {
+    set_err(err, errlen, "'%s': N exceeds TOPO_MAX_ROUTERS (%d)", name,
+            TOPO_MAX_ROUTERS);
+    return -1;
+  }
+  if (build_init(&b, (int)n) != 0) {
+    set_err(err, errlen, "%s: out of memory", name);
+    return -1;
+  }
+  for (i = 0; i < n; i++) {
+    b.x[i] = i;
+    add_link(&b, i, 1, (i + 1) % (int)n, 2, 1);
+  }
+  t->kind = TOPO_KIND_RING;
+  t->width = (int)n;
+  t->height = 1;
+  return finish(&b, t, 3, 1, err, errlen);
+}
+
+/* Local port of group member i towards member m (i != m): the other members
+ * in increasing order on ports 1..a-1. */
+static int df_local_port(int i, int m)
+{
+  return (m < i ? m : m - 1) + 1;
+}
+
+static int gen_dragonfly(const char *name, topo_t *t, char *err,
+                         size_t errlen)
+{
+  const char *form = "dragonfly-a-p-h";
+  const char *s = name + 9;
+  long a, p, h, g;
+  build_t b;
+  int G, i, m, k;
+  if (name_sep(name, &s, '-', "'dragonfly'", form, err, errlen) != 0 ||
+      name_number(name, &s, "a (routers per group)", form, TOPO_MAX_ROUTERS,
+                  &a, err, errlen) != 0 ||
+      name_sep(name, &s, '-', "the a field", form, err, errlen) != 0 ||
+      name_number(name, &s, "p (terminals per router)", form,
+                  TOPO_MAX_ROUTERS, &p, err, errlen) != 0 ||
+      name_sep(name, &s, '-', "the p field", form, err, errlen) != 0 ||
+      name_number(name, &s, "h (global links per router)", form,
+                  TOPO_MAX_ROUTERS, &h, err, errlen) != 0 ||
+      name_end(name, s, "the h field", form, err, errlen) != 0)
+    return -1;
+  if (a < 1 || h < 1) {
+    set_err(err, errlen, "'%s': %s must be >= 1", name, a < 1 ? "a" : "h");
+    return -1;
+  }
+  if (p != 1) {
+    set_err(err, errlen, "'%s': p must be 1 (a router has exactly one NIC), "
+            "got %ld", name, p);
+    return -1;
+  }
+  if (a + h > TOPO_MAX_PORTS) {
+    set_err(err, errlen, "'%s': radix a+h = %ld exceeds TOPO_MAX_PORTS (%d)",
+            name, a + h, TOPO_MAX_PORTS);
+    return -1;
+  }
+  g = a * h + 1;
+  if (a * g > TOPO_MAX_ROUTERS) {
+    set_err(err, errlen, "'%s': %ld routers, more than TOPO_MAX_ROUTERS (%d)",
+            name, a * g, TOPO_MAX_ROUTERS);
+    return -1;
+  }
+  if (build_init(&b, (int)(a * g)) != 0) {
+    set_err(err, errlen, "%s: out of memory", name);
+    return -1;
+  }
+  for (G = 0; G < g; G++) {
+    int base = G * (int)a;
+    for (i = 0; i < a; i++)
+      for (m = i + 1; m < a; m++)
+        add_link(&b, base + i, df_local_port(i, m), base + m,
+                 df_local_port(m, i), 1);
+    /* Absolute arrangement: global channel k (0..a*h-1) of group G is port
+     * a + k%h of member k/h and leads to group k if k < G, else k+1.  The
+     * channel of group T > G that leads back to G is channel G. */
+    for (k = 0; k < a * h; k++) {
+      int T = k < G ? k : k + 1;
+      if (T > G)
+        add_link(&b, base + k / (int)h, (int)a + k % (int)h,
+                 T * (int)a + G / (int)h, (int)a + G % (int)h, 1);
+    }
+  }
+  t->kind = TOPO_KIND_DRAGONFLY;
+  return finish(&b, t, (int)(a + h), 0, err, errlen);
+}
+
+int topo_from_name(const char *name, topo_t *t, char *err, size_t errlen)
+{
+  int rc;
+  if (t == NULL) {
+    set_err(err, errlen, "topo_from_name: no topology given");
+    return -1;
+  }
+  topo_reset(t);
+  if (name == NULL) {
+    set_err(err, errlen, "topo_from_name: no name given (%s)",
+            topo_names_expected);
+    return -1;
+  }
+  snprintf(t->name, sizeof t->name, "%s", name);
+  if (strncmp(name, "file:", 5) == 0) {
+    if (name[5] == '\0') {
+      set_err(err, errlen, "'%s': missing path after 'file:'", name);
+      return -1;
+    }
+    rc = topo_parse_file(name + 5, t, err, errlen);
+  } else if (strncmp(name, "mesh", 4) == 0) {
+    rc = gen_grid(name, t, 0, err, errlen);
+  } else if (strncmp(name, "torus", 5) == 0) {
+    rc = gen_grid(name, t, 1, err, errlen);
+  } else if (strncmp(name, "ring", 4) == 0) {
+    rc = gen_ring(name, t, err, errlen);
+  } else if (strncmp(name, "dragonfly", 9) == 0) {
+    rc = gen_dragonfly(name, t, err, errlen);
+  } else {
+    set_err(err, errlen, "unknown topology '%s' (%s)", name,
+            topo_names_expected);
+    return -1;
+  }
+  if (rc != 0)
+    return -1;
+  snprintf(t->name, sizeof t->name, "%s", name);
+  return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* routing masks */
+
+static const char *route_name(route_fn_t fn)
+{
+  switch (fn) {
+  case ROUTE_XY: return "xy";
+  case ROUTE_WEST_FIRST: return "west-first";
+  case ROUTE_MINIMAL: return "minimal";
+  }
+  return "?";
+}
+
+static const char *kind_name(topo_kind_t k)
+{
+  switch (k) {
+  case TOPO_KIND_FILE: return "file topology";
+  case TOPO_KIND_MESH: return "mesh";
+  case TOPO_KIND_TORUS: return "torus";
+  case TOPO_KIND_RING: return "ring";
+  case TOPO_KIND_DRAGONFLY: return "dragonfly";
+  }
+  return "topology";
+}
+
+int topo_route_masks(const topo_t *t, route_fn_t fn, uint8_t *masks,
+                     char *err, size_t errlen)
+{
+  int n, R, r, d;
+  if (t == NULL || masks == NULL || t->routers < 1 || t->radix < 2 ||
+      t->peer_router == NULL || t->dist == NULL) {
+    set_err(err, errlen, "topo_route_masks: no topology or no mask array");
+    return -1;
+  }
+  if (fn != ROUTE_XY && fn != ROUTE_WEST_FIRST && fn != ROUTE_MINIMAL) {
+    set_err(err, errlen, "%s: unknown routing function %d", t->name, (int)fn);
+    return -1;
+  }
+  if (fn != ROUTE_MINIMAL &&
+      (t->kind != TOPO_KIND_MESH || !t->has_coords || t->x == NULL ||
+       t->y == NULL)) {
+    set_err(err, errlen, "%s routing applies to meshes only; '%s' is a %s",
+            route_name(fn), t->name, kind_name(t->kind));
+    return -1;
+  }
+  n = t->routers;
+  R = t->radix;
+  for (r = 0; r < n; r++) {
+    const int *peer = t->peer_router + (size_t)r * (size_t)R;
+    unsigned linked = 0, m;
+    int p;
+    for (p = 1; p < R; p++)
+      if (peer[p] >= 0)
+        linked |= 1u << p;
+    for (d = 0; d < n; d++) {
+      int rd = t->dist[(size_t)r * (size_t)n + (size_t)d];
+      if (r == d) {
+        masks[(size_t)r * (size_t)n + (size_t)d] = 1;
+        continue;
+      }
+      if (rd < 0) {
+        set_err(err, errlen, "%s: router %d cannot reach router %d "
+                "(disconnected network)", t->name, r, d);
+        return -1;
+      }
+      m = 0;
+      if (fn == ROUTE_MINIMAL) {
+        for (p = 1; p < R; p++)
+          if (peer[p] >= 0 &&
+              t->dist[(size_t)peer[p] * (size_t)n + (size_t)d] == rd - 1)
+            m |= 1u << p;
+      } else {
+        int dx = t->x[d] - t->x[r], dy = t->y[d] - t->y[r];
+        if (fn == ROUTE_XY)
+          m = dx > 0   ? 1u << PORT_EAST
+              : dx < 0 ? 1u << PORT_WEST
+              : dy > 0 ? 1u << PORT_NORTH
+              : dy < 0 ? 1u << PORT_SOUTH
+                       : 0u;
+        else if (dx < 0)
+          m = 1u << PORT_WEST;
+        else
+          m = (dx > 0 ? 1u << PORT_EAST : 0u) |
+              (dy > 0 ? 1u << PORT_NORTH : 0u) |
+              (dy < 0 ? 1u << PORT_SOUTH : 0u);
+        m &= linked;
+      }
+      if (m == 0) {
+        set_err(err, errlen, "%s: no %s route from router %d to router %d",
+                t->name, route_name(fn), r, d);
+        return -1;
+      }
+      masks[(size_t)r * (size_t)n + (size_t)d] = (uint8_t)m;
+    }
+  }
+  return 0;
+}
