@@ -1,0 +1,128 @@
+/* cli.c - see cli.h. */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+static void usage(FILE *f, const char *prog, const char *extra)
+{
+  fprintf(f,
+"usage: %s [options]\n"
+"  --topo NAME        meshWxH, torusWxH, ring-N, dragonfly-a-p-h or file:PATH (mesh8x8)\n"
+"  --routing NAME     xy | west_first (xy)\n"
+"  --vcs N            virtual channels per port, 1..4 (1)\n"
+"  --traffic NAME     uniform_random, transpose, bit_complement, bit_reverse,\n"
+"                     bit_rotation, shuffle, tornado, neighbor, hotspot[:NODE],\n"
+"                     or trace:PATH (uniform_random)\n"
+"  --rate R           offered load in flits/node/cycle (0.1)\n"
+"  --long-frac F      fraction of 5-flit packets, the rest are 1-flit (0.5)\n"
+"  --cycles N         injection cycles, warm-up included (20000)\n"
+"  --warmup N         cycles before measurement starts (cycles/10)\n"
+"  --drain-limit N    cycles allowed to deliver what is left after injection (100000)\n"
+"  --seed N           run seed: traffic and router LFSRs (1)\n"
+"  --json FILE        also write the summary as JSON\n"
+"  --quiet            print nothing but errors\n"
+"  --help             this text\n", prog);
+  if (extra) fputs(extra, f);
+}
+
+static int num_u64(const char *opt, const char *s, uint64_t *v)
+{
+  char *end;
+  unsigned long long x;
+  errno = 0;
+  if (!*s || *s == '-') goto bad;
+  x = strtoull(s, &end, 10);
+  if (errno || *end) goto bad;
+  *v = x;
+  return 0;
+bad:
+  fprintf(stderr, "error: --%s: '%s' is not a non-negative integer\n", opt, s);
+  return -1;
+}
+
+static int num_frac(const char *opt, const char *s, double lo, double hi, double *v)
+{
+  char *end;
+  double x;
+  errno = 0;
+  x = strtod(s, &end);
+  if (!*s || errno || *end || !(x >= lo && x <= hi)) {
+    fprintf(stderr, "error: --%s: '%s' is not a number in [%g, %g]\n", opt, s, lo, hi);
+    return -1;
+  }
+  *v = x;
+  return 0;
+}
+
+int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char *extra)
+{
+  static const struct option longs[] = {
+    {"topo", 1, 0, 't'}, {"routing", 1, 0, 'r'}, {"vcs", 1, 0, 'v'},
+    {"traffic", 1, 0, 'T'}, {"rate", 1, 0, 'R'}, {"long-frac", 1, 0, 'L'},
+    {"cycles", 1, 0, 'c'}, {"warmup", 1, 0, 'w'}, {"drain-limit", 1, 0, 'd'},
+    {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
+    {"help", 0, 0, 'h'}, {0, 0, 0, 0}
+  };
+  int c, warm_set = 0;
+  uint64_t u;
+  memset(o, 0, sizeof *o);
+  sim_defaults(&o->sim);
+  opterr = 0;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+    const char *name = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+    switch (c) {
+    case 't': o->sim.topo = optarg; break;
+    case 'r':
+      if (algo_parse(optarg, &o->sim.algo) != 0) {
+        fprintf(stderr, "error: --routing: unknown routing '%s' (expected xy or west_first)\n", optarg);
+        return 2;
+      }
+      break;
+    case 'v':
+      if (num_u64("vcs", optarg, &u) || u < 1 || u > MAX_VCS) {
+        fprintf(stderr, "error: --vcs: must be 1..%d\n", MAX_VCS);
+        return 2;
+      }
+      o->sim.vcs = (int)u;
+      break;
+    case 'T': o->sim.traffic = optarg; break;
+    case 'R': if (num_frac("rate", optarg, 0.0, 1.0, &o->sim.rate)) return 2; break;
+    case 'L': if (num_frac("long-frac", optarg, 0.0, 1.0, &o->sim.long_frac)) return 2; break;
+    case 'c':
+      if (num_u64("cycles", optarg, &o->sim.cycles)) return 2;
+      if (o->sim.cycles == 0) {
+        fprintf(stderr, "error: --cycles: must be at least 1\n");
+        return 2;
+      }
+      break;
+    case 'w': if (num_u64("warmup", optarg, &o->sim.warmup)) return 2; warm_set = 1; break;
+    case 'd': if (num_u64("drain-limit", optarg, &o->sim.drain_limit)) return 2; break;
+    case 's': if (num_u64("seed", optarg, &o->sim.seed)) return 2; break;
+    case 'j': o->json = optarg; break;
+    case 'q': o->quiet = 1; break;
+    case 'h': usage(stdout, prog, extra); return 1;
+    case ':':
+      fprintf(stderr, "error: %s needs a value\n", name);
+      return 2;
+    default:
+      fprintf(stderr, "error: unknown option '%s' (try --help)\n", name);
+      return 2;
+    }
+  }
+  if (optind < argc) {
+    fprintf(stderr, "error: unexpected argument '%s' (try --help)\n", argv[optind]);
+    return 2;
+  }
+  if (!warm_set) o->sim.warmup = o->sim.cycles / 10;
+  if (o->sim.warmup >= o->sim.cycles) {
+    fprintf(stderr, "error: --warmup %llu must be smaller than --cycles %llu\n",
+            (unsigned long long)o->sim.warmup, (unsigned long long)o->sim.cycles);
+    return 2;
+  }
+  return 0;
+}

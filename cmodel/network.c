@@ -1,0 +1,135 @@
+/* network.c - see network.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "network.h"
+
+int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
+             uint64_t seed, char *err, unsigned long errlen)
+{
+  int n = topo->routers, P = topo->radix, r, p, b;
+  route_fn_t fn = algo == ALGO_XY ? ROUTE_XY : ROUTE_WEST_FIRST;
+  memset(net, 0, sizeof *net);
+  if (vcs < 1 || vcs > MAX_VCS) {
+    snprintf(err, errlen, "VCS=%d out of range (1..%d)", vcs, MAX_VCS);
+    return -1;
+  }
+  if (P > MAX_PORTS) {
+    snprintf(err, errlen, "%s: radix %d exceeds %d ports", topo->name, P, MAX_PORTS);
+    return -1;
+  }
+  for (r = 0; r < n * P; r++) {
+    if (topo->peer_router[r] >= 0 && topo->latency[r] != 1) {
+      snprintf(err, errlen, "%s: router %d port %d: link latency %d is not supported "
+               "yet (only 1)", topo->name, r / P, r % P, topo->latency[r]);
+      return -1;
+    }
+  }
+  net->n = n;
+  net->ports = P;
+  net->vcs = vcs;
+  net->algo = algo;
+  net->rt = calloc((size_t)n, sizeof *net->rt);
+  net->cfg = calloc((size_t)n, sizeof *net->cfg);
+  net->masks = calloc((size_t)n * (size_t)n, 1);
+  net->up = calloc((size_t)n * (size_t)P, sizeof *net->up);
+  net->inj = calloc((size_t)n, sizeof *net->inj);
+  for (b = 0; b < 2; b++) {
+    net->flit_reg[b] = calloc((size_t)n * (size_t)P, sizeof(flit_t));
+    net->cred_reg[b] = calloc((size_t)n * (size_t)P, 1);
+    net->dirty[b] = calloc((size_t)n, 1);
+  }
+  if (!net->rt || !net->cfg || !net->masks || !net->up || !net->inj ||
+      !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
+      !net->cred_reg[1] || !net->dirty[0] || !net->dirty[1]) {
+    snprintf(err, errlen, "out of memory for %d routers", n);
+    net_free(net);
+    return -1;
+  }
+  if (topo_route_masks(topo, fn, net->masks, err, errlen) != 0) {
+    net_free(net);
+    return -1;
+  }
+  for (r = 0; r < n; r++) {
+    for (p = 0; p < P; p++) {
+      int q = topo->peer_router[r * P + p];
+      net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
+    }
+    net->cfg[r].ports = P;
+    net->cfg[r].vcs = vcs;
+    net->cfg[r].id = r;
+    net->cfg[r].nodes = n;
+    net->cfg[r].mask_det = net->masks + (size_t)r * (size_t)n;
+    router_reset(&net->rt[r], &net->cfg[r], seed);
+  }
+  return 0;
+}
+
+void net_free(network_t *net)
+{
+  int b;
+  free(net->rt);
+  free(net->cfg);
+  free(net->masks);
+  free(net->up);
+  free(net->inj);
+  for (b = 0; b < 2; b++) {
+    free(net->flit_reg[b]);
+    free(net->cred_reg[b]);
+    free(net->dirty[b]);
+  }
+  memset(net, 0, sizeof *net);
+}
+
+void net_step(network_t *net)
+{
+  const int P = net->ports;
+  const int cur = (int)(net->cycle & 1), nxt = cur ^ 1;
+  const flit_t *fcur = net->flit_reg[cur];
+  const uint8_t *ccur = net->cred_reg[cur];
+  flit_t *fnxt = net->flit_reg[nxt];
+  uint8_t *cnxt = net->cred_reg[nxt];
+  flit_t in_flit[MAX_PORTS];
+  uint8_t in_cred[MAX_PORTS];
+  int r, p;
+
+  for (r = 0; r < net->n; r++) {
+    router_t *rt = &net->rt[r];
+    const int *up = net->up + r * P;
+    int active = rt->buffered > 0;
+    in_flit[0] = net->inj[r];
+    in_cred[0] = 0;
+    active |= CTL_KIND(in_flit[0].ctl) != KIND_IDLE;
+    for (p = 1; p < P; p++) {
+      if (up[p] >= 0) {
+        in_flit[p] = fcur[up[p]];
+        in_cred[p] = ccur[up[p]];
+        active |= CTL_KIND(in_flit[p].ctl) != KIND_IDLE || in_cred[p] != 0;
+      } else {
+        in_flit[p].ctl = KIND_IDLE;
+        in_flit[p].data = 0;
+        in_cred[p] = 0;
+      }
+    }
+    if (active) {
+      int any = 0;
+      router_step(rt, &net->cfg[r], in_flit, in_cred, fnxt + r * P, cnxt + r * P);
+      for (p = 0; p < P; p++)
+        any |= CTL_KIND(fnxt[r * P + p].ctl) != KIND_IDLE || cnxt[r * P + p] != 0;
+      net->dirty[nxt][r] = (uint8_t)any;
+    } else if (net->dirty[nxt][r]) {
+      memset(fnxt + r * P, 0, (size_t)P * sizeof(flit_t));
+      memset(cnxt + r * P, 0, (size_t)P);
+      net->dirty[nxt][r] = 0;
+    }
+  }
+  net->cycle++;
+}
+
+unsigned long net_buffered(const network_t *net)
+{
+  unsigned long s = 0;
+  int r;
+  for (r = 0; r < net->n; r++) s += (unsigned long)net->rt[r].buffered;
+  return s;
+}

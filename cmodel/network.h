@@ -1,0 +1,54 @@
+/* network.h - routers joined by 1-cycle links; the two-phase cycle step.
+ *
+ * Every link register (a router's flit and credit output registers) is kept
+ * in two banks: in cycle t routers read bank t&1 (the values registered at
+ * the end of cycle t-1) and write bank (t+1)&1, so the result never depends
+ * on the order routers are visited.  A router with nothing buffered and
+ * nothing arriving is skipped: its step would change no register.
+ */
+#ifndef SPIN_NETWORK_H
+#define SPIN_NETWORK_H
+
+#include <stdint.h>
+#include "router.h"
+#include "topology.h"
+
+typedef struct {
+  int n, ports, vcs;
+  route_algo_t algo;
+  uint64_t cycle;             /* cycles stepped since reset */
+  router_t *rt;
+  router_cfg_t *cfg;
+  uint8_t *masks;             /* n*n route masks of algo */
+  int *up;                    /* (r,p) -> index of the upstream link register, -1 none */
+  flit_t *flit_reg[2];        /* bank, index r*ports + p: router r output port p */
+  uint8_t *cred_reg[2];
+  uint8_t *dirty[2];          /* router wrote a non-idle register into this bank */
+  flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
+} network_t;
+
+/* Builds the network for a topology; -1 and a message on error. */
+int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
+             uint64_t seed, char *err, unsigned long errlen);
+void net_free(network_t *net);
+
+/* One cycle: every router reads the current link registers and net->inj,
+ * then all registers advance together. */
+void net_step(network_t *net);
+
+/* Current (registered) values, as the RTL shows them after the clock edge. */
+static inline const flit_t *net_flit_out(const network_t *net, int r, int p)
+{
+  return &net->flit_reg[net->cycle & 1][r * net->ports + p];
+}
+static inline uint8_t net_cred_out(const network_t *net, int r, int p)
+{
+  return net->cred_reg[net->cycle & 1][r * net->ports + p];
+}
+static inline unsigned net_occupancy(const network_t *net, int r, int p, int v)
+{
+  return net->rt[r].cnt_q[p][v];
+}
+unsigned long net_buffered(const network_t *net);
+
+#endif

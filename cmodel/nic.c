@@ -1,0 +1,239 @@
+/* nic.c - see nic.h and docs/microarchitecture.md ("NIC"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "nic.h"
+
+static int sb_grow(scoreboard_t *sb)
+{
+  uint64_t cap = sb->mask + 1, ncap = cap * 2, id;
+  pkt_t *nr = malloc((size_t)ncap * sizeof *nr);
+  if (!nr) return -1;
+  for (id = sb->oldest; id < sb->next_id; id++)
+    nr[id & (ncap - 1)] = sb->ring[id & sb->mask];
+  free(sb->ring);
+  sb->ring = nr;
+  sb->mask = ncap - 1;
+  return 0;
+}
+
+int nic_init(nic_t *nic, int nodes, int vcs, int models)
+{
+  int r;
+  memset(nic, 0, sizeof *nic);
+  nic->n = nodes;
+  nic->vcs = vcs;
+  nic->src = calloc((size_t)nodes, sizeof *nic->src);
+  nic->inj_next = calloc((size_t)nodes, sizeof *nic->inj_next);
+  nic->sb.mask = 4095;
+  nic->sb.ring = malloc(4096 * sizeof(pkt_t));
+  nic->sb.all_done = (1u << models) - 1u;
+  if (!nic->src || !nic->inj_next || !nic->sb.ring) return -1;
+  for (r = 0; r < nodes; r++) {
+    nic->src[r].cap = 64;
+    nic->src[r].q = malloc(64 * sizeof(uint64_t));
+    if (!nic->src[r].q) return -1;
+  }
+  return 0;
+}
+
+void nic_free(nic_t *nic)
+{
+  int r;
+  if (nic->src)
+    for (r = 0; r < nic->n; r++) free(nic->src[r].q);
+  free(nic->src);
+  free(nic->inj_next);
+  free(nic->sb.ring);
+  memset(nic, 0, sizeof *nic);
+}
+
+void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int measured)
+{
+  scoreboard_t *sb = &nic->sb;
+  nic_src_t *s = &nic->src[src];
+  pkt_t *p;
+  if (sb->next_id - sb->oldest > sb->mask && sb_grow(sb) != 0) {
+    fprintf(stderr, "spin-noc: out of memory for the packet scoreboard\n");
+    exit(2);
+  }
+  p = &sb->ring[sb->next_id & sb->mask];
+  p->t_create = cycle;
+  p->src = (uint16_t)src;
+  p->dst = (uint16_t)dst;
+  p->len = (uint8_t)flits;
+  p->done = 0;
+  p->measured = (uint8_t)measured;
+  if (s->len == s->cap) {
+    uint32_t i, ncap = s->cap * 2;
+    uint64_t *nq = malloc((size_t)ncap * sizeof *nq);
+    if (!nq) {
+      fprintf(stderr, "spin-noc: out of memory for the source queue of node %d\n", src);
+      exit(2);
+    }
+    for (i = 0; i < s->len; i++) nq[i] = s->q[(s->head + i) % s->cap];
+    free(s->q);
+    s->q = nq;
+    s->head = 0;
+    s->cap = ncap;
+  }
+  s->q[(s->head + s->len) % s->cap] = sb->next_id;
+  s->len++;
+  sb->next_id++;
+  nic->created++;
+}
+
+void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)
+{
+  const unsigned all = (1u << nic->vcs) - 1u;
+  int r;
+  for (r = 0; r < nic->n; r++) {
+    nic_src_t *s = &nic->src[r];
+    flit_t *out = &nic->inj_next[r];
+    uint8_t c = cred[(size_t)r * (size_t)cred_stride];
+    unsigned set = 0;
+    out->ctl = KIND_IDLE;
+    out->data = 0;
+    if (!s->cur_flit && s->len && (s->busy & all) != all) {
+      /* start the oldest queued packet on the lowest free VC */
+      unsigned vc = 0;
+      while (s->busy & (1u << vc)) vc++;
+      s->cur = s->q[s->head];
+      s->head = s->head + 1 == s->cap ? 0 : s->head + 1;
+      s->len--;
+      s->cur_vc = (uint8_t)vc;
+      set = 1u << vc;
+      nic->injected++;
+    } else if (!s->cur_flit) {
+      if (CRED_VALID(c)) s->busy = (uint8_t)(s->busy & ~(1u << CRED_VC(c)));
+      continue;
+    }
+    {
+      const pkt_t *p = &nic->sb.ring[s->cur & nic->sb.mask];
+      unsigned i = s->cur_flit, tail = i + 1u == p->len;
+      out->data = i == 0 ? head_word(p->dst, p->src, p->len, s->cur) : payload_word(s->cur, i);
+      out->ctl = CTL_MAKE(KIND_FLIT, i == 0, tail, s->cur_vc);
+      s->cur_flit = (uint8_t)(tail ? 0 : i + 1);
+    }
+    s->busy = (uint8_t)(s->busy | set);
+    if (CRED_VALID(c)) s->busy = (uint8_t)(s->busy & ~(1u << CRED_VC(c)));
+  }
+}
+
+int sink_init(sink_t *s, int model, int nodes, int vcs)
+{
+  memset(s, 0, sizeof *s);
+  s->model = model;
+  s->n = nodes;
+  s->vcs = vcs;
+  s->vc = calloc((size_t)nodes * (size_t)vcs, sizeof *s->vc);
+  s->hist = calloc(LAT_HIST, sizeof *s->hist);
+  return s->vc && s->hist ? 0 : -1;
+}
+
+void sink_free(sink_t *s)
+{
+  free(s->vc);
+  free(s->hist);
+  s->vc = NULL;
+  s->hist = NULL;
+}
+
+static void sb_retire(scoreboard_t *sb)
+{
+  while (sb->oldest < sb->next_id && sb->ring[sb->oldest & sb->mask].done == sb->all_done)
+    sb->oldest++;
+}
+
+int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int measuring)
+{
+  scoreboard_t *sb = &nic->sb;
+  unsigned vcn = CTL_VC(f->ctl);
+  sink_vc_t *st;
+  pkt_t *p;
+  if (CTL_KIND(f->ctl) != KIND_FLIT) return 0;
+  if ((int)vcn >= s->vcs) {
+    snprintf(s->err, sizeof s->err, "node %d: ejected flit on VC %u (only %d VCs)", r, vcn, s->vcs);
+    return -1;
+  }
+  st = &s->vc[r * s->vcs + (int)vcn];
+  s->flits++;
+  if (measuring) s->meas_flits++;
+  if (CTL_HEAD(f->ctl)) {
+    uint64_t hid = HEAD_ID(f->data);
+    uint64_t id = sb->oldest + ((hid - sb->oldest) & ((1ull << PKT_ID_BITS) - 1));
+    if (st->next) {
+      snprintf(s->err, sizeof s->err, "node %d VC %u: head flit while packet %llu is "
+               "still at flit %u", r, vcn, (unsigned long long)st->id, st->next);
+      return -1;
+    }
+    if (id >= sb->next_id) {
+      snprintf(s->err, sizeof s->err, "node %d VC %u: head of unknown packet %llu",
+               r, vcn, (unsigned long long)id);
+      return -1;
+    }
+    p = &sb->ring[id & sb->mask];
+    if (p->done & (1u << s->model)) {
+      snprintf(s->err, sizeof s->err, "node %d: packet %llu delivered twice",
+               r, (unsigned long long)id);
+      return -1;
+    }
+    if (HEAD_DST(f->data) != p->dst || HEAD_SRC(f->data) != p->src ||
+        HEAD_LEN(f->data) != p->len || p->dst != r) {
+      snprintf(s->err, sizeof s->err, "node %d: packet %llu arrives with head "
+               "dst %u src %u len %u, expected dst %u src %u len %u", r,
+               (unsigned long long)id, HEAD_DST(f->data), HEAD_SRC(f->data),
+               HEAD_LEN(f->data), p->dst, p->src, p->len);
+      return -1;
+    }
+    st->id = id;
+  } else {
+    if (!st->next) {
+      snprintf(s->err, sizeof s->err, "node %d VC %u: body flit without a head", r, vcn);
+      return -1;
+    }
+    p = &sb->ring[st->id & sb->mask];
+    if (f->data != payload_word(st->id, st->next)) {
+      snprintf(s->err, sizeof s->err, "node %d: packet %llu flit %u payload %016llx, "
+               "expected %016llx", r, (unsigned long long)st->id, st->next,
+               (unsigned long long)f->data,
+               (unsigned long long)payload_word(st->id, st->next));
+      return -1;
+    }
+  }
+  if ((unsigned)CTL_TAIL(f->ctl) != (unsigned)(st->next + 1u == p->len)) {
+    snprintf(s->err, sizeof s->err, "node %d: packet %llu flit %u of %u has tail=%u",
+             r, (unsigned long long)st->id, st->next, p->len, CTL_TAIL(f->ctl));
+    return -1;
+  }
+  if (CTL_TAIL(f->ctl)) {
+    uint64_t lat = now - p->t_create;
+    st->next = 0;
+    p->done = (uint8_t)(p->done | (1u << s->model));
+    s->delivered++;
+    if (p->measured) {
+      s->meas_pkts++;
+      s->lat_sum += (double)lat;
+      if (lat > s->lat_max) s->lat_max = lat;
+      s->hist[lat < LAT_HIST ? lat : LAT_HIST - 1]++;
+    }
+    sb_retire(sb);
+  } else {
+    st->next++;
+  }
+  return 0;
+}
+
+double sink_percentile(const sink_t *s, double pct)
+{
+  uint64_t need, acc = 0;
+  unsigned i;
+  if (!s->meas_pkts) return 0.0;
+  need = (uint64_t)((double)s->meas_pkts * pct / 100.0 + 0.999999);
+  if (need < 1) need = 1;
+  for (i = 0; i < LAT_HIST; i++) {
+    acc += s->hist[i];
+    if (acc >= need) return (double)i;
+  }
+  return (double)(LAT_HIST - 1);
+}

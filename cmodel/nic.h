@@ -1,0 +1,96 @@
+/* nic.h - network interfaces: source queues and injection into router port 0,
+ * ejection sinks with reassembly, and the scoreboard that checks every packet
+ * is delivered exactly once, to its destination, intact.
+ *
+ * One nic_t serves every node.  Injection is computed once per cycle from the
+ * credits of the reference model (the C model); the same injection register
+ * drives every model under test.  Each model has its own sink_t; the
+ * scoreboard marks a packet delivered per model (up to SB_MAX_MODELS).
+ */
+#ifndef SPIN_NIC_H
+#define SPIN_NIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "flit.h"
+
+#define SB_MAX_MODELS 2
+
+typedef struct {
+  uint64_t t_create;
+  uint16_t src, dst;
+  uint8_t len;
+  uint8_t done;          /* bit m: delivered by model m */
+  uint8_t measured;      /* created inside the measurement window */
+} pkt_t;
+
+typedef struct {
+  pkt_t *ring;           /* packet ids [oldest, next_id) at ring[id & mask] */
+  uint64_t mask;
+  uint64_t next_id, oldest;
+  unsigned all_done;     /* (1 << models) - 1 */
+} scoreboard_t;
+
+typedef struct {
+  uint64_t *q;           /* packet ids waiting at the source */
+  uint32_t cap, head, len;
+  uint64_t cur;          /* packet being injected */
+  uint8_t cur_flit;      /* next flit of cur to send; 0 = none in progress */
+  uint8_t cur_vc;
+  uint8_t busy;          /* router port-0 VCs holding a packet of this NIC */
+} nic_src_t;
+
+typedef struct {
+  int n, vcs;
+  nic_src_t *src;
+  flit_t *inj_next;      /* next value of each node's injection register */
+  scoreboard_t sb;
+  uint64_t created, injected;
+} nic_t;
+
+/* Per-model ejection sink with its statistics. */
+typedef struct {
+  uint64_t id;
+  uint8_t next;          /* next flit index expected; 0 = a head */
+} sink_vc_t;
+
+#define LAT_HIST 65536
+
+typedef struct {
+  int model, n, vcs;
+  sink_vc_t *vc;         /* n * vcs */
+  uint64_t delivered, flits;
+  uint64_t meas_flits;   /* flits ejected inside the measurement window */
+  uint64_t meas_pkts;
+  double lat_sum;
+  uint64_t lat_max;
+  uint32_t *hist;        /* latency histogram, last bucket holds the rest */
+  char err[256];         /* first protocol error, empty if none */
+} sink_t;
+
+int nic_init(nic_t *nic, int nodes, int vcs, int models);
+void nic_free(nic_t *nic);
+
+/* Queues a new packet created in `cycle` (traffic_emit_fn compatible via nic_emit_ctx). */
+void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int measured);
+
+/* Computes every injection register's next value from the credits the router
+ * port 0 shows in this cycle: cred0[r] is router r's port-0 credit register. */
+void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride);
+
+/* Packets created and not yet delivered by every model. */
+static inline uint64_t nic_outstanding(const nic_t *nic)
+{
+  return nic->sb.next_id - nic->sb.oldest;
+}
+
+int sink_init(sink_t *s, int model, int nodes, int vcs);
+void sink_free(sink_t *s);
+
+/* Takes the flit on node r's ejection link in cycle `now`; measuring: inside
+ * the measurement window.  Returns 0, or -1 with s->err set. */
+int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int measuring);
+
+double sink_percentile(const sink_t *s, double pct);
+
+#endif

@@ -1,0 +1,91 @@
+/* report.c - see report.h. */
+#include <stdio.h>
+#include "report.h"
+
+typedef struct {
+  uint64_t cycles, warmup, window;
+  double avg, p99, thr, offered, cps, rcps;
+  int drained;
+} figures_t;
+
+static figures_t figures(const report_t *r)
+{
+  const sim_t *s = r->sim;
+  figures_t f;
+  f.cycles = s->now;
+  f.warmup = s->o.warmup;
+  f.window = s->o.cycles - s->o.warmup;
+  f.avg = s->sink.meas_pkts ? s->sink.lat_sum / (double)s->sink.meas_pkts : 0.0;
+  f.p99 = sink_percentile(&s->sink, 99.0);
+  f.thr = f.window ? (double)s->sink.meas_flits / ((double)f.window * s->net.n) : 0.0;
+  f.offered = s->o.rate;
+  f.cps = r->wall_seconds > 0 ? (double)s->now / r->wall_seconds : 0.0;
+  f.rcps = f.cps * s->net.n;
+  f.drained = nic_outstanding(&s->nic) == 0;
+  return f;
+}
+
+void report_print(FILE *out, const report_t *r)
+{
+  const sim_t *s = r->sim;
+  figures_t f = figures(r);
+  fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s at %.3f flits/node/cycle, seed %llu\n",
+          r->mode, s->topo.name, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
+          s->o.traffic, s->o.rate, (unsigned long long)s->o.seed);
+  fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)\n",
+          (unsigned long long)f.cycles, (unsigned long long)f.warmup,
+          (unsigned long long)f.window);
+  if (r->mismatches >= 0)
+    fprintf(out, "  cycles compared      %llu, mismatches %lld\n",
+            (unsigned long long)f.cycles, (long long)r->mismatches);
+  fprintf(out, "  packets              created %llu, injected %llu, delivered %llu%s\n",
+          (unsigned long long)s->nic.created, (unsigned long long)s->nic.injected,
+          (unsigned long long)s->sink.delivered, f.drained ? " (drained)" : " (NOT drained)");
+  fprintf(out, "  latency (measured)   avg %.2f, p99 %.0f, max %llu cycles over %llu packets\n",
+          f.avg, f.p99, (unsigned long long)s->sink.lat_max,
+          (unsigned long long)s->sink.meas_pkts);
+  fprintf(out, "  throughput           %.4f flits/node/cycle accepted (offered %.4f)\n",
+          f.thr, f.offered);
+  fprintf(out, "  deadlocks / SPIN     not built yet: probes 0, moves 0, spins 0, kill_moves 0\n");
+  fprintf(out, "  speed                %.0f cycles/s, %.3g router-cycles/s (%.2f s)\n",
+          f.cps, f.rcps, r->wall_seconds);
+  if (r->failure) fprintf(out, "  FAILED: %s\n", r->failure);
+}
+
+int report_json(const char *path, const report_t *r)
+{
+  const sim_t *s = r->sim;
+  figures_t f = figures(r);
+  FILE *out = fopen(path, "w");
+  if (!out) return -1;
+  fprintf(out, "{\n");
+  fprintf(out, "  \"mode\": \"%s\",\n", r->mode);
+  fprintf(out, "  \"topology\": \"%s\",\n", s->topo.name);
+  fprintf(out, "  \"routing\": \"%s\",\n", algo_name(s->o.algo));
+  fprintf(out, "  \"vcs\": %d,\n", s->o.vcs);
+  fprintf(out, "  \"traffic\": \"%s\",\n", s->o.traffic);
+  fprintf(out, "  \"rate\": %.6f,\n", s->o.rate);
+  fprintf(out, "  \"long_frac\": %.6f,\n", s->o.long_frac);
+  fprintf(out, "  \"seed\": %llu,\n", (unsigned long long)s->o.seed);
+  fprintf(out, "  \"cycles\": %llu,\n", (unsigned long long)f.cycles);
+  fprintf(out, "  \"warmup\": %llu,\n", (unsigned long long)f.warmup);
+  fprintf(out, "  \"measured_cycles\": %llu,\n", (unsigned long long)f.window);
+  fprintf(out, "  \"mismatches\": %lld,\n", (long long)(r->mismatches < 0 ? 0 : r->mismatches));
+  fprintf(out, "  \"compared\": %s,\n", r->mismatches >= 0 ? "true" : "false");
+  fprintf(out, "  \"packets_created\": %llu,\n", (unsigned long long)s->nic.created);
+  fprintf(out, "  \"packets_injected\": %llu,\n", (unsigned long long)s->nic.injected);
+  fprintf(out, "  \"packets_delivered\": %llu,\n", (unsigned long long)s->sink.delivered);
+  fprintf(out, "  \"flits_delivered\": %llu,\n", (unsigned long long)s->sink.flits);
+  fprintf(out, "  \"measured_packets\": %llu,\n", (unsigned long long)s->sink.meas_pkts);
+  fprintf(out, "  \"avg_latency\": %.4f,\n", f.avg);
+  fprintf(out, "  \"p99_latency\": %.1f,\n", f.p99);
+  fprintf(out, "  \"max_latency\": %llu,\n", (unsigned long long)s->sink.lat_max);
+  fprintf(out, "  \"throughput\": %.6f,\n", f.thr);
+  fprintf(out, "  \"drained\": %s,\n", f.drained ? "true" : "false");
+  fprintf(out, "  \"sim_cycles_per_second\": %.1f,\n", f.cps);
+  fprintf(out, "  \"router_cycles_per_second\": %.1f,\n", f.rcps);
+  fprintf(out, "  \"wall_seconds\": %.3f,\n", r->wall_seconds);
+  fprintf(out, "  \"passed\": %s\n", r->failure ? "false" : "true");
+  fprintf(out, "}\n");
+  return fclose(out) == 0 ? 0 : -1;
+}

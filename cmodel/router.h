@@ -1,0 +1,51 @@
+/* router.h - one input-buffered VCT router, cycle-exact C twin of
+ * rtl/spin_router.sv.  docs/microarchitecture.md is the contract.
+ *
+ * Every field named *_q is a register of the RTL with the same name.
+ */
+#ifndef SPIN_ROUTER_H
+#define SPIN_ROUTER_H
+
+#include <stdint.h>
+#include "flit.h"
+
+#define MAX_PORTS 8
+#define MAX_VCS   4
+#define BUF_DEPTH 5
+
+typedef enum { ALGO_XY = 0, ALGO_WEST_FIRST = 1 } route_algo_t;
+
+typedef struct {
+  int ports;               /* P: NIC port 0 + network ports */
+  int vcs;                 /* V: 1..4 */
+  int id;                  /* router id (row of the route table) */
+  int nodes;               /* N: columns of the route table */
+  const uint8_t *mask_det; /* N entries: allowed output ports for each dst */
+} router_cfg_t;
+
+typedef struct {
+  /* input VCs, index [port][vc] */
+  flit_t buf[MAX_PORTS][MAX_VCS][BUF_DEPTH];
+  uint8_t rd_q[MAX_PORTS][MAX_VCS];       /* FIFO read slot */
+  uint8_t cnt_q[MAX_PORTS][MAX_VCS];      /* FIFO occupancy in flits */
+  uint8_t route_valid_q[MAX_PORTS][MAX_VCS];
+  uint8_t out_port_q[MAX_PORTS][MAX_VCS];
+  uint8_t out_vc_q[MAX_PORTS][MAX_VCS];   /* valid once the head has left */
+  /* allocators */
+  uint8_t in_ptr_q[MAX_PORTS];            /* per input port, over VCs */
+  uint8_t out_ptr_q[MAX_PORTS];           /* per output port, over inputs */
+  uint8_t ovc_busy_q[MAX_PORTS];          /* per output port, bit per downstream VC */
+  uint32_t lfsr_q;
+  int buffered;                           /* flits in all input VCs (not a register) */
+} router_t;
+
+void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
+
+/* One clock cycle.  in_flit/in_cred: what the links deliver this cycle
+ * (upstream flit registers, downstream credit registers).  out_flit/out_cred
+ * receive the next value of this router's own link registers. */
+void router_step(router_t *r, const router_cfg_t *cfg,
+                 const flit_t *in_flit, const uint8_t *in_cred,
+                 flit_t *out_flit, uint8_t *out_cred);
+
+#endif

@@ -1,0 +1,122 @@
+/* sim.c - see sim.h. */
+#include <stdio.h>
+#include <string.h>
+#include "sim.h"
+
+void sim_defaults(sim_opts_t *o)
+{
+  memset(o, 0, sizeof *o);
+  o->topo = "mesh8x8";
+  o->traffic = "uniform_random";
+  o->algo = ALGO_XY;
+  o->vcs = 1;
+  o->rate = 0.1;
+  o->long_frac = 0.5;
+  o->cycles = 20000;
+  o->warmup = 2000;
+  o->drain_limit = 100000;
+  o->seed = 1;
+}
+
+const char *algo_name(route_algo_t a)
+{
+  return a == ALGO_XY ? "xy" : "west_first";
+}
+
+int algo_parse(const char *s, route_algo_t *a)
+{
+  if (!strcmp(s, "xy")) *a = ALGO_XY;
+  else if (!strcmp(s, "west_first")) *a = ALGO_WEST_FIRST;
+  else return -1;
+  return 0;
+}
+
+static void emit(void *ctx, int src, int dst, int flits)
+{
+  sim_t *s = ctx;
+  nic_create(&s->nic, src, dst, flits, s->now, sim_measuring(s));
+}
+
+int sim_init(sim_t *s, const sim_opts_t *o, int models)
+{
+  memset(s, 0, sizeof *s);
+  s->o = *o;
+  if (o->warmup > o->cycles) {
+    snprintf(s->err, sizeof s->err, "warm-up (%llu) longer than the injection window (%llu cycles)",
+             (unsigned long long)o->warmup, (unsigned long long)o->cycles);
+    return -1;
+  }
+  if (topo_from_name(o->topo, &s->topo, s->err, sizeof s->err) != 0) return -1;
+  if (s->topo.routers > 65535) {
+    snprintf(s->err, sizeof s->err, "%s: %d routers, the head flit holds 16-bit ids",
+             o->topo, s->topo.routers);
+    return -1;
+  }
+  s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
+                      s->err, sizeof s->err);
+  if (!s->tg) return -1;
+  if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->seed, s->err, sizeof s->err) != 0)
+    return -1;
+  if (nic_init(&s->nic, s->topo.routers, o->vcs, models) != 0 ||
+      sink_init(&s->sink, 0, s->topo.routers, o->vcs) != 0) {
+    snprintf(s->err, sizeof s->err, "out of memory");
+    return -1;
+  }
+  return 0;
+}
+
+void sim_free(sim_t *s)
+{
+  sink_free(&s->sink);
+  nic_free(&s->nic);
+  net_free(&s->net);
+  if (s->tg) traffic_free(s->tg);
+  topo_free(&s->topo);
+  s->tg = NULL;
+}
+
+void sim_cycle_pre(sim_t *s)
+{
+  const network_t *net = &s->net;
+  if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
+  nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports);
+}
+
+int sim_cycle_post(sim_t *s)
+{
+  network_t *net = &s->net;
+  int r, meas;
+  memcpy(net->inj, s->nic.inj_next, (size_t)net->n * sizeof *net->inj);
+  s->now++;
+  if (sim_injecting(s)) s->inject_end = s->now;
+  meas = s->now > s->o.warmup && s->now <= s->o.cycles;
+  for (r = 0; r < net->n; r++) {
+    const flit_t *f = net_flit_out(net, r, 0);
+    if (CTL_KIND(f->ctl) == KIND_IDLE) continue;
+    if (sink_eject(&s->sink, &s->nic, r, f, s->now, meas) != 0) {
+      snprintf(s->err, sizeof s->err, "C model: %s", s->sink.err);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+sim_status_t sim_status(const sim_t *s)
+{
+  if (sim_injecting(s)) return SIM_RUNNING;
+  if (nic_outstanding(&s->nic) == 0) return SIM_DRAINED;
+  if (s->now >= s->inject_end + s->o.drain_limit) return SIM_STUCK;
+  return SIM_RUNNING;
+}
+
+sim_status_t sim_run(sim_t *s)
+{
+  sim_status_t st;
+  do {
+    sim_cycle_pre(s);
+    net_step(&s->net);
+    if (sim_cycle_post(s) != 0) return SIM_ERROR;
+    st = sim_status(s);
+  } while (st == SIM_RUNNING);
+  return st;
+}

@@ -1,0 +1,81 @@
+/* sim.h - one simulation run: topology, traffic, NICs, the C network model,
+ * and the phases (warm-up, measurement, drain).  Used by the standalone
+ * simulator (spinsim.c) and by the co-simulation harness (tb/), which steps
+ * the RTL between sim_cycle_pre() and sim_cycle_post().
+ *
+ * Cycle t:  sim_cycle_pre   traffic creates the packets of cycle t; the NICs
+ *                           compute their next injection registers
+ *           net_step        the C network (and the RTL, in co-simulation)
+ *                           takes one clock edge
+ *           sim_cycle_post  the injection registers advance; the sink takes
+ *                           the ejection registers (visible in cycle t+1)
+ */
+#ifndef SPIN_SIM_H
+#define SPIN_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "network.h"
+#include "nic.h"
+#include "topology.h"
+#include "traffic.h"
+
+typedef struct {
+  const char *topo;          /* topology name (topology.h) */
+  const char *traffic;       /* pattern or trace:PATH */
+  route_algo_t algo;
+  int vcs;
+  double rate;               /* flits/node/cycle */
+  double long_frac;          /* fraction of 5-flit packets */
+  uint64_t cycles;           /* injection window, warm-up included */
+  uint64_t warmup;           /* cycles before measurement starts */
+  uint64_t drain_limit;      /* cycles allowed for draining after injection */
+  uint64_t seed;
+} sim_opts_t;
+
+typedef enum { SIM_RUNNING = 0, SIM_DRAINED, SIM_STUCK, SIM_ERROR } sim_status_t;
+
+typedef struct {
+  sim_opts_t o;
+  topo_t topo;
+  traffic_t *tg;
+  network_t net;
+  nic_t nic;
+  sink_t sink;               /* the C model's sink (model 0) */
+  uint64_t now;              /* the cycle being simulated */
+  uint64_t inject_end;       /* first cycle without injection */
+  char err[512];
+} sim_t;
+
+void sim_defaults(sim_opts_t *o);
+const char *algo_name(route_algo_t a);
+int algo_parse(const char *s, route_algo_t *a);
+
+/* models: 1 (C only) or 2 (C and RTL; the RTL sink is the caller's). */
+int sim_init(sim_t *s, const sim_opts_t *o, int models);
+void sim_free(sim_t *s);
+
+/* Synthetic traffic is injected for o.cycles cycles; a trace until its last
+ * packet, and at least o.cycles cycles. */
+static inline int sim_injecting(const sim_t *s)
+{
+  return s->now < s->o.cycles ||
+         (traffic_kind(s->tg) == TRAFFIC_TRACE && !traffic_exhausted(s->tg));
+}
+static inline int sim_measuring(const sim_t *s)
+{
+  return s->now >= s->o.warmup && s->now < s->o.cycles;
+}
+
+void sim_cycle_pre(sim_t *s);
+/* Returns -1 when the sink found a protocol error (message in s->err). */
+int sim_cycle_post(sim_t *s);
+
+/* After a cycle: running, drained (injection over, nothing outstanding), or
+ * stuck (drain limit reached with packets outstanding). */
+sim_status_t sim_status(const sim_t *s);
+
+/* Runs the C model alone to the end. */
+sim_status_t sim_run(sim_t *s);
+
+#endif
