@@ -1,0 +1,28 @@
+// spin_crossbar: moves the winning input's flit to each output port and
+// stamps the downstream VC into it.  C twin: switch traversal in
+// cmodel/router.c.  Outputs with no winner carry an idle word.
+`default_nettype none
+
+module spin_crossbar #(
+  parameter int unsigned NumPorts = 5,
+  parameter int unsigned FlitW    = 64,
+  localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
+  localparam int unsigned PortW   = $clog2(NumPorts)
+) (
+  input  logic [NumPorts*LinkW-1:0]         in_flit_i,
+  input  logic [NumPorts-1:0]               win_valid_i,
+  input  logic [NumPorts*PortW-1:0]         win_i,
+  input  logic [NumPorts*spin_pkg::VcW-1:0] ovc_i,       // per output
+  output logic [NumPorts*LinkW-1:0]         out_flit_o
+);
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_out
+    logic [LinkW-1:0] f;
+    always_comb begin
+      f = in_flit_i[win_i[o*PortW +: PortW]*LinkW +: LinkW];
+      f[FlitW +: spin_pkg::VcW] = ovc_i[o*spin_pkg::VcW +: spin_pkg::VcW];
+    end
+    assign out_flit_o[o*LinkW +: LinkW] = win_valid_i[o] ? f : '0;
+  end
+endmodule
+
+`default_nettype wire

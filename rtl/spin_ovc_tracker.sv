@@ -1,0 +1,68 @@
+// spin_ovc_tracker: which downstream VCs of one output port are free.
+// C twin: ovc_busy_q and free_vcs() in cmodel/router.c.
+//
+// A VC becomes busy when a head flit is sent into it (alloc_i/alloc_vc_i)
+// and free again when its credit arrives (credit_i, network ports) or, on
+// the ejection port (Eject = 1), when the tail is sent (tail_i/tail_vc_i):
+// the NIC never stalls.  first_free_o is the lowest free VC.
+`default_nettype none
+
+module spin_ovc_tracker #(
+  parameter int unsigned NumVcs = 1,
+  parameter bit          Eject  = 1'b0,
+  localparam int unsigned VcIdxW = NumVcs > 1 ? $clog2(NumVcs) : 1
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  input  logic                       alloc_i,
+  input  logic [spin_pkg::VcW-1:0]   alloc_vc_i,
+  input  logic                       tail_i,
+  input  logic [spin_pkg::VcW-1:0]   tail_vc_i,
+  input  logic [spin_pkg::CredW-1:0] credit_i,
+  output logic                       any_free_o,
+  output logic [spin_pkg::VcW-1:0]   first_free_o
+);
+  logic [NumVcs-1:0] busy_q, busy_d, set, clr;
+  logic              found;
+
+  always_comb begin
+    set = '0;
+    clr = '0;
+    if (alloc_i) set[alloc_vc_i[VcIdxW-1:0]] = 1'b1;
+    if (Eject) begin
+      if (tail_i) clr[tail_vc_i[VcIdxW-1:0]] = 1'b1;
+    end else if (credit_i[spin_pkg::CredW-1]) begin
+      clr[credit_i[VcIdxW-1:0]] = 1'b1;
+    end
+    busy_d = (busy_q | set) & ~clr;
+
+    any_free_o   = ~busy_q != '0;
+    first_free_o = '0;
+    found        = 1'b0;
+    for (int unsigned v = 0; v < NumVcs; v++) begin
+      if (!busy_q[v] && !found) begin
+        first_free_o = spin_pkg::VcW'(v);
+        found        = 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) busy_q <= '0;
+    else         busy_q <= busy_d;
+  end
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      AllocFree_A: assert (!(alloc_i && busy_q[alloc_vc_i[VcIdxW-1:0]]))
+        else $error("spin_ovc_tracker: head sent into busy VC %0d", alloc_vc_i);
+      CreditBusy_A: assert (Eject || !(credit_i[spin_pkg::CredW-1] &&
+                                      !busy_q[credit_i[VcIdxW-1:0]]))
+        else $error("spin_ovc_tracker: credit for free VC %0d", credit_i[spin_pkg::VcW-1:0]);
+    end
+  end
+`endif
+endmodule
+
+`default_nettype wire

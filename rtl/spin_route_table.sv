@@ -1,0 +1,33 @@
+// spin_route_table: one router's routing table, read by its input ports.
+// C twin: the mask rows of network_t (cmodel/network.c), filled by
+// topo_route_masks() (cmodel/topology.c).
+//
+// table_i holds NumNodes masks of NumPorts bits, destination d at
+// [d*NumPorts +: NumPorts]; it is configuration, constant during a run (in
+// the network top it is an input, so one build serves every routing
+// function).  Each of the NumPorts lookups is combinational.
+`default_nettype none
+
+module spin_route_table #(
+  parameter int unsigned NumNodes = 64,
+  parameter int unsigned NumPorts = 5
+) (
+  input  logic [NumNodes*NumPorts-1:0]       table_i,
+  input  logic [NumPorts*spin_pkg::DstW-1:0] dst_i,
+  output logic [NumPorts*NumPorts-1:0]       mask_o
+);
+  if (NumNodes < 1 || NumNodes > 65536) begin : gen_check_nodes
+    $error("spin_route_table: NumNodes must be 1..65536 (16-bit destinations)");
+  end
+
+  for (genvar p = 0; p < NumPorts; p++) begin : gen_lookup
+    logic [spin_pkg::DstW-1:0] d;
+    assign d = dst_i[p*spin_pkg::DstW +: spin_pkg::DstW];
+    // A destination outside the network reads as no port (the router asserts
+    // that a mask is never empty).
+    assign mask_o[p*NumPorts +: NumPorts] =
+        32'(d) < NumNodes ? table_i[32'(d)*NumPorts +: NumPorts] : '0;
+  end
+endmodule
+
+`default_nettype wire
