@@ -1,0 +1,170 @@
+# spin-noc: SPIN deadlock-recovery NoC router - RTL, C golden model, co-simulation.
+# `make help` lists the targets and knobs.  Outputs go under build/, waveforms under waves/.
+SHELL := /bin/bash
+.DELETE_ON_ERROR:
+.SUFFIXES:
+MAKEFLAGS += --no-builtin-rules
+
+# ---- tools ----
+VERILATOR ?= verilator
+YOSYS     ?= yosys
+CC        ?= cc
+CXX       ?= g++
+GTKWAVE   ?= gtkwave
+
+# ---- knobs (documented in README.md and docs/usage.md) ----
+TOPO      ?= mesh8x8
+ROUTING   ?= xy
+VCS       ?= 1
+TRAFFIC   ?= uniform_random
+RATE      ?= 0.1
+LONG_FRAC ?= 0.5
+CYCLES    ?= 20000
+SEED      ?= 1
+WAVES     ?= 0
+VSEED     ?= 1
+
+ifeq ($(CC),cc)
+CC := gcc
+endif
+
+BUILD  := build
+ROOT   := $(abspath .)
+# A directory name for the topology: file:foo/bar.topo -> file_foo_bar.topo
+TOPO_DIR := $(subst /,_,$(subst :,_,$(TOPO)))
+CFG_DIR  := $(BUILD)/$(TOPO_DIR)/v$(VCS)
+
+ifeq ($(filter $(WAVES),0 1),)
+$(error WAVES=$(WAVES): expected 0 or 1)
+endif
+ifeq ($(filter $(ROUTING),xy west_first),)
+$(error ROUTING=$(ROUTING): expected xy or west_first)
+endif
+ifeq ($(filter $(VCS),1 2 3 4),)
+$(error VCS=$(VCS): expected 1, 2, 3 or 4)
+endif
+
+# ---- C model ----
+C_STD    := -std=c99 -Wall -Wextra -Werror -pedantic
+C_OPT    ?= -O2 -g
+C_SRCS   := $(filter-out cmodel/spinsim.c cmodel/spingen.c,$(wildcard cmodel/*.c))
+C_HDRS   := $(wildcard cmodel/*.h)
+C_OBJS   := $(patsubst cmodel/%.c,$(BUILD)/cmodel/%.o,$(C_SRCS))
+LIBSPIN  := $(BUILD)/cmodel/libspin.a
+SPINSIM  := $(BUILD)/cmodel/spinsim
+SPINGEN  := $(BUILD)/cmodel/spingen
+
+$(BUILD)/cmodel/%.o: cmodel/%.c $(C_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(C_STD) $(C_OPT) -c $< -o $@
+
+$(LIBSPIN): $(C_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(SPINSIM) $(SPINGEN): $(BUILD)/cmodel/%: cmodel/%.c $(LIBSPIN) $(C_HDRS)
+	$(CC) $(C_STD) $(C_OPT) $< $(LIBSPIN) -lm -o $@
+
+# ---- RTL ----
+RTL_PKG  := rtl/spin_pkg.sv
+RTL_SRCS := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
+LINT_VLT := rtl/lint.vlt
+
+# ---- co-simulation builds (Verilator) ----
+# Default: the router Verilated once per (ports, VCs) and instantiated N times
+# by the harness (tb/rtl_array.cpp), so one build serves every topology of
+# that radix.  `make sim-top` Verilates the generated network top instead
+# (tb/rtl_top.cpp), which checks spingen's wiring; it grows with the network.
+VFLAGS := --cc --exe --build
+VFLAGS += -j 2                               # parallel C++ compile (2-core machines)
+VFLAGS += --x-assign unique                  # X assignments get per-run values...
+VFLAGS += --x-initial unique                 # ...and so do unreset registers (+verilator+seed+)
+VFLAGS += --assert                           # *_A assertions stop the run
+VFLAGS += --trace-fst                        # waveforms on request (--waves)
+VFLAGS += -Wno-fatal                         # lint is its own target
+VFLAGS += -MAKEFLAGS "OPT_FAST=-O2"
+TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
+TB_HDRS  := tb/bus.h tb/rtl_net.h $(C_HDRS)
+
+PORTS   ?= 5
+FLITW   := 64
+ARRAY_DIR := $(BUILD)/rtl/p$(PORTS)-v$(VCS)
+COSIM   := $(ARRAY_DIR)/Vcosim
+$(COSIM): $(RTL_SRCS) tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
+	@mkdir -p $(@D)
+	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
+	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) \
+	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW)" \
+	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
+	  $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
+
+# The network top is generated per topology and VC count; rewritten only when
+# its text changes, so Verilator does not rebuild for nothing.
+TOPO_FILE := $(patsubst file:%,%,$(filter file:%,$(TOPO)))
+$(CFG_DIR)/spin_network.sv: $(SPINGEN) $(TOPO_FILE) FORCE
+	@mkdir -p $(@D)
+	@$(SPINGEN) --topo $(TOPO) --vcs $(VCS) --flit-width $(FLITW) --out $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+COSIM_TOP := $(CFG_DIR)/top/Vcosim
+$(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
+	@mkdir -p $(@D)
+	@echo "verilator: network top of $(TOPO), $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
+	@$(VERILATOR) $(VFLAGS) --top-module spin_network -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
+	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim tb/cosim.vlt $(RTL_SRCS) \
+	  $(CFG_DIR)/spin_network.sv $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_top.cpp \
+	  > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
+
+SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
+           --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED)
+
+.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress synth waves clean FORCE
+FORCE:
+
+all: $(SPINSIM) $(SPINGEN)
+
+help:
+	@echo "spin-noc targets:"
+	@echo "  make sim      co-simulate the RTL against the C model (knobs below)"
+	@echo "  make test     the whole regression: lint, unit tests, co-simulations"
+	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
+	@echo "  make lint     verilator --lint-only -Wall on the RTL"
+	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1)"
+	@echo "  make clean    remove build/ and generated waveforms"
+	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
+	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
+
+deps:
+	@scripts/install-deps.sh
+
+cmodel spinsim: $(SPINSIM) $(SPINGEN)
+
+# The router build depends on the topology's radix, known once spingen runs.
+sim: deps $(SPINGEN)
+	@ports=$$($(SPINGEN) --topo '$(TOPO)' --radix) || exit 2; \
+	  $(MAKE) --no-print-directory sim-run PORTS=$$ports
+
+sim-run: $(COSIM)
+	@mkdir -p $(BUILD)/$(TOPO_DIR) waves
+	$(COSIM) $(SIM_ARGS) --json $(BUILD)/$(TOPO_DIR)/summary.json \
+	  $(if $(filter 1,$(WAVES)),--waves waves/$(TOPO_DIR).fst,--waves-on-fail waves/$(TOPO_DIR).fst) \
+	  +verilator+seed+$(VSEED)
+
+sim-top: deps $(COSIM_TOP)
+	@mkdir -p $(BUILD)/$(TOPO_DIR) waves
+	$(COSIM_TOP) $(SIM_ARGS) --json $(BUILD)/$(TOPO_DIR)/summary-top.json \
+	  $(if $(filter 1,$(WAVES)),--waves waves/$(TOPO_DIR)-top.fst,--waves-on-fail waves/$(TOPO_DIR)-top.fst) \
+	  +verilator+seed+$(VSEED)
+
+waves:
+	$(GTKWAVE) waves/$(TOPO_DIR).fst waves/router.gtkw
+
+lint: deps
+	$(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router
+	@for v in 2 3 4; do \
+	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router -GNumVcs=$$v || exit 1; \
+	done
+	@echo "lint: clean"
+
+clean:
+	rm -rf $(BUILD) waves/*.fst waves/*.vcd

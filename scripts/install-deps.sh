@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs the Debian packages spin-noc needs, and only those that are missing.
+# Called by `make sim`, `make test`, `make synth` and .ci/run; safe to run again.
+# Usage: scripts/install-deps.sh [--check]   (--check: list what is missing, install nothing)
+set -euo pipefail
+
+# command -> Debian package that provides it
+declare -A PKG_OF=(
+  [verilator]=verilator
+  [yosys]=yosys
+  [gtkwave]=gtkwave
+  [g++]=g++
+  [gcc]=gcc
+  [make]=make
+  [python3]=python3
+)
+# files that have no command of their own -> package
+declare -A FILE_PKG=(
+  [/usr/include/zlib.h]=zlib1g-dev
+  [/usr/include/systemc.h]=libsystemc-dev
+)
+PY_MODULES=(matplotlib)
+
+missing=()
+for cmd in "${!PKG_OF[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("${PKG_OF[$cmd]}")
+done
+for f in "${!FILE_PKG[@]}"; do
+  [ -e "$f" ] || missing+=("${FILE_PKG[$f]}")
+done
+# Debian's python3 (a python3 earlier on PATH may not see Debian's modules)
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+if command -v "$PY" >/dev/null 2>&1; then
+  for m in "${PY_MODULES[@]}"; do
+    "$PY" -c "import $m" >/dev/null 2>&1 || missing+=("python3-$m")
+  done
+else
+  for m in "${PY_MODULES[@]}"; do missing+=("python3-$m"); done
+fi
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+if [ "${1:-}" = "--check" ]; then
+  printf 'missing: %s\n' "${missing[*]}"
+  exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+  else
+    echo "install-deps: not root and no sudo; install these packages by hand: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done" >&2

@@ -1,0 +1,312 @@
+// cosim.cpp - runs the C model (cmodel/) and the RTL (rtl/, under Verilator)
+// in lockstep from one traffic generator and one set of NICs, and compares,
+// after every clock edge, every link register (flit and credit, ejection
+// included) and the occupancy of every input VC.  Both models' ejections go
+// through their own scoreboard sink.  On the first divergence it prints the
+// cycle, router, port, VC, field and both values, leaves a waveform on disk
+// (re-running itself with tracing when none was being written) and exits 1.
+//
+// Options: those of spinsim (--help), plus
+//   --waves FILE          write an FST waveform of the whole run
+//   --trace-from N        start the waveform at cycle N
+//   --waves-on-fail FILE  on a mismatch, re-run with --waves FILE near the failure
+//   +verilator+seed+N ... Verilator's own runtime options
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+#include <unistd.h>
+
+#include <verilated.h>
+#include "bus.h"
+#include "rtl_net.h"
+
+extern "C" {
+#include "cli.h"
+#include "report.h"
+#include "sim.h"
+}
+
+namespace {
+
+const char* port_name(const topo_t& t, int p) {
+  static const char* mesh[] = {"nic", "east", "west", "north", "south"};
+  if (t.kind == TOPO_KIND_MESH || t.kind == TOPO_KIND_TORUS) return p < 5 ? mesh[p] : "?";
+  return p == 0 ? "nic" : "net";
+}
+
+struct Field {
+  const char* name;
+  unsigned lsb, width;  // lsb relative to the data width for control fields
+  bool ctl;
+};
+const Field kFlitFields[] = {
+    {"flit.kind", 4, 3, true}, {"flit.head", 3, 1, true}, {"flit.tail", 2, 1, true},
+    {"flit.vc", 0, 2, true},   {"flit.data", 0, 0, false},
+};
+const Field kCredFields[] = {{"credit.valid", 2, 1, false}, {"credit.vc", 0, 2, false}};
+const unsigned kCredW = 3, kOccW = 3;
+
+// Compares the RTL's registers with the C model's after each clock edge.
+class Checker {
+ public:
+  Checker(const sim_t* sim, int flitw)
+      : sim_(sim), N_(sim->net.n), P_(sim->net.ports), V_(sim->net.vcs), FlitW_(flitw),
+        LinkW_(flitw + 7), rtl_flit_(N_ * P_ * LinkW_), rtl_cred_(N_ * P_ * kCredW),
+        rtl_occ_(N_ * P_ * V_ * kOccW), exp_flit_(N_ * P_ * LinkW_),
+        exp_cred_(N_ * P_ * kCredW), exp_occ_(N_ * P_ * V_ * kOccW) {}
+
+  // Reads the RTL state; returns how many fields differ, printing at most `limit`.
+  int compare(RtlNet& rtl, int limit) {
+    const network_t& net = sim_->net;
+    rtl.read(rtl_flit_, rtl_cred_, rtl_occ_);
+    for (unsigned r = 0; r < N_; r++)
+      for (unsigned p = 0; p < P_; p++) {
+        const flit_t* f = net_flit_out(&net, (int)r, (int)p);
+        unsigned base = (r * P_ + p) * LinkW_;
+        exp_flit_.set(base, FlitW_, f->data);
+        exp_flit_.set(base + FlitW_, 7,
+                      CTL_VC(f->ctl) | CTL_TAIL(f->ctl) << 2 | CTL_HEAD(f->ctl) << 3 |
+                          CTL_KIND(f->ctl) << 4);
+        exp_cred_.set((r * P_ + p) * kCredW, kCredW, net_cred_out(&net, (int)r, (int)p));
+        for (unsigned v = 0; v < V_; v++)
+          exp_occ_.set(((r * P_ + p) * V_ + v) * kOccW, kOccW,
+                       net_occupancy(&net, (int)r, (int)p, (int)v));
+      }
+    if (exp_flit_.w == rtl_flit_.w && exp_cred_.w == rtl_cred_.w && exp_occ_.w == rtl_occ_.w)
+      return 0;
+    int n = 0;
+    for (unsigned r = 0; r < N_; r++)
+      for (unsigned p = 0; p < P_; p++) {
+        unsigned base = (r * P_ + p) * LinkW_;
+        for (const Field& f : kFlitFields) {
+          unsigned lsb = f.ctl ? base + FlitW_ + f.lsb : base;
+          unsigned w = f.ctl ? f.width : FlitW_;
+          n += diff(n < limit, r, p, -1, f.name, exp_flit_.get(lsb, w), rtl_flit_.get(lsb, w));
+        }
+        base = (r * P_ + p) * kCredW;
+        for (const Field& f : kCredFields)
+          n += diff(n < limit, r, p, -1, f.name, exp_cred_.get(base + f.lsb, f.width),
+                    rtl_cred_.get(base + f.lsb, f.width));
+        for (unsigned v = 0; v < V_; v++) {
+          base = ((r * P_ + p) * V_ + v) * kOccW;
+          n += diff(n < limit, r, p, (int)v, "occupancy", exp_occ_.get(base, kOccW),
+                    rtl_occ_.get(base, kOccW));
+        }
+      }
+    return n;
+  }
+
+  // The RTL's ejection links (port 0 of each router) from the last read.
+  flit_t ejected(unsigned r) const {
+    unsigned base = r * P_ * LinkW_;
+    flit_t f;
+    f.data = rtl_flit_.get(base, FlitW_ > 64 ? 64 : FlitW_);
+    unsigned c = (unsigned)rtl_flit_.get(base + FlitW_, 7);
+    f.ctl = CTL_MAKE(c >> 4 & 7u, c >> 3 & 1u, c >> 2 & 1u, c & 3u);
+    return f;
+  }
+
+ private:
+  int diff(bool print, unsigned r, unsigned p, int v, const char* field, uint64_t c, uint64_t rtl) {
+    if (c == rtl) return 0;
+    if (print) {
+      const topo_t& t = sim_->topo;
+      char where[128];
+      if (t.has_coords)
+        std::snprintf(where, sizeof where, "router %u (x %d, y %d) port %u (%s)", r, t.x[r],
+                      t.y[r], p, port_name(t, (int)p));
+      else
+        std::snprintf(where, sizeof where, "router %u port %u (%s)", r, p, port_name(t, (int)p));
+      char vc[16] = "";
+      if (v >= 0) std::snprintf(vc, sizeof vc, " VC %d", v);
+      std::printf("  %s%s: %-13s C model 0x%llx, RTL 0x%llx\n", where, vc, field,
+                  (unsigned long long)c, (unsigned long long)rtl);
+    }
+    return 1;
+  }
+
+  const sim_t* sim_;
+  unsigned N_, P_, V_, FlitW_, LinkW_;
+  Bits rtl_flit_, rtl_cred_, rtl_occ_, exp_flit_, exp_cred_, exp_occ_;
+};
+
+const char kExtraUsage[] =
+    "co-simulation only:\n"
+    "  --waves FILE          write an FST waveform\n"
+    "  --trace-from N        start the waveform at cycle N (0)\n"
+    "  --waves-on-fail FILE  on a mismatch, re-run and write FILE around the failing cycle\n"
+    "  +verilator+seed+N     Verilator's seed for --x-initial unique values\n";
+
+double now_s() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto ctx = std::make_unique<VerilatedContext>();
+  ctx->commandArgs(argc, argv);
+
+  // Split our own options from Verilator's plusargs and spinsim's options.
+  std::string waves, waves_on_fail;
+  uint64_t trace_from = 0;
+  std::vector<char*> args{argv[0]};
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    auto value = [&](const char* opt) -> const char* {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "error: %s needs a value\n", opt);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a[0] == '+') continue;
+    if (a == "--waves") waves = value("--waves");
+    else if (a == "--waves-on-fail") waves_on_fail = value("--waves-on-fail");
+    else if (a == "--trace-from") {
+      char* end;
+      const char* s = value("--trace-from");
+      trace_from = std::strtoull(s, &end, 10);
+      if (!*s || *end) {
+        std::fprintf(stderr, "error: --trace-from: '%s' is not a cycle number\n", s);
+        return 2;
+      }
+    } else args.push_back(argv[i]);
+  }
+  args.push_back(nullptr);
+
+  cli_opts_t o;
+  int rc = cli_parse((int)args.size() - 1, args.data(), &o, "cosim", kExtraUsage);
+  if (rc == 1) return 0;
+  if (rc) return 2;
+
+  sim_t sim;
+  if (sim_init(&sim, &o.sim, 2) != 0) {
+    std::fprintf(stderr, "error: %s\n", sim.err);
+    sim_free(&sim);
+    return 2;
+  }
+  if (!waves.empty()) ctx->traceEverOn(true);
+  std::string why;
+  std::unique_ptr<RtlNet> rtl = make_rtl_net(ctx.get(), &sim.topo, o.sim.vcs, &why);
+  if (!rtl) {
+    std::fprintf(stderr, "error: %s\n", why.c_str());
+    sim_free(&sim);
+    return 2;
+  }
+  sink_t rtl_sink;
+  if (sink_init(&rtl_sink, 1, sim.net.n, sim.net.vcs) != 0) {
+    std::fprintf(stderr, "error: out of memory\n");
+    return 2;
+  }
+
+  const char* failure = nullptr;
+  std::string fail_msg;
+  int64_t mismatches = 0;
+  uint64_t fail_cycle = 0;
+  double t0 = now_s();
+  {
+    Checker chk(&sim, rtl->flit_width());
+    if (!waves.empty() && trace_from == 0) rtl->trace_open(waves);
+    rtl->reset((uint32_t)o.sim.seed, sim.net.masks);
+    sim_status_t st = SIM_RUNNING;
+    while (st == SIM_RUNNING) {
+      if (!waves.empty() && !rtl->tracing() && sim.now >= trace_from) rtl->trace_open(waves);
+      sim_cycle_pre(&sim);
+      net_step(&sim.net);
+      rtl->step(sim.net.inj);
+      if (ctx->gotFinish()) {
+        fail_msg = "an RTL assertion failed (message above)";
+        fail_cycle = sim.now + 1;
+        break;
+      }
+      if (sim_cycle_post(&sim) != 0) {
+        fail_msg = sim.err;
+        fail_cycle = sim.now;
+        break;
+      }
+      int n = chk.compare(*rtl, 0);
+      if (n) {
+        mismatches = n;
+        fail_cycle = sim.now;
+        std::printf("MISMATCH in the registers of cycle %llu (after clock edge %llu), "
+                    "%d field%s differ:\n",
+                    (unsigned long long)sim.now, (unsigned long long)(sim.now - 1), n,
+                    n > 1 ? "s" : "");
+        chk.compare(*rtl, 20);
+        if (n > 20) std::printf("  ... and %d more\n", n - 20);
+        fail_msg = "C model and RTL diverged";
+        break;
+      }
+      int meas = sim.now > o.sim.warmup && sim.now <= o.sim.cycles;
+      for (int r = 0; r < sim.net.n && fail_msg.empty(); r++) {
+        flit_t f = chk.ejected((unsigned)r);
+        if (CTL_KIND(f.ctl) != KIND_IDLE &&
+            sink_eject(&rtl_sink, &sim.nic, r, &f, sim.now, meas) != 0)
+          fail_msg = std::string("RTL: ") + rtl_sink.err;
+      }
+      if (!fail_msg.empty()) {
+        fail_cycle = sim.now;
+        break;
+      }
+      st = sim_status(&sim);
+    }
+    if (fail_msg.empty() && st == SIM_STUCK) fail_msg = "packets left undelivered at the drain limit";
+    if (fail_msg.empty() && rtl_sink.delivered != sim.sink.delivered)
+      fail_msg = "the RTL delivered " + std::to_string(rtl_sink.delivered) + " packets, the C model " +
+                 std::to_string(sim.sink.delivered);
+    if (!fail_msg.empty() && rtl->tracing()) std::printf("waveform: %s\n", waves.c_str());
+    rtl->trace_close();
+  }
+  if (!fail_msg.empty()) failure = fail_msg.c_str();
+
+  report_t rep;
+  rep.sim = &sim;
+  rep.mode = "cosim";
+  rtl.reset();
+  rep.wall_seconds = now_s() - t0;
+  rep.mismatches = mismatches;
+  rep.failure = failure;
+  if (!o.quiet || failure) report_print(stdout, &rep);
+  if (o.json && report_json(o.json, &rep) != 0) {
+    std::fprintf(stderr, "error: cannot write %s\n", o.json);
+    rc = 2;
+  }
+  sink_free(&rtl_sink);
+  sim_free(&sim);
+  std::fflush(stdout);
+
+  if (failure && waves.empty() && !waves_on_fail.empty()) {
+    // Deterministic: the same run with tracing reaches the same failure.
+    uint64_t from = fail_cycle > 2000 ? fail_cycle - 2000 : 0;
+    if (!fail_cycle) from = sim.now > 2000 ? sim.now - 2000 : 0;
+    std::printf("waveform: re-running from cycle %llu to the failure into %s\n",
+                (unsigned long long)from, waves_on_fail.c_str());
+    std::fflush(stdout);
+    // The re-run repeats this report; keep only its exit status.
+    if (!std::freopen("/dev/null", "w", stdout)) std::perror("/dev/null");
+    std::vector<std::string> again;
+    for (int i = 0; i < argc; i++) {
+      if (std::string(argv[i]) == "--waves-on-fail") {
+        i++;  // and its value
+        continue;
+      }
+      again.push_back(argv[i]);
+    }
+    for (const char* a : {"--waves", waves_on_fail.c_str(), "--trace-from"}) again.push_back(a);
+    again.push_back(std::to_string(from));
+    again.push_back("--quiet");
+    std::vector<char*> clean;
+    for (auto& a : again) clean.push_back(&a[0]);
+    clean.push_back(nullptr);
+    execv("/proc/self/exe", clean.data());
+    std::perror("execv");
+  }
+  if (rc) return rc;
+  return failure ? 1 : 0;
+}

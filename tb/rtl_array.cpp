@@ -1,0 +1,164 @@
+// rtl_array.cpp - RtlNet as N Verilated spin_router models joined in C++.
+// Each cycle: every router's inputs are taken from the registers of the
+// previous edge, its route-table lookups answered, then all routers take the
+// clock edge together (so the order they are visited does not matter).
+#include <cstdio>
+#include <vector>
+#include <verilated_fst_c.h>
+#include "Vspin_router.h"
+#include "rtl_net.h"
+
+namespace {
+
+class RtlArray : public RtlNet {
+ public:
+  RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
+      : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
+        LinkW_(SPIN_FLITW + 7), masks_(nullptr),
+        cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * 3), cur_occ_(N_ * P_ * V_ * 3),
+        in_flit_(P_ * LinkW_), in_cred_(P_ * 3), dst_(P_ * 16), mask_(P_ * P_),
+        out_flit_(P_ * LinkW_), out_cred_(P_ * 3), out_occ_(P_ * V_ * 3) {
+    for (int r = 0; r < N_; r++) {
+      char name[32];
+      std::snprintf(name, sizeof name, "router_%d", r);
+      r_.emplace_back(new Vspin_router{ctx, name});
+    }
+  }
+  ~RtlArray() override {
+    trace_close();
+    for (auto& m : r_) m->final();
+  }
+
+  void reset(uint32_t seed, const uint8_t* masks) override {
+    masks_ = masks;
+    for (int r = 0; r < N_; r++) {
+      Vspin_router* m = r_[r].get();
+      m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
+      m->rst_ni = 0;
+      in_flit_.clear();
+      in_cred_.clear();
+      mask_.clear();
+      from_bits(m->flit_i, in_flit_);
+      from_bits(m->credit_i, in_cred_);
+      from_bits(m->rt_mask_i, mask_);
+    }
+    for (int i = 0; i < 3; i++) edge();
+    for (auto& m : r_) m->rst_ni = 1;
+    snapshot();
+  }
+
+  void step(const flit_t* inj) override {
+    for (int r = 0; r < N_; r++) {
+      Vspin_router* m = r_[r].get();
+      in_flit_.clear();
+      in_cred_.clear();
+      set_flit(in_flit_, 0, inj[r]);
+      for (int p = 1; p < P_; p++) {
+        int q = t_->peer_router[r * P_ + p];
+        if (q < 0) continue;
+        int up = q * P_ + t_->peer_port[r * P_ + p];
+        in_flit_.copy_from(cur_flit_, up * LinkW_, p * LinkW_, LinkW_);
+        in_cred_.copy_from(cur_cred_, up * 3, p * 3, 3);
+      }
+      from_bits(m->flit_i, in_flit_);
+      from_bits(m->credit_i, in_cred_);
+    }
+    edge();
+    snapshot();
+  }
+
+  void read(Bits& flit, Bits& cred, Bits& occ) override {
+    flit.w = cur_flit_.w;
+    cred.w = cur_cred_.w;
+    occ.w = cur_occ_.w;
+  }
+
+  void trace_open(const std::string& path) override {
+    tfp_.reset(new VerilatedFstC);
+    for (auto& m : r_) m->trace(tfp_.get(), 99);
+    tfp_->open(path.c_str());
+  }
+  void trace_close() override {
+    if (tfp_) {
+      tfp_->close();
+      tfp_.reset();
+    }
+  }
+  bool tracing() const override { return (bool)tfp_; }
+  int ports() const override { return SPIN_PORTS; }
+  int vcs() const override { return SPIN_VCS; }
+  int flit_width() const override { return SPIN_FLITW; }
+  const char* kind() const override { return "router array"; }
+
+ private:
+  // Clock low: combinational settle and the route-table lookups; then the
+  // rising edge for every router.
+  void edge() {
+    for (int r = 0; r < N_; r++) {
+      Vspin_router* m = r_[r].get();
+      m->clk_i = 0;
+      m->eval();
+      if (masks_) {
+        to_bits(m->rt_dst_o, dst_);
+        for (int p = 0; p < P_; p++) {
+          unsigned d = (unsigned)dst_.get(p * 16, 16);
+          mask_.set(p * P_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
+        }
+        from_bits(m->rt_mask_i, mask_);
+        m->eval();
+      }
+    }
+    if (tfp_) tfp_->dump(time_);
+    time_ += 5;
+    for (auto& m : r_) {
+      m->clk_i = 1;
+      m->eval();
+    }
+    if (tfp_) tfp_->dump(time_);
+    time_ += 5;
+  }
+  void snapshot() {
+    for (int r = 0; r < N_; r++) {
+      Vspin_router* m = r_[r].get();
+      to_bits(m->flit_o, out_flit_);
+      to_bits(m->credit_o, out_cred_);
+      to_bits(m->occ_o, out_occ_);
+      cur_flit_.copy_from(out_flit_, 0, r * P_ * LinkW_, P_ * LinkW_);
+      cur_cred_.copy_from(out_cred_, 0, r * P_ * 3, P_ * 3);
+      cur_occ_.copy_from(out_occ_, 0, r * P_ * V_ * 3, P_ * V_ * 3);
+    }
+  }
+  void set_flit(Bits& b, int idx, const flit_t& f) {
+    unsigned base = idx * LinkW_;
+    b.set(base, SPIN_FLITW, f.data);
+    b.set(base + SPIN_FLITW, 7,
+          CTL_VC(f.ctl) | CTL_TAIL(f.ctl) << 2 | CTL_HEAD(f.ctl) << 3 | CTL_KIND(f.ctl) << 4);
+  }
+
+  VerilatedContext* ctx_;
+  const topo_t* t_;
+  int N_, P_, V_, LinkW_;
+  const uint8_t* masks_;
+  std::vector<std::unique_ptr<Vspin_router>> r_;
+  std::unique_ptr<VerilatedFstC> tfp_;
+  uint64_t time_ = 0;
+  Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
+      out_occ_;
+};
+
+}  // namespace
+
+std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs,
+                                     std::string* err) {
+  if (topo->radix != SPIN_PORTS || vcs != SPIN_VCS) {
+    char m[256];
+    std::snprintf(m, sizeof m,
+                  "this co-simulation was built for %d-port routers with %d VC%s; %s needs "
+                  "%d ports and %d VC%s (make sim builds the right one)",
+                  SPIN_PORTS, SPIN_VCS, SPIN_VCS > 1 ? "s" : "", topo->name, topo->radix, vcs,
+                  vcs > 1 ? "s" : "");
+    *err = m;
+    return nullptr;
+  }
+  return std::unique_ptr<RtlNet>(new RtlArray(ctx, topo, vcs));
+}
