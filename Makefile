@@ -28,6 +28,7 @@ ifeq ($(CC),cc)
 CC := gcc
 endif
 
+.DEFAULT_GOAL := help
 BUILD  := build
 ROOT   := $(abspath .)
 # A directory name for the topology: file:foo/bar.topo -> file_foo_bar.topo
@@ -118,7 +119,15 @@ $(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp
 SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED)
 
-.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress synth waves clean FORCE
+# ---- tests ----
+C_TESTS := $(patsubst cmodel/tests/%.c,$(BUILD)/cmodel/tests/%,$(wildcard cmodel/tests/test_*.c))
+$(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(C_STD) $(C_OPT) -Icmodel $< $(LIBSPIN) -lm -o $@
+
+include tb/unit/unit.mk
+
+.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c regress regress-top test-c unit-rtl regress synth waves clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -127,6 +136,7 @@ help:
 	@echo "spin-noc targets:"
 	@echo "  make sim      co-simulate the RTL against the C model (knobs below)"
 	@echo "  make test     the whole regression: lint, unit tests, co-simulations"
+	@echo "  make sim-top  co-simulate the generated network top (small networks)"
 	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
 	@echo "  make lint     verilator --lint-only -Wall on the RTL"
 	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1)"
@@ -155,6 +165,30 @@ sim-top: deps $(COSIM_TOP)
 	$(COSIM_TOP) $(SIM_ARGS) --json $(BUILD)/$(TOPO_DIR)/summary-top.json \
 	  $(if $(filter 1,$(WAVES)),--waves waves/$(TOPO_DIR)-top.fst,--waves-on-fail waves/$(TOPO_DIR)-top.fst) \
 	  +verilator+seed+$(VSEED)
+
+# C model unit tests: each binary ends with "N passed, N failed".
+test-c: $(C_TESTS)
+	@for t in $(C_TESTS); do echo "== $$t"; $$t cmodel/tests/data | tail -3 || exit 1; done
+
+# The co-simulation matrix and the bad-input cases (scripts/regress.sh).
+regress: $(SPINSIM) $(SPINGEN)
+	@for v in 1 2 3; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
+	BUILD=$(BUILD) scripts/regress.sh
+
+# The generated network top, Verilated whole, against the C model: checks
+# spingen's wiring (corner, edge and inner routers of a 3x3 mesh).  One
+# build only: a flat Verilator build takes minutes.
+regress-top: $(SPINGEN)
+	$(MAKE) --no-print-directory sim-top TOPO=mesh3x3 VCS=2 ROUTING=west_first RATE=0.4 CYCLES=4000 VSEED=3
+
+test: deps
+	@t0=$$SECONDS; \
+	$(MAKE) --no-print-directory lint && \
+	$(MAKE) --no-print-directory test-c && \
+	$(MAKE) --no-print-directory unit-rtl && \
+	$(MAKE) --no-print-directory regress-top && \
+	$(MAKE) --no-print-directory regress && \
+	echo "make test: all passed in $$((SECONDS - t0)) s"
 
 waves:
 	$(GTKWAVE) waves/$(TOPO_DIR).fst waves/router.gtkw

@@ -1,0 +1,193 @@
+/* test_model.c - properties of the C network model that the contract states
+ * (docs/microarchitecture.md): zero-load latency, ordering, deadlock-free
+ * baselines drain, the LFSR's period, the scoreboard's checks.
+ * Prints one line per failed check and ends with "N passed, N failed". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flit.h"
+#include "lfsr.h"
+#include "nic.h"
+#include "sim.h"
+
+static int passed, failed;
+#define CHECK(cond, ...)                                              \
+  do {                                                                \
+    if (cond) passed++;                                               \
+    else {                                                            \
+      failed++;                                                       \
+      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
+      printf(__VA_ARGS__);                                            \
+      printf("\n");                                                   \
+    }                                                                 \
+  } while (0)
+
+static int manhattan(const topo_t *t, int a, int b)
+{
+  return abs(t->x[a] - t->x[b]) + abs(t->y[a] - t->y[b]);
+}
+
+/* One packet alone in the network: delivered in c + 3 + 2H (+4 for 5 flits). */
+static void zero_load(route_algo_t algo, int vcs)
+{
+  sim_opts_t o;
+  sim_t s;
+  int src, dst, len;
+  sim_defaults(&o);
+  o.topo = "mesh4x4";
+  o.rate = 0.0;
+  o.algo = algo;
+  o.vcs = vcs;
+  o.cycles = 1;
+  o.warmup = 0;
+  CHECK(sim_init(&s, &o, 1) == 0, "sim_init: %s", s.err);
+  for (src = 0; src < 16; src++)
+    for (dst = 0; dst < 16; dst++) {
+      if (src == dst) continue;
+      for (len = 1; len <= 5; len += 4) {
+        uint64_t start = s.now, delivered = s.sink.delivered, lat;
+        int h = manhattan(&s.topo, src, dst), guard = 0;
+        nic_create(&s.nic, src, dst, len, s.now, 0);
+        while (s.sink.delivered == delivered && guard++ < 200) {
+          sim_cycle_pre(&s);
+          net_step(&s.net);
+          CHECK(sim_cycle_post(&s) == 0, "%s", s.err);
+        }
+        lat = s.now - start;
+        CHECK(lat == (uint64_t)(3 + 2 * h + (len - 1)), "%s %d VC: %d->%d len %d: latency %llu, "
+              "contract says %d", algo_name(algo), vcs, src, dst, len,
+              (unsigned long long)lat, 3 + 2 * h + (len - 1));
+        /* let the credits return before the next packet */
+        for (guard = 0; guard < 8; guard++) {
+          sim_cycle_pre(&s);
+          net_step(&s.net);
+          sim_cycle_post(&s);
+        }
+        CHECK(net_buffered(&s.net) == 0, "flits left behind after %d->%d", src, dst);
+      }
+    }
+  sim_free(&s);
+}
+
+/* XY and west-first are deadlock free: every packet arrives, even far past
+ * saturation, and accepted throughput tracks the offered load below it. */
+static void drains(route_algo_t algo, int vcs, double rate, const char *traffic)
+{
+  sim_opts_t o;
+  sim_t s;
+  sim_status_t st;
+  sim_defaults(&o);
+  o.topo = "mesh8x8";
+  o.algo = algo;
+  o.vcs = vcs;
+  o.rate = rate;
+  o.traffic = traffic;
+  o.cycles = 4000;
+  o.warmup = 400;
+  CHECK(sim_init(&s, &o, 1) == 0, "sim_init: %s", s.err);
+  st = sim_run(&s);
+  CHECK(st == SIM_DRAINED, "%s %d VC %s at %.2f: status %d, %llu of %llu delivered (%s)",
+        algo_name(algo), vcs, traffic, rate, (int)st, (unsigned long long)s.sink.delivered,
+        (unsigned long long)s.nic.created, s.err);
+  CHECK(s.sink.delivered == s.nic.created, "delivered %llu, created %llu",
+        (unsigned long long)s.sink.delivered, (unsigned long long)s.nic.created);
+  if (rate <= 0.05) {
+    double thr = (double)s.sink.meas_flits / ((double)(o.cycles - o.warmup) * 64);
+    CHECK(thr > rate * 0.85 && thr < rate * 1.15, "accepted %.4f at offered %.4f", thr, rate);
+  }
+  sim_free(&s);
+}
+
+/* Same seed: same result; the model does not depend on anything else. */
+static void deterministic(void)
+{
+  sim_opts_t o;
+  sim_t a, b;
+  sim_defaults(&o);
+  o.topo = "mesh4x4";
+  o.algo = ALGO_WEST_FIRST;
+  o.vcs = 2;
+  o.rate = 0.3;
+  o.cycles = 3000;
+  o.warmup = 300;
+  CHECK(sim_init(&a, &o, 1) == 0 && sim_init(&b, &o, 1) == 0, "sim_init");
+  sim_run(&a);
+  sim_run(&b);
+  CHECK(a.now == b.now && a.sink.lat_sum == b.sink.lat_sum && a.net.rt[5].lfsr_q == b.net.rt[5].lfsr_q,
+        "two runs with seed %llu differ", (unsigned long long)o.seed);
+  CHECK(a.net.rt[5].lfsr_q != lfsr_seed(o.seed, 5), "west-first at 0.3 never drew at router 5");
+  sim_free(&a);
+  sim_free(&b);
+}
+
+/* The scoreboard: every way a delivery can be wrong is reported. */
+static void scoreboard(void)
+{
+  nic_t nic;
+  sink_t sk;
+  flit_t f;
+  CHECK(nic_init(&nic, 4, 1, 1) == 0 && sink_init(&sk, 0, 4, 1) == 0, "init");
+  nic_create(&nic, 0, 3, 2, 0, 1);   /* packet 0: 0 -> 3, 2 flits */
+  nic_create(&nic, 1, 2, 1, 0, 1);   /* packet 1: 1 -> 2, 1 flit */
+
+  f.data = head_word(3, 0, 2, 0);
+  f.ctl = CTL_MAKE(KIND_FLIT, 1, 0, 0);
+  CHECK(sink_eject(&sk, &nic, 2, &f, 5, 1) != 0, "head at the wrong node accepted");
+  sk.err[0] = 0;
+  CHECK(sink_eject(&sk, &nic, 3, &f, 5, 1) == 0, "good head refused: %s", sk.err);
+  f.data = payload_word(0, 1) ^ 1u;
+  f.ctl = CTL_MAKE(KIND_FLIT, 0, 1, 0);
+  CHECK(sink_eject(&sk, &nic, 3, &f, 6, 1) != 0, "corrupted payload accepted");
+  f.data = payload_word(0, 1);
+  f.ctl = CTL_MAKE(KIND_FLIT, 0, 0, 0);
+  CHECK(sink_eject(&sk, &nic, 3, &f, 6, 1) != 0, "missing tail accepted");
+  f.ctl = CTL_MAKE(KIND_FLIT, 0, 1, 0);
+  CHECK(sink_eject(&sk, &nic, 3, &f, 6, 1) == 0, "good tail refused: %s", sk.err);
+  CHECK(sk.delivered == 1 && nic_outstanding(&nic) == 1, "delivered %llu outstanding %llu",
+        (unsigned long long)sk.delivered, (unsigned long long)nic_outstanding(&nic));
+
+  f.data = head_word(2, 1, 1, 1);
+  f.ctl = CTL_MAKE(KIND_FLIT, 1, 1, 0);
+  CHECK(sink_eject(&sk, &nic, 2, &f, 7, 1) == 0, "1-flit packet refused: %s", sk.err);
+  CHECK(nic_outstanding(&nic) == 0, "outstanding %llu", (unsigned long long)nic_outstanding(&nic));
+  CHECK(sink_eject(&sk, &nic, 2, &f, 8, 1) != 0, "packet delivered twice accepted");
+  f.data = head_word(2, 1, 1, 7);
+  CHECK(sink_eject(&sk, &nic, 2, &f, 8, 1) != 0, "packet never created accepted");
+  f.data = 0;
+  f.ctl = CTL_MAKE(KIND_FLIT, 0, 1, 0);
+  CHECK(sink_eject(&sk, &nic, 1, &f, 8, 1) != 0, "body without a head accepted");
+  sink_free(&sk);
+  nic_free(&nic);
+}
+
+/* The LFSR of the contract has period 2^32 - 1 and never sticks at 0. */
+static void lfsr_period(void)
+{
+  uint32_t s = 1, x = lfsr_step(1);
+  uint64_t n = 1;
+  while (x != s) {
+    x = lfsr_step(x);
+    n++;
+    if (x == 0) break;
+  }
+  CHECK(n == 0xFFFFFFFFull, "period %llu", (unsigned long long)n);
+  CHECK(lfsr_seed(0, 0) == 1, "seed 0 of router 0 must become 1");
+  CHECK(lfsr_seed(5, 3) == (5u ^ 3u * LFSR_ID_MIX), "seed mixing");
+}
+
+int main(void)
+{
+  zero_load(ALGO_XY, 1);
+  zero_load(ALGO_WEST_FIRST, 2);
+  zero_load(ALGO_XY, 3);
+  drains(ALGO_XY, 1, 0.02, "uniform_random");
+  drains(ALGO_XY, 1, 0.9, "uniform_random");
+  drains(ALGO_WEST_FIRST, 1, 0.9, "transpose");
+  drains(ALGO_WEST_FIRST, 3, 0.9, "bit_complement");
+  drains(ALGO_XY, 2, 0.05, "tornado");
+  deterministic();
+  scoreboard();
+  lfsr_period();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

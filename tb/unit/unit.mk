@@ -1,0 +1,94 @@
+# tb/unit/unit.mk - unit tests of the RTL primitives against their C twins.
+#
+# A GNU make fragment for the top-level Makefile (`include tb/unit/unit.mk`);
+# also usable alone from the repository root:
+#   make -f tb/unit/unit.mk unit-rtl VERILATOR=verilator
+#
+# Targets:
+#   unit-rtl        build every (primitive, parameter set) and run each binary
+#                   once per seed of UNIT_SEEDS; fails if any run fails
+#   unit-rtl-build  only build
+#   unit-rtl-clean  remove $(UNIT_BUILD)
+#
+# Every configuration is built into $(UNIT_BUILD)/<name>/Vtest, which depends
+# on rtl/spin_pkg.sv, the primitive, its bench, the bench harness, the C twin
+# header and this file (it holds the flags and parameters), so it is rebuilt
+# only when one of those changes.  The parameter list of a configuration is
+# passed both to Verilator (-G<Param>=<v>) and to the bench (-DP_<Param>=<v>),
+# so binary and RTL always agree.
+#
+# All paths are relative to the repository root, the directory make runs in.
+
+VERILATOR ?= verilator
+UNIT_BUILD ?= build/unit
+# One run per seed: the seed drives the bench stimulus and Verilator's X values.
+UNIT_SEEDS ?= 1 12345
+# Cycles (vectors for spin_route_select) per run; each bench runs >= 100000.
+UNIT_CYCLES ?= 200000
+
+UNIT_MK := $(lastword $(MAKEFILE_LIST))
+
+# Verilator flags common to every build, one per line.
+UNIT_VFLAGS :=
+UNIT_VFLAGS += --cc                # generate C++ for the model
+UNIT_VFLAGS += --exe               # link the bench's main() into an executable
+UNIT_VFLAGS += --build             # run make on the generated sources
+UNIT_VFLAGS += -j 2                # two compile jobs for --build
+UNIT_VFLAGS += --assert            # keep the primitives' assertions (illegal stimulus fails)
+UNIT_VFLAGS += --x-assign unique   # explicit X assignments become runtime-seeded values
+UNIT_VFLAGS += --x-initial unique  # uninitialised state gets runtime-seeded values
+UNIT_VFLAGS += -Wno-fatal          # lint warnings do not stop the build
+
+# Runtime options of every run, one per line (the seed is added per run).
+UNIT_RFLAGS :=
+UNIT_RFLAGS += +verilator+rand+reset+2   # randomise initial state (FIFO storage, registers)
+UNIT_RFLAGS += +cycles+$(UNIT_CYCLES)     # length of the run
+
+UNIT_NAMES :=
+UNIT_RUNS :=
+
+# unit_config(name, primitive, bench, C twin header, Param=value list)
+define unit_config
+UNIT_NAMES += $(1)
+UNIT_RUNS += $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s))
+# Flags of this build, one per line.
+UNIT_ARGS_$(1) :=
+UNIT_ARGS_$(1) += --top-module $(2)                      # the primitive is the top
+UNIT_ARGS_$(1) += $(foreach p,$(5),-G$(p))               # its parameter set
+UNIT_ARGS_$(1) += rtl/spin_pkg.sv                        # link format constants
+UNIT_ARGS_$(1) += rtl/$(2).sv                            # the primitive
+UNIT_ARGS_$(1) += $(abspath tb/unit/$(3).cpp)            # the bench (absolute: compiled from --Mdir)
+UNIT_ARGS_$(1) += -CFLAGS "-O1 -I$(abspath cmodel) $(foreach p,$(5),-DP_$(p))"  # optimise; find the C twin; parameters for the bench
+UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and objects
+UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
+
+$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h $(4) $(UNIT_MK)
+	@mkdir -p $(UNIT_BUILD)/$(1)
+	$$(VERILATOR) $$(strip $$(UNIT_VFLAGS) $$(UNIT_ARGS_$(1)))
+
+.PHONY: $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s))
+$(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s)): unit-run-$(1)-%: $(UNIT_BUILD)/$(1)/Vtest
+	@echo "== unit $(1) seed $$*"
+	$(UNIT_BUILD)/$(1)/Vtest +verilator+seed+$$* $$(strip $$(UNIT_RFLAGS))
+endef
+
+# Round-robin arbiter: N = 1, 2, 3, 5, 8.
+$(foreach n,1 2 3 5 8,$(eval $(call unit_config,rr_arbiter_n$(n),spin_rr_arbiter,spin_rr_arbiter_tb,cmodel/arbiter.h,N=$(n))))
+# FIFO: Width 16, Depth 5 (the router's BUF_DEPTH) and 7.  The C twin is the
+# FIFO code of cmodel/router.c, transcribed in the bench (no header).
+$(foreach d,5 7,$(eval $(call unit_config,fifo_w16_d$(d),spin_fifo,spin_fifo_tb,,Width=16 Depth=$(d))))
+# LFSR (no parameters).
+$(eval $(call unit_config,lfsr,spin_lfsr,spin_lfsr_tb,cmodel/lfsr.h,))
+# Route selection: 5 and 8 ports.
+$(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,spin_route_select_tb,cmodel/lfsr.h,NumPorts=$(p))))
+# Output VC tracker: NumVcs 1..4, network port (Eject 0) and ejection port
+# (Eject 1).  The C twin is ovc_busy_q in cmodel/router.c, transcribed in the
+# bench; first free VC by nth_set_bit() of cmodel/lfsr.h.
+$(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/lfsr.h,NumVcs=$(v) Eject=$(e)))))
+
+.PHONY: unit-rtl unit-rtl-build unit-rtl-clean
+unit-rtl: $(UNIT_RUNS)
+	@echo "unit-rtl: $(words $(UNIT_RUNS)) runs of $(words $(UNIT_NAMES)) configurations passed"
+unit-rtl-build: $(foreach n,$(UNIT_NAMES),$(UNIT_BUILD)/$(n)/Vtest)
+unit-rtl-clean:
+	rm -rf $(UNIT_BUILD)
