@@ -12,7 +12,7 @@ static void usage(FILE *f, const char *prog, const char *extra)
   fprintf(f,
 "usage: %s [options]\n"
 "  --topo NAME        meshWxH, torusWxH, ring-N, dragonfly-a-p-h or file:PATH (mesh8x8)\n"
-"  --routing NAME     xy | west_first (xy)\n"
+"  --routing NAME     xy | west_first (meshes) | favors_min (any topology) (xy)\n"
 "  --vcs N            virtual channels per port, 1..4 (1)\n"
 "  --traffic NAME     uniform_random, transpose, bit_complement, bit_reverse,\n"
 "                     bit_rotation, shuffle, tornado, neighbor, hotspot[:NODE],\n"
@@ -23,6 +23,8 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --warmup N         cycles before measurement starts (cycles/10)\n"
 "  --drain-limit N    cycles allowed to deliver what is left after injection (100000)\n"
 "  --seed N           run seed: traffic and router LFSRs (1)\n"
+"  --spin 0|1         SPIN deadlock recovery (0)\n"
+"  --tdd N            SPIN deadlock-detection threshold in cycles, 2..32768 (128)\n"
 "  --json FILE        also write the summary as JSON\n"
 "  --quiet            print nothing but errors\n"
 "  --help             this text\n", prog);
@@ -65,6 +67,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     {"traffic", 1, 0, 'T'}, {"rate", 1, 0, 'R'}, {"long-frac", 1, 0, 'L'},
     {"cycles", 1, 0, 'c'}, {"warmup", 1, 0, 'w'}, {"drain-limit", 1, 0, 'd'},
     {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
+    {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'},
     {"help", 0, 0, 'h'}, {0, 0, 0, 0}
   };
   int c, warm_set = 0;
@@ -79,7 +82,8 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 't': o->sim.topo = optarg; break;
     case 'r':
       if (algo_parse(optarg, &o->sim.algo) != 0) {
-        fprintf(stderr, "error: --routing: unknown routing '%s' (expected xy or west_first)\n", optarg);
+        fprintf(stderr, "error: --routing: unknown routing '%s' (expected xy, west_first or "
+                "favors_min)\n", optarg);
         return 2;
       }
       break;
@@ -103,6 +107,20 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 'w': if (num_u64("warmup", optarg, &o->sim.warmup)) return 2; warm_set = 1; break;
     case 'd': if (num_u64("drain-limit", optarg, &o->sim.drain_limit)) return 2; break;
     case 's': if (num_u64("seed", optarg, &o->sim.seed)) return 2; break;
+    case 'S':
+      if (strcmp(optarg, "0") && strcmp(optarg, "1")) {
+        fprintf(stderr, "error: --spin: '%s' is not 0 or 1\n", optarg);
+        return 2;
+      }
+      o->sim.spin = optarg[0] == '1';
+      break;
+    case 'D':
+      if (num_u64("tdd", optarg, &u) || u < 2 || u > 32768) {
+        fprintf(stderr, "error: --tdd: must be 2..32768\n");
+        return 2;
+      }
+      o->sim.tdd = (unsigned)u;
+      break;
     case 'j': o->json = optarg; break;
     case 'q': o->quiet = 1; break;
     case 'h': usage(stdout, prog, extra); return 1;

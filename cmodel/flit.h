@@ -14,7 +14,8 @@
 
 #include <stdint.h>
 
-enum { KIND_IDLE = 0, KIND_FLIT = 1 };
+enum { KIND_IDLE = 0, KIND_FLIT = 1, KIND_PROBE = 2, KIND_MOVE = 3,
+       KIND_PROBE_MOVE = 4, KIND_KILL_MOVE = 5 };
 
 /* ctl byte: kind[2:0] | head << 3 | tail << 4 | vc << 5 */
 #define CTL_KIND(c)  ((unsigned)(c) & 7u)
@@ -29,10 +30,34 @@ typedef struct {
   uint8_t ctl;
 } flit_t;
 
-/* credit byte: valid << 2 | vc */
+/* credit byte: arm_vc << 4 | arm << 3 | valid << 2 | vc.  valid: input VC
+ * vc became free.  arm (SPIN): the sender's frozen VC arm_vc at this link is
+ * armed for the coming spin and takes the packet spun in
+ * (docs/microarchitecture.md, section 12). */
 #define CRED_VALID(c) (((unsigned)(c) >> 2) & 1u)
 #define CRED_VC(c)    ((unsigned)(c) & 3u)
+#define CRED_ARM(c)   (((unsigned)(c) >> 3) & 1u)
+#define CRED_ARM_VC(c) (((unsigned)(c) >> 4) & 3u)
 #define CRED_MAKE(vc) ((uint8_t)(4u | (vc)))
+#define CRED_ARM_MAKE(vc) ((uint8_t)(8u | ((vc) << 4)))
+
+/* Special-message data (kinds 2..5): sender[11:0] n[15:12] delay[21:16]
+ * path[22 + 3i +: 3] for i < n.  Probes append their output port; move,
+ * probe_move and kill_move carry the rest of the loop, path[0] being the
+ * output port at the router that receives them. */
+#define SM_MAX_PATH  14
+#define SM_SENDER(d) ((unsigned)((d) & 0xFFFu))
+#define SM_N(d)      ((unsigned)(((d) >> 12) & 0xFu))
+#define SM_DELAY(d)  ((unsigned)(((d) >> 16) & 0x3Fu))
+#define SM_PORT(d, i) ((unsigned)(((d) >> (22 + 3 * (i))) & 7u))
+
+static inline uint64_t sm_word(unsigned sender, unsigned n, unsigned delay, uint64_t path)
+{
+  return (uint64_t)(sender & 0xFFFu) | ((uint64_t)(n & 0xFu) << 12) |
+         ((uint64_t)(delay & 0x3Fu) << 16) | (path << 22);
+}
+/* path bits of a word (3 bits an entry) */
+#define SM_PATH(d)   ((uint64_t)((d) >> 22))
 
 /* Head flit data: dst[15:0] src[31:16] len[34:32] id[63:35].
  * The router reads only dst.  Body and tail flits carry payload_word(). */

@@ -5,13 +5,22 @@
 #include "network.h"
 
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
-             uint64_t seed, char *err, unsigned long errlen)
+             int spin, unsigned tdd, uint64_t seed, char *err, unsigned long errlen)
 {
   int n = topo->routers, P = topo->radix, r, p, b;
-  route_fn_t fn = algo == ALGO_XY ? ROUTE_XY : ROUTE_WEST_FIRST;
+  route_fn_t fn = algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST
+                                                                       : ROUTE_MINIMAL;
   memset(net, 0, sizeof *net);
   if (vcs < 1 || vcs > MAX_VCS) {
     snprintf(err, errlen, "VCS=%d out of range (1..%d)", vcs, MAX_VCS);
+    return -1;
+  }
+  if (spin && (tdd < 2 || tdd > 32768)) {
+    snprintf(err, errlen, "TDD=%u out of range (2..32768)", tdd);
+    return -1;
+  }
+  if (spin && n > 4096) {
+    snprintf(err, errlen, "%s: %d routers; SPIN messages carry 12-bit router ids", topo->name, n);
     return -1;
   }
   if (P > MAX_PORTS) {
@@ -60,6 +69,9 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->cfg[r].id = r;
     net->cfg[r].nodes = n;
     net->cfg[r].mask_det = net->masks + (size_t)r * (size_t)n;
+    net->cfg[r].algo = algo;
+    net->cfg[r].spin = spin;
+    net->cfg[r].tdd = tdd;
     router_reset(&net->rt[r], &net->cfg[r], seed);
   }
   return 0;
@@ -96,7 +108,7 @@ void net_step(network_t *net)
   for (r = 0; r < net->n; r++) {
     router_t *rt = &net->rt[r];
     const int *up = net->up + r * P;
-    int active = rt->buffered > 0;
+    int active = router_busy(rt);
     in_flit[0] = net->inj[r];
     in_cred[0] = 0;
     active |= CTL_KIND(in_flit[0].ctl) != KIND_IDLE;
@@ -113,7 +125,8 @@ void net_step(network_t *net)
     }
     if (active) {
       int any = 0;
-      router_step(rt, &net->cfg[r], in_flit, in_cred, fnxt + r * P, cnxt + r * P);
+      router_step(rt, &net->cfg[r], net->cycle, in_flit, in_cred, fnxt + r * P, cnxt + r * P,
+                  &net->spin);
       for (p = 0; p < P; p++)
         any |= CTL_KIND(fnxt[r * P + p].ctl) != KIND_IDLE || cnxt[r * P + p] != 0;
       net->dirty[nxt][r] = (uint8_t)any;

@@ -25,11 +25,13 @@ typedef struct {
   uint8_t *cred_reg[2];
   uint8_t *dirty[2];          /* router wrote a non-idle register into this bank */
   flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
+  spin_stats_t spin;          /* SPIN counters of the whole network */
 } network_t;
 
 /* Builds the network for a topology; -1 and a message on error. */
+/* spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles. */
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
-             uint64_t seed, char *err, unsigned long errlen);
+             int spin, unsigned tdd, uint64_t seed, char *err, unsigned long errlen);
 void net_free(network_t *net);
 
 /* One cycle: every router reads the current link registers and net->inj,

@@ -46,7 +46,22 @@ void report_print(FILE *out, const report_t *r)
           (unsigned long long)s->sink.meas_pkts);
   fprintf(out, "  throughput           %.4f flits/node/cycle accepted (offered %.4f)\n",
           f.thr, f.offered);
-  fprintf(out, "  deadlocks / SPIN     not built yet: probes 0, moves 0, spins 0, kill_moves 0\n");
+  if (s->o.spin) {
+    const spin_stats_t *k = &s->net.spin;
+    fprintf(out, "  SPIN (t_DD %u)       probes sent %llu, forked %llu, dropped %llu, returned %llu\n",
+            s->o.tdd, (unsigned long long)k->probes_sent, (unsigned long long)k->probes_forked,
+            (unsigned long long)k->probes_dropped, (unsigned long long)k->probes_returned);
+    fprintf(out, "                       moves %llu, probe_moves %llu, kill_moves %llu, spins %llu\n",
+            (unsigned long long)k->moves_sent, (unsigned long long)k->probe_moves_sent,
+            (unsigned long long)k->kill_moves_sent, (unsigned long long)k->spins);
+    fprintf(out, "                       deadlocks resolved %llu, false positives %llu, "
+            "max spins %llu (loop of %llu), m-1 bound broken %llu\n",
+            (unsigned long long)k->deadlocks_resolved, (unsigned long long)k->false_positives,
+            (unsigned long long)k->max_spins, (unsigned long long)k->max_spins_loop,
+            (unsigned long long)k->bound_violations);
+  } else {
+    fprintf(out, "  SPIN                 off\n");
+  }
   fprintf(out, "  speed                %.0f cycles/s, %.3g router-cycles/s (%.2f s)\n",
           f.cps, f.rcps, r->wall_seconds);
   if (r->failure) fprintf(out, "  FAILED: %s\n", r->failure);
@@ -82,6 +97,28 @@ int report_json(const char *path, const report_t *r)
   fprintf(out, "  \"max_latency\": %llu,\n", (unsigned long long)s->sink.lat_max);
   fprintf(out, "  \"throughput\": %.6f,\n", f.thr);
   fprintf(out, "  \"drained\": %s,\n", f.drained ? "true" : "false");
+  {
+    const spin_stats_t *k = &s->net.spin;
+    fprintf(out, "  \"spin\": %s,\n", s->o.spin ? "true" : "false");
+    fprintf(out, "  \"tdd\": %u,\n", s->o.tdd);
+    fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
+    fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);
+    fprintf(out, "  \"probes_dropped\": %llu,\n", (unsigned long long)k->probes_dropped);
+    fprintf(out, "  \"probes_returned\": %llu,\n", (unsigned long long)k->probes_returned);
+    fprintf(out, "  \"moves_sent\": %llu,\n", (unsigned long long)k->moves_sent);
+    fprintf(out, "  \"probe_moves_sent\": %llu,\n", (unsigned long long)k->probe_moves_sent);
+    fprintf(out, "  \"kill_moves_sent\": %llu,\n", (unsigned long long)k->kill_moves_sent);
+    fprintf(out, "  \"moves_dropped\": %llu,\n", (unsigned long long)k->moves_dropped);
+    fprintf(out, "  \"spins\": %llu,\n", (unsigned long long)k->spins);
+    fprintf(out, "  \"deadlocks_resolved\": %llu,\n", (unsigned long long)k->deadlocks_resolved);
+    fprintf(out, "  \"false_positives\": %llu,\n", (unsigned long long)k->false_positives);
+    fprintf(out, "  \"max_spins_per_deadlock\": %llu,\n", (unsigned long long)k->max_spins);
+    fprintf(out, "  \"max_spins_loop_length\": %llu,\n", (unsigned long long)k->max_spins_loop);
+    fprintf(out, "  \"spin_bound_violations\": %llu,\n", (unsigned long long)k->bound_violations);
+    fprintf(out, "  \"expiry_to_resolution_avg\": %.2f,\n",
+            k->deadlocks_resolved ? (double)k->expiry_to_resolve_sum / (double)k->deadlocks_resolved : 0.0);
+    fprintf(out, "  \"expiry_to_resolution_max\": %llu,\n", (unsigned long long)k->expiry_to_resolve_max);
+  }
   fprintf(out, "  \"sim_cycles_per_second\": %.1f,\n", f.cps);
   fprintf(out, "  \"router_cycles_per_second\": %.1f,\n", f.rcps);
   fprintf(out, "  \"wall_seconds\": %.3f,\n", r->wall_seconds);

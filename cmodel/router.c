@@ -10,6 +10,16 @@ void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed)
   r->lfsr_q = lfsr_seed(run_seed, (unsigned)cfg->id);
 }
 
+/* Outputs that carry a special message this cycle. */
+static unsigned spin_offered(const spin_ctx_t *c, int ports)
+{
+  unsigned m = 0;
+  int o;
+  for (o = 0; o < ports; o++)
+    if (c->offer[o].rank) m |= 1u << o;
+  return m;
+}
+
 /* Downstream VCs of output o that a head may take: all VCs. */
 static unsigned free_vcs(const router_t *r, const router_cfg_t *cfg, int o)
 {
@@ -17,9 +27,28 @@ static unsigned free_vcs(const router_t *r, const router_cfg_t *cfg, int o)
   return all & ~(unsigned)r->ovc_busy_q[o];
 }
 
-void router_step(router_t *r, const router_cfg_t *cfg,
+/* FAvORS-Min with no free candidate: the port whose downstream VC has been
+ * busy the fewest cycles (lowest port on a tie). */
+static unsigned least_busy(const router_t *r, const router_cfg_t *cfg, unsigned mask)
+{
+  unsigned o, best = 0, best_age = 256;
+  int v;
+  for (o = 0; o < (unsigned)cfg->ports; o++) {
+    unsigned age = 256;
+    if (!(mask & (1u << o))) continue;
+    for (v = 0; v < cfg->vcs; v++)
+      if (r->ovc_age_q[o][v] < age) age = r->ovc_age_q[o][v];
+    if (age < best_age) {
+      best_age = age;
+      best = o;
+    }
+  }
+  return best;
+}
+
+void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *in_flit, const uint8_t *in_cred,
-                 flit_t *out_flit, uint8_t *out_cred)
+                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
 {
   const int P = cfg->ports, V = cfg->vcs;
   int p, v, o;
@@ -30,6 +59,8 @@ void router_step(router_t *r, const router_cfg_t *cfg,
   int rc_vc[MAX_PORTS];          /* VC routed this cycle at input p, or -1 */
   unsigned rc_port[MAX_PORTS];
   unsigned ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
+  spin_ctx_t sc;
+  uint64_t popped = 0;
 
   for (o = 0; o < P; o++) {
     if (free_vcs(r, cfg, o)) port_free |= 1u << o;
@@ -48,9 +79,10 @@ void router_step(router_t *r, const router_cfg_t *cfg,
         const flit_t *f = &r->buf[p][v][r->rd_q[p][v]];
         unsigned mask = cfg->mask_det[HEAD_DST(f->data)];
         unsigned cand = mask & port_free;
-        int drew;
-        if (!cand) cand = mask;
-        rc_port[p] = select_port(cand, lfsr_draw(r->lfsr_q, (unsigned)p), &drew);
+        int drew = 0;
+        if (cand) rc_port[p] = select_port(cand, lfsr_draw(r->lfsr_q, (unsigned)p), &drew);
+        else if (cfg->algo == ALGO_FAVORS_MIN) rc_port[p] = least_busy(r, cfg, mask);
+        else rc_port[p] = select_port(mask, lfsr_draw(r->lfsr_q, (unsigned)p), &drew);
         any_draw |= drew;
         rc_vc[p] = v;
         break;
@@ -58,19 +90,43 @@ void router_step(router_t *r, const router_cfg_t *cfg,
     }
   }
 
-  /* Switch allocation, stage 1: each input port picks one VC. */
+  /* SPIN: timers, special messages, spin flits (spin_fsm.c).  It sees the
+   * registers of this cycle (a route computed now is not yet visible). */
+  sc.out_busy = sc.in_busy = 0;
+  memset(sc.offer, 0, sizeof sc.offer);
+  memset(sc.arm_out, 0, sizeof sc.arm_out);
+  if (cfg->spin) {
+    sc.ports = P;
+    sc.vcs = V;
+    sc.id = cfg->id;
+    sc.nodes = cfg->nodes;
+    sc.tdd = cfg->tdd;
+    sc.cycle = cycle;
+    sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
+    sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
+    sc.out_port = (const uint8_t(*)[SPIN_MAX_VCS])r->out_port_q;
+    for (p = 0; p < P; p++)
+      for (v = 0; v < V; v++)
+        sc.front[p][v] = r->cnt_q[p][v] ? &r->buf[p][v][r->rd_q[p][v]] : NULL;
+    spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
+  }
+
+  /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
+   * and inputs sending a spin flit take no part. */
   for (p = 0; p < P; p++) {
     unsigned req = 0;
     req_port[p] = -1;
+    if (sc.in_busy & (1u << p)) continue;
     for (v = 0; v < V; v++) {
       const flit_t *f;
       int op;
-      if (!r->cnt_q[p][v]) continue;
+      if (!r->cnt_q[p][v] || r->sp.frozen_q[p][v]) continue;
       f = &r->buf[p][v][r->rd_q[p][v]];
       if (r->route_valid_q[p][v]) op = r->out_port_q[p][v];
       else if (rc_vc[p] == v) op = (int)rc_port[p];
       else continue;                       /* waits for the route unit */
       if (CTL_HEAD(f->ctl) && !(port_free & (1u << op))) continue;
+      if ((sc.out_busy | spin_offered(&sc, P)) & (1u << op)) continue;
       req |= 1u << v;
     }
     v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
@@ -89,10 +145,37 @@ void router_step(router_t *r, const router_cfg_t *cfg,
     }
   }
 
-  /* Stage 2: each output port picks one input; switch traversal. */
+  /* Stage 2: each output port picks one input; switch traversal.  An output
+   * carrying a spin flit or a special message sends that instead. */
   for (o = 0; o < P; o++) {
     unsigned req = 0;
     int w;
+    if (sc.out_busy & (1u << o)) {
+      int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
+      uint8_t *rd = &r->rd_q[sp][sv];
+      out_flit[o] = sc.spin_flit[o];
+      *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
+      r->cnt_q[sp][sv]--;
+      r->buffered--;
+      popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
+      if (CTL_TAIL(sc.spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
+        r->route_valid_q[sp][sv] = 0;
+        r->sp.spinning_q[sp][sv] = r->sp.frozen_q[sp][sv] = r->sp.armed_q[sp][sv] = 0;
+      }
+      continue;
+    }
+    if (sc.offer[o].rank) {
+      out_flit[o] = sc.offer[o].w;
+      if (sc.offer[o].src == P) {             /* originated here */
+        switch (CTL_KIND(sc.offer[o].w.ctl)) {
+        case KIND_PROBE: st->probes_sent++; break;
+        case KIND_MOVE: st->moves_sent++; break;
+        case KIND_PROBE_MOVE: st->probe_moves_sent++; break;
+        default: st->kill_moves_sent++; break;
+        }
+      }
+      continue;
+    }
     for (p = 0; p < P; p++)
       if (req_port[p] == o) req |= 1u << p;
     w = rr_pick(req, r->out_ptr_q[o], (unsigned)P);
@@ -115,6 +198,7 @@ void router_step(router_t *r, const router_cfg_t *cfg,
       *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
       r->cnt_q[w][v]--;
       r->buffered--;
+      popped |= 1ull << (w * SPIN_MAX_VCS + v);
       if (CTL_TAIL(f.ctl)) {
         out_cred[w] = CRED_MAKE(v);
         r->route_valid_q[w][v] = 0;
@@ -128,8 +212,15 @@ void router_step(router_t *r, const router_cfg_t *cfg,
   /* Credits from downstream free output VCs (network ports only). */
   for (o = 1; o < P; o++)
     if (CRED_VALID(in_cred[o])) ovc_clr[o] |= 1u << CRED_VC(in_cred[o]);
-  for (o = 0; o < P; o++)
+  for (o = 0; o < P; o++) {
     r->ovc_busy_q[o] = (uint8_t)(((unsigned)r->ovc_busy_q[o] | ovc_set[o]) & ~ovc_clr[o]);
+    for (v = 0; v < V; v++) {
+      uint8_t *a = &r->ovc_age_q[o][v];
+      if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;
+      else if (!(ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
+    }
+  }
+  for (p = 0; p < P; p++) out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
 
   /* Buffer write: the flit on each input link enters its VC. */
   for (p = 0; p < P; p++) {
@@ -144,5 +235,6 @@ void router_step(router_t *r, const router_cfg_t *cfg,
     r->buffered++;
   }
 
+  if (cfg->spin) spin_fsm_post(&r->sp, &sc, popped, st);
   if (any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
 }

@@ -8,12 +8,13 @@
 
 #include <stdint.h>
 #include "flit.h"
+#include "spin.h"
 
 #define MAX_PORTS 8
 #define MAX_VCS   4
 #define BUF_DEPTH 5
 
-typedef enum { ALGO_XY = 0, ALGO_WEST_FIRST = 1 } route_algo_t;
+typedef enum { ALGO_XY = 0, ALGO_WEST_FIRST = 1, ALGO_FAVORS_MIN = 2 } route_algo_t;
 
 typedef struct {
   int ports;               /* P: NIC port 0 + network ports */
@@ -21,6 +22,9 @@ typedef struct {
   int id;                  /* router id (row of the route table) */
   int nodes;               /* N: columns of the route table */
   const uint8_t *mask_det; /* N entries: allowed output ports for each dst */
+  route_algo_t algo;
+  int spin;                /* SPIN deadlock recovery on */
+  unsigned tdd;            /* SPIN deadlock-detection threshold, cycles */
 } router_cfg_t;
 
 typedef struct {
@@ -35,6 +39,8 @@ typedef struct {
   uint8_t in_ptr_q[MAX_PORTS];            /* per input port, over VCs */
   uint8_t out_ptr_q[MAX_PORTS];           /* per output port, over inputs */
   uint8_t ovc_busy_q[MAX_PORTS];          /* per output port, bit per downstream VC */
+  uint8_t ovc_age_q[MAX_PORTS][MAX_VCS];  /* cycles a downstream VC has been busy, saturating */
+  spin_router_t sp;                       /* SPIN state (spin.h) */
   uint32_t lfsr_q;
   int buffered;                           /* flits in all input VCs (not a register) */
 } router_t;
@@ -44,8 +50,14 @@ void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
 /* One clock cycle.  in_flit/in_cred: what the links deliver this cycle
  * (upstream flit registers, downstream credit registers).  out_flit/out_cred
  * receive the next value of this router's own link registers. */
-void router_step(router_t *r, const router_cfg_t *cfg,
+void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *in_flit, const uint8_t *in_cred,
-                 flit_t *out_flit, uint8_t *out_cred);
+                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
+
+/* The router must be stepped even with nothing buffered or arriving. */
+static inline int router_busy(const router_t *r)
+{
+  return r->buffered > 0 || r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q;
+}
 
 #endif

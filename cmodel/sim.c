@@ -16,17 +16,20 @@ void sim_defaults(sim_opts_t *o)
   o->warmup = 2000;
   o->drain_limit = 100000;
   o->seed = 1;
+  o->spin = 0;
+  o->tdd = 128;
 }
 
 const char *algo_name(route_algo_t a)
 {
-  return a == ALGO_XY ? "xy" : "west_first";
+  return a == ALGO_XY ? "xy" : a == ALGO_WEST_FIRST ? "west_first" : "favors_min";
 }
 
 int algo_parse(const char *s, route_algo_t *a)
 {
   if (!strcmp(s, "xy")) *a = ALGO_XY;
   else if (!strcmp(s, "west_first")) *a = ALGO_WEST_FIRST;
+  else if (!strcmp(s, "favors_min")) *a = ALGO_FAVORS_MIN;
   else return -1;
   return 0;
 }
@@ -55,7 +58,8 @@ int sim_init(sim_t *s, const sim_opts_t *o, int models)
   s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
                       s->err, sizeof s->err);
   if (!s->tg) return -1;
-  if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->seed, s->err, sizeof s->err) != 0)
+  if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->spin, o->tdd, o->seed, s->err,
+               sizeof s->err) != 0)
     return -1;
   if (nic_init(&s->nic, s->topo.routers, o->vcs, models) != 0 ||
       sink_init(&s->sink, 0, s->topo.routers, o->vcs) != 0) {

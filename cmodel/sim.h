@@ -31,6 +31,8 @@ typedef struct {
   uint64_t warmup;           /* cycles before measurement starts */
   uint64_t drain_limit;      /* cycles allowed for draining after injection */
   uint64_t seed;
+  int spin;                  /* SPIN deadlock recovery */
+  unsigned tdd;              /* SPIN detection threshold */
 } sim_opts_t;
 
 typedef enum { SIM_RUNNING = 0, SIM_DRAINED, SIM_STUCK, SIM_ERROR } sim_status_t;

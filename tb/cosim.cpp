@@ -185,6 +185,12 @@ int main(int argc, char** argv) {
   if (rc == 1) return 0;
   if (rc) return 2;
 
+  if (o.sim.spin || o.sim.algo == ALGO_FAVORS_MIN) {
+    std::fprintf(stderr, "error: %s is built in the C model only, not yet in the RTL; "
+                         "run it with build/cmodel/spinsim\n",
+                 o.sim.spin ? "SPIN (--spin 1)" : "favors_min routing");
+    return 2;
+  }
   sim_t sim;
   if (sim_init(&sim, &o.sim, 2) != 0) {
     std::fprintf(stderr, "error: %s\n", sim.err);

@@ -1,0 +1,145 @@
+/* spin.h - SPIN deadlock recovery in the C model: the counter FSM
+ * (spin_fsm.c), the probe manager (spin_probe.c), the move manager
+ * (spin_move.c) and the loop buffer (below).  docs/microarchitecture.md,
+ * section 12, is the contract.  Built in the C model only: the RTL and the
+ * co-simulation of SPIN are not built yet, and special messages carry at
+ * most SM_MAX_PATH (14) hops, so longer deadlock loops are not resolved.
+ */
+#ifndef SPIN_SPIN_H
+#define SPIN_SPIN_H
+
+#include <stdint.h>
+#include "flit.h"
+
+#define SPIN_MAX_PORTS 8
+#define SPIN_MAX_VCS   4
+/* Cycles from a spin to the probe_move: the longest packet plus one, so the
+ * packets spun in are whole before the loop is checked again. */
+#define SPIN_SETTLE    6
+/* A router that spun for someone else waits this long for a probe_move or
+ * kill_move before it gives the recovery up on its own. */
+#define SPIN_RELEASE   (SPIN_SETTLE + 2 * SM_MAX_PATH + 2)
+
+typedef enum {
+  FSM_OFF = 0, FSM_DD, FSM_MOVE, FSM_PROBE_MOVE, FSM_FORWARD_PROGRESS, FSM_KILL_MOVE, FSM_FROZEN
+} spin_state_t;
+
+/* Loop buffer: the path latched when the router's own probe returns. */
+typedef struct {
+  uint8_t n_q;          /* ports in the loop = loop length in hops and cycles */
+  uint64_t path_q;      /* 3 bits a port, first = this router's output */
+} loop_buf_t;
+
+typedef struct {
+  spin_state_t state_q;
+  uint16_t cnt_q;       /* the counter: expires in a cycle where it is 0 */
+  uint8_t dd_port_q, dd_vc_q;   /* the VC the counter watches; in a recovery, the loop's VC */
+  uint8_t is_deadlock_q;
+  uint16_t source_id_q;
+  uint8_t pm_sent_q;    /* PROBE_MOVE: the probe_move has left */
+  uint8_t spins_q;      /* spins of the current recovery (sender) */
+  uint64_t t_expiry;    /* statistics only: expiry that sent the winning probe */
+  loop_buf_t loop;
+  /* per input VC [port][vc] */
+  uint8_t frozen_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
+  uint8_t armed_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
+  uint8_t spin_ovc_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* downstream VC the spin fills */
+  uint8_t spinning_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* spin in progress */
+} spin_router_t;
+
+typedef struct {
+  uint64_t probes_sent, probes_forked, probes_dropped, probes_returned;
+  uint64_t moves_sent, probe_moves_sent, kill_moves_sent;
+  uint64_t moves_dropped;
+  uint64_t spins, deadlocks_resolved, false_positives;
+  uint64_t max_spins, max_spins_loop;
+  uint64_t bound_violations;   /* recoveries that spun more than m-1 times */
+  uint64_t recoveries;
+  uint64_t expiry_to_resolve_sum, expiry_to_resolve_max;
+} spin_stats_t;
+
+/* One special message offered to an output port. */
+typedef struct {
+  flit_t w;
+  int rank;             /* 3 probe_move, 2 move/kill_move, 1 probe */
+  int prio;             /* sender's rotating priority */
+  int src;              /* input port, or the FSM (ports count) */
+} sm_offer_t;
+
+static inline int sm_rank(unsigned kind)
+{
+  return kind == KIND_PROBE_MOVE ? 3 : kind == KIND_PROBE ? 1 : 2;
+}
+
+/* Rotating priority of router r at `cycle` (higher wins). */
+static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
+{
+  int top = (int)((cycle / (4u * (uint64_t)tdd)) % (uint64_t)n);
+  if (r == top) return n - 1;
+  return r > top ? r - top - 1 : n - (top - r) - 1;
+}
+
+static inline void loop_latch(loop_buf_t *l, unsigned n, uint64_t path)
+{
+  l->n_q = (uint8_t)n;
+  l->path_q = path;
+}
+static inline unsigned loop_port(const loop_buf_t *l, unsigned i)
+{
+  return (unsigned)((l->path_q >> (3 * i)) & 7u);
+}
+
+#endif
+
+/* What the router shows the SPIN logic in one cycle (read-only views of its
+ * input VCs, registers of cycle t), and what SPIN returns. */
+typedef struct {
+  int ports, vcs, id, nodes;
+  unsigned tdd;
+  uint64_t cycle;
+  /* views of the router's input VCs [port][vc] */
+  const uint8_t (*cnt)[SPIN_MAX_VCS];
+  const uint8_t (*route_valid)[SPIN_MAX_VCS];
+  const uint8_t (*out_port)[SPIN_MAX_VCS];
+  const flit_t *front[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* NULL when empty */
+  /* results */
+  sm_offer_t offer[SPIN_MAX_PORTS];   /* best SM per output, rank 0 = none */
+  unsigned out_busy;                  /* outputs taken by a spin flit */
+  unsigned in_busy;                   /* inputs sending a spin flit */
+  flit_t spin_flit[SPIN_MAX_PORTS];   /* per output */
+  int spin_src_port[SPIN_MAX_PORTS], spin_src_vc[SPIN_MAX_PORTS];
+  uint8_t arm_out[SPIN_MAX_PORTS];    /* arm notice per input port's credit: 0 or CRED_ARM_MAKE */
+  int cnt_loaded;                     /* the FSM loaded the counter this cycle */
+} spin_ctx_t;
+
+/* A whole packet waits at the front of VC (p, v) for output o. */
+static inline int spin_vc_waits(const spin_ctx_t *c, int p, int v, unsigned o)
+{
+  const flit_t *f = c->front[p][v];
+  return f && c->route_valid[p][v] && c->out_port[p][v] == o && CTL_HEAD(f->ctl) &&
+         c->cnt[p][v] == HEAD_LEN(f->data);
+}
+
+/* Offers an SM to output o; the better offer stays (rank, then sender
+ * priority, then lower source).  Returns 1 when it displaced nothing better. */
+int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st);
+
+/* Probe manager: a probe from another router (or this router's own probe
+ * back on another port) arrived on input p.  Forks it or drops it. */
+void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st);
+
+/* Move manager: move, probe_move or kill_move of another router on input p.
+ * May freeze a VC and change the FSM (next-state variables in *s). */
+void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st);
+
+/* The counter FSM for one cycle, before allocation: timers, the router's
+ * own returning messages, arm notices, spin flits, the SMs it originates.
+ * in_flit/in_cred: the links of this cycle. */
+void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
+                  const uint8_t *in_cred, spin_stats_t *st);
+
+/* After allocation: the deadlock-detection watch sees which VCs sent their
+ * front flit this cycle (popped bit [p*SPIN_MAX_VCS + v]) and whether any
+ * network VC holds flits at the end of the cycle. */
+void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped,
+                   spin_stats_t *st);

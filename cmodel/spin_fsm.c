@@ -1,0 +1,285 @@
+/* spin_fsm.c - the SPIN counter FSM (docs/microarchitecture.md, 12.2-12.6). */
+#include <string.h>
+#include "spin.h"
+
+static void load(spin_router_t *s, spin_ctx_t *c, unsigned v)
+{
+  s->cnt_q = (uint16_t)v;
+  c->cnt_loaded = 1;
+}
+
+/* The FSM's own message: path = the loop without its first port. */
+static void originate(spin_router_t *s, spin_ctx_t *c, unsigned kind, unsigned delay,
+                      spin_stats_t *st)
+{
+  flit_t w;
+  unsigned n = s->loop.n_q;
+  w.ctl = CTL_MAKE(kind, 0, 0, 0);
+  w.data = sm_word((unsigned)c->id, n - 1, delay, s->loop.path_q >> 3);
+  spin_offer(c, (int)loop_port(&s->loop, 0), &w, c->ports, st);
+}
+
+static void unfreeze_all(spin_router_t *s)
+{
+  int p, v;
+  for (p = 0; p < SPIN_MAX_PORTS; p++)
+    for (v = 0; v < SPIN_MAX_VCS; v++)
+      if (!s->spinning_q[p][v]) s->frozen_q[p][v] = s->armed_q[p][v] = 0;
+}
+
+/* The sender's recovery is over. */
+static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
+{
+  st->recoveries++;
+  if (s->spins_q) {
+    uint64_t dt = c->cycle - s->t_expiry;
+    st->deadlocks_resolved++;
+    if (s->spins_q > st->max_spins) {
+      st->max_spins = s->spins_q;
+      st->max_spins_loop = s->loop.n_q;
+    }
+    st->expiry_to_resolve_sum += dt;
+    if (dt > st->expiry_to_resolve_max) st->expiry_to_resolve_max = dt;
+  } else {
+    st->false_positives++;
+  }
+  unfreeze_all(s);
+  s->is_deadlock_q = 0;
+  s->loop.n_q = 0;
+  s->state_q = FSM_DD;
+  load(s, c, c->tdd - 1);
+}
+
+/* Spin time: frozen VCs that are armed start sending; the others thaw. */
+static void spin_now(spin_router_t *s, spin_ctx_t *c)
+{
+  int p, v;
+  for (p = 1; p < c->ports; p++)
+    for (v = 0; v < c->vcs; v++) {
+      if (!s->frozen_q[p][v] || s->spinning_q[p][v]) continue;
+      if (s->armed_q[p][v]) s->spinning_q[p][v] = 1;
+      else s->frozen_q[p][v] = 0;
+    }
+}
+
+/* Freezes the VC at p (the watched one first) that holds a whole packet for
+ * the loop's first port; -1 when none does. */
+static int freeze_own(spin_router_t *s, spin_ctx_t *c, int p)
+{
+  unsigned o = loop_port(&s->loop, 0);
+  int v, pick = -1;
+  if (!s->frozen_q[p][s->dd_vc_q] && spin_vc_waits(c, p, s->dd_vc_q, o)) pick = s->dd_vc_q;
+  for (v = 0; v < c->vcs && pick < 0; v++)
+    if (!s->frozen_q[p][v] && spin_vc_waits(c, p, v, o)) pick = v;
+  if (pick < 0) return -1;
+  s->frozen_q[p][pick] = 1;
+  s->armed_q[p][pick] = 0;
+  s->dd_vc_q = (uint8_t)pick;
+  return pick;
+}
+
+void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
+                  const uint8_t *in_cred, spin_stats_t *st)
+{
+  const int P = c->ports;
+  int p, v, o, rank;
+  int expired = s->cnt_q == 0;
+  int sender = s->state_q >= FSM_MOVE && s->state_q <= FSM_KILL_MOVE;
+
+  memset(c->offer, 0, sizeof c->offer);
+  memset(c->arm_out, 0, sizeof c->arm_out);
+  c->out_busy = c->in_busy = 0;
+  c->cnt_loaded = 0;
+
+  /* 1. arm notices from downstream: the frozen VC bound for that output is
+   * armed; a frozen router passes the notice upstream, except at the VC
+   * where the sender's loop starts (the chain ends there). */
+  for (o = 1; o < P; o++) {
+    if (!CRED_ARM(in_cred[o])) continue;
+    for (p = 1; p < P; p++)
+      for (v = 0; v < c->vcs; v++) {
+        if (!s->frozen_q[p][v] || s->armed_q[p][v] || c->out_port[p][v] != o) continue;
+        s->armed_q[p][v] = 1;
+        s->spin_ovc_q[p][v] = (uint8_t)CRED_ARM_VC(in_cred[o]);
+        if (!(sender && p == s->dd_port_q && v == s->dd_vc_q))
+          c->arm_out[p] = CRED_ARM_MAKE(v);
+      }
+  }
+
+  /* 2. the counter */
+  if (expired) {
+    switch (s->state_q) {
+    case FSM_DD:
+      if (c->cnt[s->dd_port_q][s->dd_vc_q] && c->route_valid[s->dd_port_q][s->dd_vc_q] &&
+          c->out_port[s->dd_port_q][s->dd_vc_q] != 0) {
+        flit_t w;
+        unsigned op = c->out_port[s->dd_port_q][s->dd_vc_q];
+        w.ctl = CTL_MAKE(KIND_PROBE, 0, 0, 0);
+        w.data = sm_word((unsigned)c->id, 1, 0, op);
+        spin_offer(c, (int)op, &w, P, st);
+      }
+      break;
+    case FSM_MOVE:                 /* the move did not come back */
+      s->state_q = FSM_KILL_MOVE;
+      originate(s, c, KIND_KILL_MOVE, 0, st);
+      load(s, c, s->loop.n_q);
+      break;
+    case FSM_FORWARD_PROGRESS:     /* the spin cycle */
+      spin_now(s, c);
+      st->spins++;
+      s->spins_q++;
+      if (s->spins_q > s->loop.n_q - 1) st->bound_violations++;
+      s->state_q = FSM_PROBE_MOVE;
+      s->pm_sent_q = 0;
+      load(s, c, SPIN_SETTLE - 1);
+      break;
+    case FSM_PROBE_MOVE:
+      if (!s->pm_sent_q) {
+        originate(s, c, KIND_PROBE_MOVE, 2u * s->loop.n_q, st);
+        s->pm_sent_q = 1;
+        load(s, c, s->loop.n_q);
+      } else {                     /* the probe_move did not come back */
+        s->state_q = FSM_KILL_MOVE;
+        originate(s, c, KIND_KILL_MOVE, 0, st);
+        load(s, c, s->loop.n_q);
+      }
+      break;
+    case FSM_KILL_MOVE:
+      finish(s, c, st);
+      break;
+    case FSM_FROZEN:
+      if (!s->pm_sent_q) {         /* the spin cycle */
+        spin_now(s, c);
+        s->pm_sent_q = 1;
+        load(s, c, SPIN_RELEASE);
+      } else {                     /* nobody came back for us: give up */
+        unfreeze_all(s);
+        s->is_deadlock_q = 0;
+        s->state_q = FSM_DD;
+        load(s, c, c->tdd - 1);
+      }
+      break;
+    case FSM_OFF:
+      break;
+    }
+  }
+
+  /* 3. spin flits: a spinning VC sends its front flit, ahead of everything */
+  for (p = 1; p < P; p++)
+    for (v = 0; v < c->vcs; v++) {
+      const flit_t *f = c->front[p][v];
+      if (!s->spinning_q[p][v] || !f) continue;
+      o = c->out_port[p][v];
+      c->spin_flit[o].data = f->data;
+      c->spin_flit[o].ctl = CTL_MAKE(KIND_FLIT, CTL_HEAD(f->ctl), CTL_TAIL(f->ctl),
+                                     s->spin_ovc_q[p][v]);
+      c->spin_src_port[o] = p;
+      c->spin_src_vc[o] = v;
+      c->out_busy |= 1u << o;
+      c->in_busy |= 1u << p;
+    }
+
+  /* 4. this router's own messages coming back */
+  for (p = 1; p < P; p++) {
+    const flit_t *w = &in_flit[p];
+    unsigned kind = CTL_KIND(w->ctl);
+    if (kind < KIND_PROBE || SM_SENDER(w->data) != (unsigned)c->id) continue;
+    if (kind == KIND_PROBE) {
+      /* The loop is confirmed when a VC at the arrival port waits for the
+       * port the probe first left by (not necessarily the VC it was sent
+       * for: two VCs may share that output).  Otherwise it is a figure 8
+       * through this router and the probe is forwarded below. */
+      int lv = -1;
+      for (v = 0; v < c->vcs && lv < 0; v++)
+        if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == SM_PORT(w->data, 0))
+          lv = v;
+      if (s->state_q == FSM_DD && lv >= 0) {
+        unsigned n = SM_N(w->data);
+        s->dd_port_q = (uint8_t)p;
+        s->dd_vc_q = (uint8_t)lv;
+        st->probes_returned++;
+        loop_latch(&s->loop, n, SM_PATH(w->data));
+        s->t_expiry = c->cycle - n;
+        s->spins_q = 0;
+        s->state_q = FSM_MOVE;
+        originate(s, c, KIND_MOVE, 2u * n, st);
+        load(s, c, n);
+      }
+      continue;                    /* else: spin_probe_in treats it below */
+    }
+    if (SM_N(w->data) != 0) continue;
+    if ((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
+        (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) {
+      if (p == s->dd_port_q && SM_DELAY(w->data) >= 2) {
+        v = freeze_own(s, c, p);
+        if (v >= 0) {
+          s->is_deadlock_q = 1;
+          s->source_id_q = (uint16_t)c->id;
+          s->state_q = FSM_FORWARD_PROGRESS;
+          load(s, c, SM_DELAY(w->data) - 1);
+          c->arm_out[p] = CRED_ARM_MAKE(v);
+        }
+      }
+    } else if (kind == KIND_KILL_MOVE && s->state_q == FSM_KILL_MOVE) {
+      finish(s, c, st);
+    }
+  }
+
+  /* 5. other routers' messages, highest class first, then by port */
+  for (rank = 3; rank >= 1; rank--)
+    for (p = 1; p < P; p++) {
+      const flit_t *w = &in_flit[p];
+      unsigned kind = CTL_KIND(w->ctl);
+      if (kind < KIND_PROBE || sm_rank(kind) != rank) continue;
+      if (SM_SENDER(w->data) == (unsigned)c->id) {
+        /* own probe back on another port (a figure 8): forwarded like any */
+        if (kind == KIND_PROBE && !(s->state_q == FSM_MOVE && s->loop.n_q == SM_N(w->data) &&
+                                    s->loop.path_q == SM_PATH(w->data)))
+          spin_probe_in(s, c, p, w, st);
+        continue;
+      }
+      if (kind == KIND_PROBE) spin_probe_in(s, c, p, w, st);
+      else spin_move_in(s, c, p, w, st);
+    }
+}
+
+/* The next non-empty network VC after (dd_port, dd_vc), round robin over
+ * ports 1..P-1 and their VCs; -1 when all are empty. */
+static int next_nonempty(const spin_router_t *s, const spin_ctx_t *c)
+{
+  int total = (c->ports - 1) * c->vcs, cur = (s->dd_port_q - 1) * c->vcs + s->dd_vc_q, i;
+  if (s->dd_port_q < 1) cur = total - 1;
+  for (i = 1; i <= total; i++) {
+    int k = (cur + i) % total, p = 1 + k / c->vcs, v = k % c->vcs;
+    if (c->cnt[p][v]) return k;
+  }
+  return -1;
+}
+
+void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_stats_t *st)
+{
+  (void)st;
+  if (s->state_q == FSM_OFF || s->state_q == FSM_DD) {
+    int p = s->dd_port_q, v = s->dd_vc_q;
+    /* the watched VC moved, emptied, or its counter expired (a probe went
+     * out for it): watch the next non-empty VC */
+    int moved = s->state_q == FSM_OFF || p < 1 || !c->cnt[p][v] ||
+                ((popped >> (p * SPIN_MAX_VCS + v)) & 1u) || s->cnt_q == 0;
+    if (moved && !c->cnt_loaded) {
+      int k = next_nonempty(s, c);
+      if (k < 0) {
+        s->state_q = FSM_OFF;
+        s->cnt_q = 0;
+      } else {
+        s->state_q = FSM_DD;
+        s->dd_port_q = (uint8_t)(1 + k / c->vcs);
+        s->dd_vc_q = (uint8_t)(k % c->vcs);
+        s->cnt_q = (uint16_t)(c->tdd - 1);
+      }
+      return;
+    }
+    if (!c->cnt_loaded) s->cnt_q--;
+    return;
+  }
+  if (!c->cnt_loaded && s->cnt_q) s->cnt_q--;
+}

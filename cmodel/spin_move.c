@@ -1,0 +1,61 @@
+/* spin_move.c - the move manager (docs/microarchitecture.md, 12.5):
+ * move, probe_move and kill_move of other routers. */
+#include "spin.h"
+
+static void forward(spin_ctx_t *c, int p, const flit_t *w, unsigned delay, spin_stats_t *st)
+{
+  flit_t f;
+  unsigned o = SM_PORT(w->data, 0);
+  f.ctl = CTL_MAKE(CTL_KIND(w->ctl), 0, 0, 0);
+  f.data = sm_word(SM_SENDER(w->data), SM_N(w->data) - 1, delay, SM_PATH(w->data) >> 3);
+  spin_offer(c, (int)o, &f, p, st);
+}
+
+void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
+{
+  unsigned kind = CTL_KIND(w->ctl), sender = SM_SENDER(w->data), n = SM_N(w->data);
+  unsigned delay = SM_DELAY(w->data);
+  int owned = s->is_deadlock_q && s->source_id_q == sender;
+  int v;
+  if (n == 0) {              /* path used up away from its sender: malformed */
+    st->moves_dropped++;
+    return;
+  }
+  if (kind == KIND_KILL_MOVE) {
+    if (!owned) {
+      st->moves_dropped++;
+      return;
+    }
+    for (v = 0; v < SPIN_MAX_PORTS * SPIN_MAX_VCS; v++) {
+      int pp = v / SPIN_MAX_VCS, vv = v % SPIN_MAX_VCS;
+      if (!s->spinning_q[pp][vv]) s->frozen_q[pp][vv] = s->armed_q[pp][vv] = 0;
+    }
+    s->is_deadlock_q = 0;
+    s->state_q = FSM_DD;     /* spin_fsm_post settles DD or OFF */
+    s->cnt_q = (uint16_t)(c->tdd - 1);
+    forward(c, p, w, 0, st);
+    return;
+  }
+  /* move or probe_move: accepted by a free router, or by one already frozen
+   * for the same sender (a figure-8 loop, or the next spin) */
+  if (!(((s->state_q == FSM_OFF || s->state_q == FSM_DD) && !s->is_deadlock_q) ||
+        (s->state_q == FSM_FROZEN && owned)) ||
+      delay < 2) {
+    st->moves_dropped++;
+    return;
+  }
+  for (v = 0; v < c->vcs; v++)
+    if (!s->frozen_q[p][v] && spin_vc_waits(c, p, v, SM_PORT(w->data, 0))) break;
+  if (v == c->vcs) {
+    st->moves_dropped++;
+    return;
+  }
+  s->frozen_q[p][v] = 1;
+  s->armed_q[p][v] = 0;
+  s->is_deadlock_q = 1;
+  s->source_id_q = (uint16_t)sender;
+  s->state_q = FSM_FROZEN;
+  s->pm_sent_q = 0;          /* FROZEN: 0 before the spin, 1 after */
+  s->cnt_q = (uint16_t)(delay - 1);
+  forward(c, p, w, delay - 1, st);
+}

@@ -1,0 +1,69 @@
+/* spin_probe.c - the probe manager (docs/microarchitecture.md, 12.4). */
+#include "spin.h"
+
+int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st)
+{
+  sm_offer_t *b = &c->offer[o];
+  int rank = sm_rank(CTL_KIND(w->ctl));
+  int prio = spin_prio(c->cycle, c->tdd, c->nodes, (int)SM_SENDER(w->data));
+  int better;
+  if (c->out_busy & (1u << o)) {
+    better = 0;
+  } else if (!b->rank) {
+    better = 1;
+  } else if (rank != b->rank) {
+    better = rank > b->rank;
+  } else if (prio != b->prio) {
+    better = prio > b->prio;
+  } else {
+    better = src < b->src;
+  }
+  if (!better) {
+    if (CTL_KIND(w->ctl) == KIND_PROBE) st->probes_dropped++;
+    else st->moves_dropped++;
+    return 0;
+  }
+  if (b->rank) {
+    if (CTL_KIND(b->w.ctl) == KIND_PROBE) st->probes_dropped++;
+    else st->moves_dropped++;
+  }
+  b->w = *w;
+  b->rank = rank;
+  b->prio = prio;
+  b->src = src;
+  return 1;
+}
+
+void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
+{
+  unsigned sender = SM_SENDER(w->data), n = SM_N(w->data), ports = 0, o;
+  int v, me = c->id;
+  /* busy with a recovery, outranked, or no room left in the path */
+  if (s->is_deadlock_q || (s->state_q != FSM_OFF && s->state_q != FSM_DD) ||
+      spin_prio(c->cycle, c->tdd, c->nodes, me) >
+          spin_prio(c->cycle, c->tdd, c->nodes, (int)sender) ||
+      n >= SM_MAX_PATH) {
+    st->probes_dropped++;
+    return;
+  }
+  /* every VC at the arrival port must hold a packet waiting on a route */
+  for (v = 0; v < c->vcs; v++) {
+    if (!c->cnt[p][v] || !c->route_valid[p][v]) {
+      st->probes_dropped++;
+      return;
+    }
+    if (c->out_port[p][v] != 0) ports |= 1u << c->out_port[p][v];
+  }
+  if (!ports) {              /* all waiting to eject: no loop through here */
+    st->probes_dropped++;
+    return;
+  }
+  for (o = 1; o < (unsigned)c->ports; o++) {
+    flit_t copy;
+    if (!(ports & (1u << o))) continue;
+    copy.ctl = CTL_MAKE(KIND_PROBE, 0, 0, 0);
+    copy.data = sm_word(sender, n + 1, 0, SM_PATH(w->data) | ((uint64_t)o << (3 * n)));
+    if (ports & ((1u << o) - 1u) & ~1u) st->probes_forked++;
+    spin_offer(c, (int)o, &copy, p, st);
+  }
+}
