@@ -5,7 +5,7 @@
  *   kind[2:0]  0 idle, 1 flit, 2..5 reserved for the SPIN special messages
  *   head, tail the flit's position in its packet (both set: 1-flit packet)
  *   vc[1:0]    the downstream VC the flit is written into
- *   data       FlitW bits (64 in the C model and the co-simulation)
+ *   data       FlitW bits (packets use 64; special messages 128)
  * A credit register carries {valid, vc[1:0]}: the named input VC of the
  * sender became free (its tail left).
  */
@@ -25,8 +25,11 @@ enum { KIND_IDLE = 0, KIND_FLIT = 1, KIND_PROBE = 2, KIND_MOVE = 3,
 #define CTL_MAKE(kind, head, tail, vc) \
   ((uint8_t)((kind) | ((head) << 3) | ((tail) << 4) | ((vc) << 5)))
 
+/* data holds bits [63:0] of the flit, ext bits [127:64]: packets use only
+ * data (ext is 0); special messages use both. */
 typedef struct {
   uint64_t data;
+  uint64_t ext;
   uint8_t ctl;
 } flit_t;
 
@@ -41,23 +44,61 @@ typedef struct {
 #define CRED_MAKE(vc) ((uint8_t)(4u | (vc)))
 #define CRED_ARM_MAKE(vc) ((uint8_t)(8u | ((vc) << 4)))
 
-/* Special-message data (kinds 2..5): sender[11:0] n[15:12] delay[21:16]
- * path[22 + 3i +: 3] for i < n.  Probes append their output port; move,
- * probe_move and kill_move carry the rest of the loop, path[0] being the
- * output port at the router that receives them. */
-#define SM_MAX_PATH  14
-#define SM_SENDER(d) ((unsigned)((d) & 0xFFFu))
-#define SM_N(d)      ((unsigned)(((d) >> 12) & 0xFu))
-#define SM_DELAY(d)  ((unsigned)(((d) >> 16) & 0x3Fu))
-#define SM_PORT(d, i) ((unsigned)(((d) >> (22 + 3 * (i))) & 7u))
+/* Special messages (kinds 2..5) use the 128-bit data word {ext, data}:
+ * sender[11:0] n[17:12] delay[25:18] path[26 + 3i +: 3] for i < n.  Probes
+ * append their output port; move, probe_move and kill_move carry the rest of
+ * the loop, path[0] being the output port at the router that receives them. */
+#define SM_MAX_PATH 34
 
-static inline uint64_t sm_word(unsigned sender, unsigned n, unsigned delay, uint64_t path)
+typedef struct { uint64_t lo, hi; } sm_path_t;   /* entry i at bits [3i +: 3] */
+
+static inline unsigned path_get(sm_path_t p, unsigned i)
 {
-  return (uint64_t)(sender & 0xFFFu) | ((uint64_t)(n & 0xFu) << 12) |
-         ((uint64_t)(delay & 0x3Fu) << 16) | (path << 22);
+  unsigned b = 3u * i;
+  if (b >= 64) return (unsigned)(p.hi >> (b - 64)) & 7u;
+  if (b + 3 <= 64) return (unsigned)(p.lo >> b) & 7u;
+  return (unsigned)((p.lo >> b) | (p.hi << (64 - b))) & 7u;
 }
-/* path bits of a word (3 bits an entry) */
-#define SM_PATH(d)   ((uint64_t)((d) >> 22))
+static inline sm_path_t path_put(sm_path_t p, unsigned i, unsigned port)
+{
+  unsigned b = 3u * i;
+  if (b >= 64) {
+    p.hi |= (uint64_t)port << (b - 64);
+  } else {
+    p.lo |= (uint64_t)port << b;
+    if (b + 3 > 64) p.hi |= (uint64_t)port >> (64 - b);
+  }
+  return p;
+}
+static inline sm_path_t path_strip(sm_path_t p)   /* drops entry 0 */
+{
+  p.lo = (p.lo >> 3) | (p.hi << 61);
+  p.hi >>= 3;
+  return p;
+}
+static inline int path_eq(sm_path_t a, sm_path_t b) { return a.lo == b.lo && a.hi == b.hi; }
+
+static inline unsigned sm_sender(const flit_t *f) { return (unsigned)(f->data & 0xFFFu); }
+static inline unsigned sm_n(const flit_t *f) { return (unsigned)((f->data >> 12) & 0x3Fu); }
+static inline unsigned sm_delay(const flit_t *f) { return (unsigned)((f->data >> 18) & 0xFFu); }
+static inline sm_path_t sm_path(const flit_t *f)
+{
+  sm_path_t p;
+  p.lo = (f->data >> 26) | (f->ext << 38);
+  p.hi = f->ext >> 26;
+  return p;
+}
+static inline unsigned sm_port(const flit_t *f, unsigned i) { return path_get(sm_path(f), i); }
+static inline flit_t sm_make(unsigned kind, unsigned sender, unsigned n, unsigned delay,
+                             sm_path_t path)
+{
+  flit_t f;
+  f.ctl = (uint8_t)kind;
+  f.data = (uint64_t)(sender & 0xFFFu) | ((uint64_t)(n & 0x3Fu) << 12) |
+           ((uint64_t)(delay & 0xFFu) << 18) | (path.lo << 26);
+  f.ext = (path.lo >> 38) | (path.hi << 26);
+  return f;
+}
 
 /* Head flit data: dst[15:0] src[31:16] len[34:32] id[63:35].
  * The router reads only dst.  Body and tail flits carry payload_word(). */

@@ -119,7 +119,7 @@ void net_step(network_t *net)
         active |= CTL_KIND(in_flit[p].ctl) != KIND_IDLE || in_cred[p] != 0;
       } else {
         in_flit[p].ctl = KIND_IDLE;
-        in_flit[p].data = 0;
+        in_flit[p].data = in_flit[p].ext = 0;
         in_cred[p] = 0;
       }
     }

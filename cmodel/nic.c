@@ -93,7 +93,7 @@ void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)
     uint8_t c = cred[(size_t)r * (size_t)cred_stride];
     unsigned set = 0;
     out->ctl = KIND_IDLE;
-    out->data = 0;
+    out->data = out->ext = 0;
     if (!s->cur_flit && s->len && (s->busy & all) != all) {
       /* start the oldest queued packet on the lowest free VC */
       unsigned vc = 0;

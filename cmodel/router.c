@@ -66,7 +66,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     if (free_vcs(r, cfg, o)) port_free |= 1u << o;
     ovc_set[o] = ovc_clr[o] = 0;
     out_flit[o].ctl = KIND_IDLE;
-    out_flit[o].data = 0;
+    out_flit[o].data = out_flit[o].ext = 0;
     out_cred[o] = 0;
   }
 
@@ -194,6 +194,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
         ovc = r->out_vc_q[w][v];
       }
       out_flit[o].data = f.data;
+      out_flit[o].ext = f.ext;
       out_flit[o].ctl = CTL_MAKE(KIND_FLIT, CTL_HEAD(f.ctl), CTL_TAIL(f.ctl), ovc);
       *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
       r->cnt_q[w][v]--;

@@ -2,8 +2,8 @@
  * (spin_fsm.c), the probe manager (spin_probe.c), the move manager
  * (spin_move.c) and the loop buffer (below).  docs/microarchitecture.md,
  * section 12, is the contract.  Built in the C model only: the RTL and the
- * co-simulation of SPIN are not built yet, and special messages carry at
- * most SM_MAX_PATH (14) hops, so longer deadlock loops are not resolved.
+ * co-simulation of SPIN are not built yet.  Special messages carry at most
+ * SM_MAX_PATH (34) hops: longer deadlock loops are not resolved.
  */
 #ifndef SPIN_SPIN_H
 #define SPIN_SPIN_H
@@ -19,6 +19,10 @@
 /* A router that spun for someone else waits this long for a probe_move or
  * kill_move before it gives the recovery up on its own. */
 #define SPIN_RELEASE   (SPIN_SETTLE + 2 * SM_MAX_PATH + 2)
+/* The move's delay (8 bits) holds 2 x the longest loop. */
+#if 2 * SM_MAX_PATH > 255
+#error "SM delay field too narrow for SM_MAX_PATH"
+#endif
 
 typedef enum {
   FSM_OFF = 0, FSM_DD, FSM_MOVE, FSM_PROBE_MOVE, FSM_FORWARD_PROGRESS, FSM_KILL_MOVE, FSM_FROZEN
@@ -27,7 +31,7 @@ typedef enum {
 /* Loop buffer: the path latched when the router's own probe returns. */
 typedef struct {
   uint8_t n_q;          /* ports in the loop = loop length in hops and cycles */
-  uint64_t path_q;      /* 3 bits a port, first = this router's output */
+  sm_path_t path_q;     /* 3 bits a port, first = this router's output */
 } loop_buf_t;
 
 typedef struct {
@@ -79,14 +83,14 @@ static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
   return r > top ? r - top - 1 : n - (top - r) - 1;
 }
 
-static inline void loop_latch(loop_buf_t *l, unsigned n, uint64_t path)
+static inline void loop_latch(loop_buf_t *l, unsigned n, sm_path_t path)
 {
   l->n_q = (uint8_t)n;
   l->path_q = path;
 }
 static inline unsigned loop_port(const loop_buf_t *l, unsigned i)
 {
-  return (unsigned)((l->path_q >> (3 * i)) & 7u);
+  return path_get(l->path_q, i);
 }
 
 #endif

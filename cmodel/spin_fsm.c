@@ -12,10 +12,8 @@ static void load(spin_router_t *s, spin_ctx_t *c, unsigned v)
 static void originate(spin_router_t *s, spin_ctx_t *c, unsigned kind, unsigned delay,
                       spin_stats_t *st)
 {
-  flit_t w;
   unsigned n = s->loop.n_q;
-  w.ctl = CTL_MAKE(kind, 0, 0, 0);
-  w.data = sm_word((unsigned)c->id, n - 1, delay, s->loop.path_q >> 3);
+  flit_t w = sm_make(kind, (unsigned)c->id, n - 1, delay, path_strip(s->loop.path_q));
   spin_offer(c, (int)loop_port(&s->loop, 0), &w, c->ports, st);
 }
 
@@ -112,10 +110,9 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
     case FSM_DD:
       if (c->cnt[s->dd_port_q][s->dd_vc_q] && c->route_valid[s->dd_port_q][s->dd_vc_q] &&
           c->out_port[s->dd_port_q][s->dd_vc_q] != 0) {
-        flit_t w;
         unsigned op = c->out_port[s->dd_port_q][s->dd_vc_q];
-        w.ctl = CTL_MAKE(KIND_PROBE, 0, 0, 0);
-        w.data = sm_word((unsigned)c->id, 1, 0, op);
+        sm_path_t path = {0, 0};
+        flit_t w = sm_make(KIND_PROBE, (unsigned)c->id, 1, 0, path_put(path, 0, op));
         spin_offer(c, (int)op, &w, P, st);
       }
       break;
@@ -171,6 +168,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
       if (!s->spinning_q[p][v] || !f) continue;
       o = c->out_port[p][v];
       c->spin_flit[o].data = f->data;
+      c->spin_flit[o].ext = f->ext;
       c->spin_flit[o].ctl = CTL_MAKE(KIND_FLIT, CTL_HEAD(f->ctl), CTL_TAIL(f->ctl),
                                      s->spin_ovc_q[p][v]);
       c->spin_src_port[o] = p;
@@ -183,7 +181,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
   for (p = 1; p < P; p++) {
     const flit_t *w = &in_flit[p];
     unsigned kind = CTL_KIND(w->ctl);
-    if (kind < KIND_PROBE || SM_SENDER(w->data) != (unsigned)c->id) continue;
+    if (kind < KIND_PROBE || sm_sender(w) != (unsigned)c->id) continue;
     if (kind == KIND_PROBE) {
       /* The loop is confirmed when a VC at the arrival port waits for the
        * port the probe first left by (not necessarily the VC it was sent
@@ -191,14 +189,14 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
        * through this router and the probe is forwarded below. */
       int lv = -1;
       for (v = 0; v < c->vcs && lv < 0; v++)
-        if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == SM_PORT(w->data, 0))
+        if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == sm_port(w, 0))
           lv = v;
       if (s->state_q == FSM_DD && lv >= 0) {
-        unsigned n = SM_N(w->data);
+        unsigned n = sm_n(w);
         s->dd_port_q = (uint8_t)p;
         s->dd_vc_q = (uint8_t)lv;
         st->probes_returned++;
-        loop_latch(&s->loop, n, SM_PATH(w->data));
+        loop_latch(&s->loop, n, sm_path(w));
         s->t_expiry = c->cycle - n;
         s->spins_q = 0;
         s->state_q = FSM_MOVE;
@@ -207,16 +205,16 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
       }
       continue;                    /* else: spin_probe_in treats it below */
     }
-    if (SM_N(w->data) != 0) continue;
+    if (sm_n(w) != 0) continue;
     if ((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
         (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) {
-      if (p == s->dd_port_q && SM_DELAY(w->data) >= 2) {
+      if (p == s->dd_port_q && sm_delay(w) >= 2) {
         v = freeze_own(s, c, p);
         if (v >= 0) {
           s->is_deadlock_q = 1;
           s->source_id_q = (uint16_t)c->id;
           s->state_q = FSM_FORWARD_PROGRESS;
-          load(s, c, SM_DELAY(w->data) - 1);
+          load(s, c, sm_delay(w) - 1);
           c->arm_out[p] = CRED_ARM_MAKE(v);
         }
       }
@@ -231,10 +229,10 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
       const flit_t *w = &in_flit[p];
       unsigned kind = CTL_KIND(w->ctl);
       if (kind < KIND_PROBE || sm_rank(kind) != rank) continue;
-      if (SM_SENDER(w->data) == (unsigned)c->id) {
+      if (sm_sender(w) == (unsigned)c->id) {
         /* own probe back on another port (a figure 8): forwarded like any */
-        if (kind == KIND_PROBE && !(s->state_q == FSM_MOVE && s->loop.n_q == SM_N(w->data) &&
-                                    s->loop.path_q == SM_PATH(w->data)))
+        if (kind == KIND_PROBE && !(s->state_q == FSM_MOVE && s->loop.n_q == sm_n(w) &&
+                                    path_eq(s->loop.path_q, sm_path(w))))
           spin_probe_in(s, c, p, w, st);
         continue;
       }

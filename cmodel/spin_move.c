@@ -4,17 +4,15 @@
 
 static void forward(spin_ctx_t *c, int p, const flit_t *w, unsigned delay, spin_stats_t *st)
 {
-  flit_t f;
-  unsigned o = SM_PORT(w->data, 0);
-  f.ctl = CTL_MAKE(CTL_KIND(w->ctl), 0, 0, 0);
-  f.data = sm_word(SM_SENDER(w->data), SM_N(w->data) - 1, delay, SM_PATH(w->data) >> 3);
+  unsigned o = sm_port(w, 0);
+  flit_t f = sm_make(CTL_KIND(w->ctl), sm_sender(w), sm_n(w) - 1, delay, path_strip(sm_path(w)));
   spin_offer(c, (int)o, &f, p, st);
 }
 
 void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
 {
-  unsigned kind = CTL_KIND(w->ctl), sender = SM_SENDER(w->data), n = SM_N(w->data);
-  unsigned delay = SM_DELAY(w->data);
+  unsigned kind = CTL_KIND(w->ctl), sender = sm_sender(w), n = sm_n(w);
+  unsigned delay = sm_delay(w);
   int owned = s->is_deadlock_q && s->source_id_q == sender;
   int v;
   if (n == 0) {              /* path used up away from its sender: malformed */
@@ -45,7 +43,7 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
     return;
   }
   for (v = 0; v < c->vcs; v++)
-    if (!s->frozen_q[p][v] && spin_vc_waits(c, p, v, SM_PORT(w->data, 0))) break;
+    if (!s->frozen_q[p][v] && spin_vc_waits(c, p, v, sm_port(w, 0))) break;
   if (v == c->vcs) {
     st->moves_dropped++;
     return;

@@ -5,7 +5,7 @@ int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st)
 {
   sm_offer_t *b = &c->offer[o];
   int rank = sm_rank(CTL_KIND(w->ctl));
-  int prio = spin_prio(c->cycle, c->tdd, c->nodes, (int)SM_SENDER(w->data));
+  int prio = spin_prio(c->cycle, c->tdd, c->nodes, (int)sm_sender(w));
   int better;
   if (c->out_busy & (1u << o)) {
     better = 0;
@@ -36,7 +36,7 @@ int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st)
 
 void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
 {
-  unsigned sender = SM_SENDER(w->data), n = SM_N(w->data), ports = 0, o;
+  unsigned sender = sm_sender(w), n = sm_n(w), ports = 0, o;
   int v, me = c->id;
   /* busy with a recovery, outranked, or no room left in the path */
   if (s->is_deadlock_q || (s->state_q != FSM_OFF && s->state_q != FSM_DD) ||
@@ -61,8 +61,7 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin
   for (o = 1; o < (unsigned)c->ports; o++) {
     flit_t copy;
     if (!(ports & (1u << o))) continue;
-    copy.ctl = CTL_MAKE(KIND_PROBE, 0, 0, 0);
-    copy.data = sm_word(sender, n + 1, 0, SM_PATH(w->data) | ((uint64_t)o << (3 * n)));
+    copy = sm_make(KIND_PROBE, sender, n + 1, 0, path_put(sm_path(w), n, o));
     if (ports & ((1u << o) - 1u) & ~1u) st->probes_forked++;
     spin_offer(c, (int)o, &copy, p, st);
   }

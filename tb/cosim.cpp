@@ -104,6 +104,7 @@ class Checker {
   flit_t ejected(unsigned r) const {
     unsigned base = r * P_ * LinkW_;
     flit_t f;
+    f.ext = 0;
     f.data = rtl_flit_.get(base, FlitW_ > 64 ? 64 : FlitW_);
     unsigned c = (unsigned)rtl_flit_.get(base + FlitW_, 7);
     f.ctl = CTL_MAKE(c >> 4 & 7u, c >> 3 & 1u, c >> 2 & 1u, c & 3u);
