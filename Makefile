@@ -38,8 +38,8 @@ CFG_DIR  := $(BUILD)/$(TOPO_DIR)/v$(VCS)
 ifeq ($(filter $(WAVES),0 1),)
 $(error WAVES=$(WAVES): expected 0 or 1)
 endif
-ifeq ($(filter $(ROUTING),xy west_first),)
-$(error ROUTING=$(ROUTING): expected xy or west_first)
+ifeq ($(filter $(ROUTING),xy west_first favors_min),)
+$(error ROUTING=$(ROUTING): expected xy, west_first or favors_min)
 endif
 ifeq ($(filter $(VCS),1 2 3 4),)
 $(error VCS=$(VCS): expected 1, 2, 3 or 4)

@@ -3,6 +3,7 @@
 #include "router.h"
 #include "arbiter.h"
 #include "lfsr.h"
+#include "route_select.h"
 
 void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed)
 {
@@ -27,25 +28,6 @@ static unsigned free_vcs(const router_t *r, const router_cfg_t *cfg, int o)
   return all & ~(unsigned)r->ovc_busy_q[o];
 }
 
-/* FAvORS-Min with no free candidate: the port whose downstream VC has been
- * busy the fewest cycles (lowest port on a tie). */
-static unsigned least_busy(const router_t *r, const router_cfg_t *cfg, unsigned mask)
-{
-  unsigned o, best = 0, best_age = 256;
-  int v;
-  for (o = 0; o < (unsigned)cfg->ports; o++) {
-    unsigned age = 256;
-    if (!(mask & (1u << o))) continue;
-    for (v = 0; v < cfg->vcs; v++)
-      if (r->ovc_age_q[o][v] < age) age = r->ovc_age_q[o][v];
-    if (age < best_age) {
-      best_age = age;
-      best = o;
-    }
-  }
-  return best;
-}
-
 void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
@@ -59,10 +41,14 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   int rc_vc[MAX_PORTS];          /* VC routed this cycle at input p, or -1 */
   unsigned rc_port[MAX_PORTS];
   unsigned ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
+  uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs */
   spin_ctx_t sc;
   uint64_t popped = 0;
 
   for (o = 0; o < P; o++) {
+    port_age[o] = 255;
+    for (v = 0; v < V; v++)
+      if (r->ovc_age_q[o][v] < port_age[o]) port_age[o] = r->ovc_age_q[o][v];
     if (free_vcs(r, cfg, o)) port_free |= 1u << o;
     ovc_set[o] = ovc_clr[o] = 0;
     out_flit[o].ctl = KIND_IDLE;
@@ -78,11 +64,9 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       if (r->cnt_q[p][v] && !r->route_valid_q[p][v]) {
         const flit_t *f = &r->buf[p][v][r->rd_q[p][v]];
         unsigned mask = cfg->mask_det[HEAD_DST(f->data)];
-        unsigned cand = mask & port_free;
-        int drew = 0;
-        if (cand) rc_port[p] = select_port(cand, lfsr_draw(r->lfsr_q, (unsigned)p), &drew);
-        else if (cfg->algo == ALGO_FAVORS_MIN) rc_port[p] = least_busy(r, cfg, mask);
-        else rc_port[p] = select_port(mask, lfsr_draw(r->lfsr_q, (unsigned)p), &drew);
+        int drew;
+        rc_port[p] = route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
+                                  cfg->algo == ALGO_FAVORS_MIN, port_age, (unsigned)P, &drew);
         any_draw |= drew;
         rc_vc[p] = v;
         break;

@@ -32,6 +32,8 @@ module spin_input_port #(
   input  logic [NumPorts-1:0]            rt_mask_i,     // its allowed output ports (same cycle)
   input  logic [NumPorts-1:0]            port_free_i,   // output has a free downstream VC
   input  logic [7:0]                     draw_i,        // this port's LFSR byte
+  input  logic                           least_busy_i,  // FAvORS-Min selection
+  input  logic [NumPorts*8-1:0]          port_age_i,    // per output: least busy-cycles of its VCs
   input  logic                           gnt_i,         // request granted by the output stage
   input  logic [spin_pkg::VcW-1:0]       gnt_ovc_i,     // downstream VC for a granted head
   output logic                           req_o,
@@ -92,6 +94,8 @@ module spin_input_port #(
     .mask_i     (rc_mask),
     .port_free_i(port_free_i),
     .draw_i     (draw_i),
+    .least_busy_i(least_busy_i),
+    .port_age_i (port_age_i),
     .port_o     (rc_port),
     .drew_o     (drew_o_raw)
   );

@@ -4,7 +4,9 @@
 // A VC becomes busy when a head flit is sent into it (alloc_i/alloc_vc_i)
 // and free again when its credit arrives (credit_i, network ports) or, on
 // the ejection port (Eject = 1), when the tail is sent (tail_i/tail_vc_i):
-// the NIC never stalls.  first_free_o is the lowest free VC.
+// the NIC never stalls.  first_free_o is the lowest free VC.  age_q counts
+// the cycles each VC has been busy (0 when free, saturating at 255);
+// min_age_o is the least of them (FAvORS-Min's measure of contention).
 `default_nettype none
 
 module spin_ovc_tracker #(
@@ -20,10 +22,13 @@ module spin_ovc_tracker #(
   input  logic [spin_pkg::VcW-1:0]   tail_vc_i,
   input  logic [spin_pkg::CredW-1:0] credit_i,
   output logic                       any_free_o,
-  output logic [spin_pkg::VcW-1:0]   first_free_o
+  output logic [spin_pkg::VcW-1:0]   first_free_o,
+  output logic [7:0]                 min_age_o
 );
   logic [NumVcs-1:0] busy_q, busy_d, set, clr;
   logic              found;
+  logic [7:0]        age_q [NumVcs];
+  logic [7:0]        age_d [NumVcs];
 
   always_comb begin
     set = '0;
@@ -37,6 +42,14 @@ module spin_ovc_tracker #(
     busy_d = (busy_q | set) & ~clr;
 
     any_free_o   = ~busy_q != '0;
+    min_age_o    = 8'hFF;
+    for (int unsigned v = 0; v < NumVcs; v++) begin
+      if (age_q[v] < min_age_o) min_age_o = age_q[v];
+      if (!busy_d[v])         age_d[v] = 8'd0;
+      else if (set[v])        age_d[v] = age_q[v];
+      else if (age_q[v] != 8'hFF) age_d[v] = age_q[v] + 8'd1;
+      else                    age_d[v] = age_q[v];
+    end
     first_free_o = '0;
     found        = 1'b0;
     for (int unsigned v = 0; v < NumVcs; v++) begin
@@ -50,6 +63,13 @@ module spin_ovc_tracker #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) busy_q <= '0;
     else         busy_q <= busy_d;
+  end
+
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_age
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) age_q[v] <= 8'd0;
+      else         age_q[v] <= age_d[v];
+    end
   end
 
 `ifndef SYNTHESIS

@@ -29,6 +29,7 @@ module spin_router #(
   input  logic                          clk_i,
   input  logic                          rst_ni,
   input  logic [31:0]                   lfsr_seed_i,
+  input  logic                          cfg_favors_i,   // 1: FAvORS-Min output selection
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
   input  logic [NumPorts*NumPorts-1:0]  rt_mask_i,
   input  logic [NumPorts*LinkW-1:0]     flit_i,
@@ -66,6 +67,7 @@ module spin_router #(
   logic [NumPorts*spin_pkg::VcW-1:0] first_free;
   logic [NumPorts-1:0]               alloc, tail_out;
   logic [NumPorts*spin_pkg::VcW-1:0] ovc;
+  logic [NumPorts*8-1:0]             port_age;
 
   // ---- input ports ----
   logic [NumPorts-1:0]               req, gnt;
@@ -90,6 +92,8 @@ module spin_router #(
       .rt_mask_i    (rt_mask_i[p*NumPorts +: NumPorts]),
       .port_free_i  (port_free),
       .draw_i       (draw),
+      .least_busy_i (cfg_favors_i),
+      .port_age_i   (port_age),
       .gnt_i        (gnt[p]),
       .gnt_ovc_i    (first_free[req_port[p*PortW +: PortW]*spin_pkg::VcW +: spin_pkg::VcW]),
       .req_o        (req[p]),
@@ -133,7 +137,8 @@ module spin_router #(
       .tail_vc_i   (ovc[o*spin_pkg::VcW +: spin_pkg::VcW]),
       .credit_i    (credit_i[o*CredW +: CredW]),
       .any_free_o  (port_free[o]),
-      .first_free_o(first_free[o*spin_pkg::VcW +: spin_pkg::VcW])
+      .first_free_o(first_free[o*spin_pkg::VcW +: spin_pkg::VcW]),
+      .min_age_o   (port_age[o*8 +: 8])
     );
   end
 

@@ -52,6 +52,25 @@ expect_error() {
   fi
 }
 
+# deadlock_same NAME COMMAND...: the run must deadlock (exit 1, packets left)
+# with both models still agreeing on every cycle (mismatches 0).
+deadlock_same() {
+  local name=$1
+  shift
+  n=$((n + 1))
+  local log="$LOG/$n.log"
+  "$@" > "$log" 2>&1
+  local rc=$?
+  if [ "$rc" -eq 1 ] && grep -q "mismatches 0" "$log" && grep -q "NOT drained" "$log"; then
+    pass=$((pass + 1))
+    printf 'PASS %-64s (%s)\n' "$name" "$(grep -m1 'cycles compared' "$log" | sed 's/^ *//')"
+  else
+    fail=$((fail + 1))
+    printf 'FAIL %-64s exit %d (log %s)\n' "$name" "$rc" "$log"
+    tail -15 "$log" | sed 's/^/     /'
+  fi
+}
+
 cosim() {  # cosim VCS VSEED ARGS...
   local v=$1 vs=$2
   shift 2
@@ -92,11 +111,20 @@ for v in 1 2 3; do
     --traffic trace:tb/traces/mesh4x4_hotspot.trace --cycles 1
   run "mesh4x4 $v VC long packets only, 0.8" 0 cosim $v $vseed --topo mesh4x4 --routing west_first \
     --long-frac 1 --rate 0.8 --cycles 3000
+  # FAvORS-Min without SPIN: loads below its deadlocks, so every packet drains
+  run "mesh8x8 $v VC favors_min uniform_random 0.05" 0 cosim $v $vseed --topo mesh8x8 \
+    --routing favors_min --rate 0.05 --cycles 10000
+  run "mesh4x4 $v VC favors_min transpose 0.1" 0 cosim $v $vseed --topo mesh4x4 \
+    --routing favors_min --traffic transpose --rate 0.1 --cycles 5000
 done
 run "mesh8x8 2 VC west_first transpose 0.2, 50000 cycles" 0 cosim 2 3 --topo mesh8x8 \
   --routing west_first --traffic transpose --rate 0.2 --cycles 50000
 run "mesh8x8 1 VC xy uniform_random 0.1, 30000 cycles, seed 7" 0 cosim 1 5 --topo mesh8x8 \
   --traffic uniform_random --rate 0.1 --cycles 30000 --seed 7
+
+deadlock_same "mesh8x8 2 VC favors_min 0.25 deadlocks alike in both models" \
+  "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --topo mesh8x8 --routing favors_min --rate 0.25 \
+  --cycles 8000 --drain-limit 4000 --quiet +verilator+seed+2
 
 echo "== bad input: a clear message and exit status 2 =="
 D=cmodel/tests/data

@@ -186,10 +186,9 @@ int main(int argc, char** argv) {
   if (rc == 1) return 0;
   if (rc) return 2;
 
-  if (o.sim.spin || o.sim.algo == ALGO_FAVORS_MIN) {
-    std::fprintf(stderr, "error: %s is built in the C model only, not yet in the RTL; "
-                         "run it with build/cmodel/spinsim\n",
-                 o.sim.spin ? "SPIN (--spin 1)" : "favors_min routing");
+  if (o.sim.spin) {
+    std::fprintf(stderr, "error: SPIN (--spin 1) is built in the C model only, not yet in the "
+                         "RTL; run it with build/cmodel/spinsim\n");
     return 2;
   }
   sim_t sim;
@@ -220,7 +219,7 @@ int main(int argc, char** argv) {
   {
     Checker chk(&sim, rtl->flit_width());
     if (!waves.empty() && trace_from == 0) rtl->trace_open(waves);
-    rtl->reset((uint32_t)o.sim.seed, sim.net.masks);
+    rtl->reset((uint32_t)o.sim.seed, sim.net.masks, o.sim.algo == ALGO_FAVORS_MIN);
     sim_status_t st = SIM_RUNNING;
     while (st == SIM_RUNNING) {
       if (!waves.empty() && !rtl->tracing() && sim.now >= trace_from) rtl->trace_open(waves);

@@ -29,11 +29,12 @@ class RtlArray : public RtlNet {
     for (auto& m : r_) m->final();
   }
 
-  void reset(uint32_t seed, const uint8_t* masks) override {
+  void reset(uint32_t seed, const uint8_t* masks, bool favors) override {
     masks_ = masks;
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
       m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
+      m->cfg_favors_i = favors;
       m->rst_ni = 0;
       in_flit_.clear();
       in_cred_.clear();

@@ -26,9 +26,10 @@ extern "C" {
 class RtlNet {
  public:
   virtual ~RtlNet() {}
-  // Holds reset for a few cycles with this LFSR seed and routing table
-  // (masks: N*N entries, router r destination d at r*N + d).
-  virtual void reset(uint32_t seed, const uint8_t* masks) = 0;
+  // Holds reset for a few cycles with this LFSR seed, routing table (masks:
+  // N*N entries, router r destination d at r*N + d) and output selection
+  // (favors: FAvORS-Min's least-busy fallback).
+  virtual void reset(uint32_t seed, const uint8_t* masks, bool favors) = 0;
   // One clock cycle with the NIC injection registers inj[0..N-1].
   virtual void step(const flit_t* inj) = 0;
   // The registers after the last clock edge.

@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
               b.seed(), b.cycles());
 
   unsigned busy = 0;  // C twin: ovc_busy_q[o]
+  unsigned age[4] = {0, 0, 0, 0};  // C twin: ovc_age_q[o][v] (router.c)
   unsigned alloc_pct = 50, free_pct = 50;
   uint64_t all_busy = 0, same_cycle = 0;
   std::string prev = "reset";  // inputs at the previous edge, for failure messages
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
       randomize();
       b.reset(1 + rng.below(3));
       busy = 0;
+      for (unsigned& a : age) a = 0;
       prev = "reset";
     }
 
@@ -110,10 +112,17 @@ int main(int argc, char** argv) {
     auto inputs = [&] { return now() + "; previous edge: " + prev; };
     b.check("any_free_o", b->any_free_o, fv != 0, inputs);
     if (fv) b.check("first_free_o", b->first_free_o, nth_set_bit(fv, 0), inputs);
+    unsigned min_age = 255;
+    for (unsigned v = 0; v < P_NumVcs; v++) min_age = age[v] < min_age ? age[v] : min_age;
+    b.check("min_age_o", b->min_age_o, min_age, inputs);
     all_busy += fv == 0;
 
     prev = now();
     busy = (busy | set) & ~clr;
+    for (unsigned v = 0; v < P_NumVcs; v++) {  // as router_step() updates ovc_age_q
+      if (!(busy & (1u << v))) age[v] = 0;
+      else if (!(set & (1u << v)) && age[v] < 255) age[v]++;
+    }
     b.tick();
   }
   std::printf("coverage: %" PRIu64 " cycles all busy, %" PRIu64 " alloc+tail same VC\n", all_busy,

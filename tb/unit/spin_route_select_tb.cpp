@@ -1,5 +1,6 @@
 // spin_route_select_tb.cpp - rtl/spin_route_select.sv (combinational)
-// against select_port() of cmodel/lfsr.h, with the candidate mask formed as
+// against route_select() of cmodel/route_select.h (FAvORS-Min's least-busy
+// fallback driven at random), and select_port() of cmodel/lfsr.h, with the candidate mask formed as
 // router_step() in cmodel/router.c does:
 //   cand = mask & port_free; if (!cand) cand = mask;
 //   port = select_port(cand, draw, &drew);
@@ -14,7 +15,7 @@
 #include "unit_tb.h"
 
 extern "C" {
-#include "lfsr.h"
+#include "route_select.h"
 }
 
 #ifndef P_NumPorts
@@ -27,17 +28,24 @@ namespace {
 const unsigned kPorts = P_NumPorts;
 const unsigned kAll = (1u << kPorts) - 1u;
 
-void apply(Bench<Vspin_route_select>& b, unsigned mask, unsigned port_free, unsigned draw) {
+void apply(Bench<Vspin_route_select>& b, unsigned mask, unsigned port_free, unsigned draw,
+           bool least_busy = false, const uint8_t* age = nullptr) {
+  static const uint8_t kZero[8] = {0};
+  if (!age) age = kZero;
+  uint64_t age_bits = 0;
+  for (unsigned p = 0; p < kPorts; p++) age_bits |= static_cast<uint64_t>(age[p]) << (8 * p);
   b->mask_i = mask;
   b->port_free_i = port_free;
   b->draw_i = draw;
+  b->least_busy_i = least_busy;
+  b->port_age_i = age_bits;
   b.eval();
   unsigned cand = mask & port_free;
-  if (!cand) cand = mask;
   int drew = 0;
-  const unsigned port = select_port(cand, draw, &drew);
+  const unsigned port = route_select(mask, port_free, draw, least_busy, age, kPorts, &drew);
   auto inputs = [&] {
-    return strf("mask_i=0x%x port_free_i=0x%x draw_i=%u (cand 0x%x)", mask, port_free, draw, cand);
+    return strf("mask_i=0x%x port_free_i=0x%x draw_i=%u least_busy_i=%d port_age_i=0x%llx (cand 0x%x)",
+                mask, port_free, draw, least_busy, static_cast<unsigned long long>(age_bits), cand);
   };
   b.check("port_o", b->port_o, port, inputs);
   b.check("drew_o", b->drew_o, static_cast<unsigned>(drew), inputs);
@@ -82,7 +90,12 @@ int main(int argc, char** argv) {
     } else {
       draw = rng.u32() & 0xFFu;
     }
-    apply(b, mask, port_free, draw);
+    uint8_t age[8];
+    for (unsigned p = 0; p < kPorts; p++) {  // small values make ties frequent
+      static const uint8_t kAges[] = {0, 1, 2, 7, 254, 255};
+      age[p] = rng.pct(50) ? kAges[rng.below(6)] : static_cast<uint8_t>(rng.u32());
+    }
+    apply(b, mask, port_free, draw, rng.pct(50), age);
   }
 
   if (exhaustive) {

@@ -80,7 +80,7 @@ $(foreach d,5 7,$(eval $(call unit_config,fifo_w16_d$(d),spin_fifo,spin_fifo_tb,
 # LFSR (no parameters).
 $(eval $(call unit_config,lfsr,spin_lfsr,spin_lfsr_tb,cmodel/lfsr.h,))
 # Route selection: 5 and 8 ports.
-$(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,spin_route_select_tb,cmodel/lfsr.h,NumPorts=$(p))))
+$(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,spin_route_select_tb,cmodel/route_select.h,NumPorts=$(p))))
 # Output VC tracker: NumVcs 1..4, network port (Eject 0) and ejection port
 # (Eject 1).  The C twin is ovc_busy_q in cmodel/router.c, transcribed in the
 # bench; first free VC by nth_set_bit() of cmodel/lfsr.h.
