@@ -23,6 +23,8 @@ CYCLES    ?= 20000
 SEED      ?= 1
 WAVES     ?= 0
 VSEED     ?= 1
+SPIN      ?= 0
+TDD       ?= 128
 
 ifeq ($(CC),cc)
 CC := gcc
@@ -40,6 +42,9 @@ $(error WAVES=$(WAVES): expected 0 or 1)
 endif
 ifeq ($(filter $(ROUTING),xy west_first favors_min),)
 $(error ROUTING=$(ROUTING): expected xy, west_first or favors_min)
+endif
+ifeq ($(filter $(SPIN),0 1),)
+$(error SPIN=$(SPIN): expected 0 or 1)
 endif
 ifeq ($(filter $(VCS),1 2 3 4),)
 $(error VCS=$(VCS): expected 1, 2, 3 or 4)
@@ -117,7 +122,8 @@ $(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp
 	  > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
 SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
-           --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED)
+           --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
+           --spin $(SPIN) --tdd $(TDD)
 
 # ---- tests ----
 C_TESTS := $(patsubst cmodel/tests/%.c,$(BUILD)/cmodel/tests/%,$(wildcard cmodel/tests/test_*.c))
@@ -143,6 +149,7 @@ help:
 	@echo "  make clean    remove build/ and generated waveforms"
 	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
+	@echo "       SPIN=$(SPIN) TDD=$(TDD)  (SPIN=1: C model only so far, $(SPINSIM) --spin 1)"
 
 deps:
 	@scripts/install-deps.sh
