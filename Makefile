@@ -37,6 +37,8 @@ ROOT   := $(abspath .)
 TOPO_DIR := $(subst /,_,$(subst :,_,$(TOPO)))
 CFG_DIR  := $(BUILD)/$(TOPO_DIR)/v$(VCS)
 
+# Knob checks (not for `make help` or `make clean`).
+ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),help)),)
 ifeq ($(filter $(WAVES),0 1),)
 $(error WAVES=$(WAVES): expected 0 or 1)
 endif
@@ -48,6 +50,7 @@ $(error SPIN=$(SPIN): expected 0 or 1)
 endif
 ifeq ($(filter $(VCS),1 2 3 4),)
 $(error VCS=$(VCS): expected 1, 2, 3 or 4)
+endif
 endif
 
 # ---- C model ----

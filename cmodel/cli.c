@@ -76,7 +76,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
   sim_defaults(&o->sim);
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", longs, NULL)) != -1) {
     const char *name = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
     switch (c) {
     case 't': o->sim.topo = optarg; break;

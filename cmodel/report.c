@@ -67,6 +67,19 @@ void report_print(FILE *out, const report_t *r)
   if (r->failure) fprintf(out, "  FAILED: %s\n", r->failure);
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_str(FILE *out, const char *key, const char *v)
+{
+  fprintf(out, "  \"%s\": \"", key);
+  for (; *v; v++) {
+    unsigned char ch = (unsigned char)*v;
+    if (ch == '"' || ch == '\\') fprintf(out, "\\%c", ch);
+    else if (ch < 0x20) fprintf(out, "\\u%04x", ch);
+    else fputc(ch, out);
+  }
+  fprintf(out, "\",\n");
+}
+
 int report_json(const char *path, const report_t *r)
 {
   const sim_t *s = r->sim;
@@ -74,11 +87,11 @@ int report_json(const char *path, const report_t *r)
   FILE *out = fopen(path, "w");
   if (!out) return -1;
   fprintf(out, "{\n");
-  fprintf(out, "  \"mode\": \"%s\",\n", r->mode);
-  fprintf(out, "  \"topology\": \"%s\",\n", s->topo.name);
-  fprintf(out, "  \"routing\": \"%s\",\n", algo_name(s->o.algo));
+  json_str(out, "mode", r->mode);
+  json_str(out, "topology", s->topo.name);
+  json_str(out, "routing", algo_name(s->o.algo));
   fprintf(out, "  \"vcs\": %d,\n", s->o.vcs);
-  fprintf(out, "  \"traffic\": \"%s\",\n", s->o.traffic);
+  json_str(out, "traffic", s->o.traffic);
   fprintf(out, "  \"rate\": %.6f,\n", s->o.rate);
   fprintf(out, "  \"long_frac\": %.6f,\n", s->o.long_frac);
   fprintf(out, "  \"seed\": %llu,\n", (unsigned long long)s->o.seed);

@@ -42,13 +42,15 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   unsigned rc_port[MAX_PORTS];
   unsigned ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
   uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs */
-  spin_ctx_t sc;
+  spin_ctx_t sc;                 /* filled only when SPIN is on */
+  unsigned sm_outs;              /* outputs carrying a special message */
   uint64_t popped = 0;
 
   for (o = 0; o < P; o++) {
     port_age[o] = 255;
-    for (v = 0; v < V; v++)
-      if (r->ovc_age_q[o][v] < port_age[o]) port_age[o] = r->ovc_age_q[o][v];
+    if (cfg->algo == ALGO_FAVORS_MIN)
+      for (v = 0; v < V; v++)
+        if (r->ovc_age_q[o][v] < port_age[o]) port_age[o] = r->ovc_age_q[o][v];
     if (free_vcs(r, cfg, o)) port_free |= 1u << o;
     ovc_set[o] = ovc_clr[o] = 0;
     out_flit[o].ctl = KIND_IDLE;
@@ -77,8 +79,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   /* SPIN: timers, special messages, spin flits (spin_fsm.c).  It sees the
    * registers of this cycle (a route computed now is not yet visible). */
   sc.out_busy = sc.in_busy = 0;
-  memset(sc.offer, 0, sizeof sc.offer);
-  memset(sc.arm_out, 0, sizeof sc.arm_out);
+  sm_outs = 0;
   if (cfg->spin) {
     sc.ports = P;
     sc.vcs = V;
@@ -93,6 +94,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       for (v = 0; v < V; v++)
         sc.front[p][v] = r->cnt_q[p][v] ? &r->buf[p][v][r->rd_q[p][v]] : NULL;
     spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
+    sm_outs = spin_offered(&sc, P);
   }
 
   /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
@@ -110,7 +112,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       else if (rc_vc[p] == v) op = (int)rc_port[p];
       else continue;                       /* waits for the route unit */
       if (CTL_HEAD(f->ctl) && !(port_free & (1u << op))) continue;
-      if ((sc.out_busy | spin_offered(&sc, P)) & (1u << op)) continue;
+      if ((sc.out_busy | sm_outs) & (1u << op)) continue;
       req |= 1u << v;
     }
     v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
@@ -148,7 +150,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       }
       continue;
     }
-    if (sc.offer[o].rank) {
+    if (sm_outs & (1u << o)) {
       out_flit[o] = sc.offer[o].w;
       if (sc.offer[o].src == P) {             /* originated here */
         switch (CTL_KIND(sc.offer[o].w.ctl)) {
@@ -205,7 +207,8 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       else if (!(ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
     }
   }
-  for (p = 0; p < P; p++) out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
+  if (cfg->spin)
+    for (p = 0; p < P; p++) out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
 
   /* Buffer write: the flit on each input link enters its VC. */
   for (p = 0; p < P; p++) {

@@ -125,7 +125,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
       spin_now(s, c);
       st->spins++;
       s->spins_q++;
-      if (s->spins_q > s->loop.n_q - 1) st->bound_violations++;
+      if (s->spins_q == s->loop.n_q) st->bound_violations++;   /* the m-th spin */
       s->state_q = FSM_PROBE_MOVE;
       s->pm_sent_q = 0;
       load(s, c, SPIN_SETTLE - 1);

@@ -9,7 +9,7 @@
 // Options: those of spinsim (--help), plus
 //   --waves FILE          write an FST waveform of the whole run
 //   --trace-from N        start the waveform at cycle N
-//   --waves-on-fail FILE  on a mismatch, re-run with --waves FILE near the failure
+//   --waves-on-fail FILE  on a failure, re-run with --waves FILE up to it
 //   +verilator+seed+N ... Verilator's own runtime options
 #include <cstdio>
 #include <cstdlib>
@@ -139,7 +139,7 @@ const char kExtraUsage[] =
     "co-simulation only:\n"
     "  --waves FILE          write an FST waveform\n"
     "  --trace-from N        start the waveform at cycle N (0)\n"
-    "  --waves-on-fail FILE  on a mismatch, re-run and write FILE around the failing cycle\n"
+    "  --waves-on-fail FILE  on a failure, re-run and write FILE up to the failing cycle\n"
     "  +verilator+seed+N     Verilator's seed for --x-initial unique values\n";
 
 double now_s() {
