@@ -183,6 +183,7 @@ test-c: $(C_TESTS)
 # The co-simulation matrix and the bad-input cases (scripts/regress.sh).
 regress: $(SPINSIM) $(SPINGEN)
 	@for v in 1 2 3; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
+	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	BUILD=$(BUILD) scripts/regress.sh
 
 # The generated network top, Verilated whole, against the C model: checks

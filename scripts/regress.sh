@@ -4,6 +4,7 @@
 # plus the bad-input cases that must fail cleanly.  Called by `make regress`
 # (part of `make test`) after it has built the co-simulation binaries:
 #   build/rtl/p5-v{1,2,3}/Vcosim   router array, 5-port routers
+#   build/rtl/p3-v1/Vcosim         3-port routers (rings)
 #   build/cmodel/spinsim
 # Prints one line per case and ends with "N passed, N failed".
 set -u
@@ -122,6 +123,18 @@ run "mesh8x8 2 VC west_first transpose 0.2, 50000 cycles" 0 cosim 2 3 --topo mes
 run "mesh8x8 1 VC xy uniform_random 0.1, 30000 cycles, seed 7" 0 cosim 1 5 --topo mesh8x8 \
   --traffic uniform_random --rate 0.1 --cycles 30000 --seed 7
 
+echo "== other topologies (FAvORS-Min routes any topology) =="
+T=tb/topologies/mesh3x3_failed_links.topo
+run "file:$T favors_min 0.1" 0 cosim 1 2 --topo file:$T --routing favors_min --rate 0.1 --cycles 5000
+run "file:$T 2 VC favors_min hotspot 0.2" 0 cosim 2 3 --topo file:$T \
+  --routing favors_min --traffic hotspot --rate 0.2 --cycles 5000
+run "torus4x4 2 VC favors_min tornado 0.1" 0 cosim 2 4 --topo torus4x4 --routing favors_min \
+  --traffic tornado --rate 0.1 --cycles 5000
+run "ring-6 (3-port routers) favors_min 0.08" 0 "$BUILD/rtl/p3-v1/Vcosim" --vcs 1 --quiet \
+  --topo ring-6 --routing favors_min --rate 0.08 --cycles 5000 +verilator+seed+5
+deadlock_same "file:$T favors_min 0.3 deadlocks alike in both models" \
+  "$BUILD/rtl/p5-v1/Vcosim" --vcs 1 --topo file:$T --routing favors_min --rate 0.3 \
+  --cycles 5000 --drain-limit 3000 --quiet +verilator+seed+6
 deadlock_same "mesh8x8 2 VC favors_min 0.25 deadlocks alike in both models" \
   "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --topo mesh8x8 --routing favors_min --rate 0.25 \
   --cycles 8000 --drain-limit 4000 --quiet +verilator+seed+2
