@@ -37,6 +37,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   int any_draw = 0;
   unsigned port_free = 0;        /* bit o: output o has a free downstream VC */
   int req_port[MAX_PORTS];       /* stage 1: output requested by input p, or -1 */
+  unsigned oreq[MAX_PORTS];      /* stage 2: inputs requesting output o */
   int req_vc[MAX_PORTS];
   int rc_vc[MAX_PORTS];          /* VC routed this cycle at input p, or -1 */
   unsigned rc_port[MAX_PORTS];
@@ -99,6 +100,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
 
   /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
    * and inputs sending a spin flit take no part. */
+  for (o = 0; o < P; o++) oreq[o] = 0;
   for (p = 0; p < P; p++) {
     unsigned req = 0;
     req_port[p] = -1;
@@ -119,6 +121,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     if (v >= 0) {
       req_vc[p] = v;
       req_port[p] = r->route_valid_q[p][v] ? r->out_port_q[p][v] : (int)rc_port[p];
+      oreq[req_port[p]] |= 1u << p;
     }
   }
 
@@ -134,7 +137,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   /* Stage 2: each output port picks one input; switch traversal.  An output
    * carrying a spin flit or a special message sends that instead. */
   for (o = 0; o < P; o++) {
-    unsigned req = 0;
+    unsigned req = oreq[o];
     int w;
     if (sc.out_busy & (1u << o)) {
       int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
@@ -162,8 +165,6 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       }
       continue;
     }
-    for (p = 0; p < P; p++)
-      if (req_port[p] == o) req |= 1u << p;
     w = rr_pick(req, r->out_ptr_q[o], (unsigned)P);
     if (w < 0) continue;
     v = req_vc[w];
@@ -201,6 +202,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     if (CRED_VALID(in_cred[o])) ovc_clr[o] |= 1u << CRED_VC(in_cred[o]);
   for (o = 0; o < P; o++) {
     r->ovc_busy_q[o] = (uint8_t)(((unsigned)r->ovc_busy_q[o] | ovc_set[o]) & ~ovc_clr[o]);
+    if (cfg->algo != ALGO_FAVORS_MIN) continue;   /* only FAvORS-Min reads the ages */
     for (v = 0; v < V; v++) {
       uint8_t *a = &r->ovc_age_q[o][v];
       if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;
