@@ -102,6 +102,7 @@ COSIM   := $(ARRAY_DIR)/Vcosim
 $(COSIM): $(RTL_SRCS) tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
 	@mkdir -p $(@D)
 	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
+	@rm -f $@    # Verilator's makefile would not relink for a changed libspin.a
 	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) \
 	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
@@ -119,6 +120,7 @@ COSIM_TOP := $(CFG_DIR)/top/Vcosim
 $(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
 	@mkdir -p $(@D)
 	@echo "verilator: network top of $(TOPO), $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
+	@rm -f $@
 	@$(VERILATOR) $(VFLAGS) --top-module spin_network -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim tb/cosim.vlt $(RTL_SRCS) \
 	  $(CFG_DIR)/spin_network.sv $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_top.cpp \
@@ -135,6 +137,7 @@ $(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
 	$(CC) $(C_STD) $(C_OPT) -Icmodel $< $(LIBSPIN) -lm -o $@
 
 include tb/unit/unit.mk
+include scripts/eval.mk
 
 .PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c regress regress-top test-c unit-rtl regress synth waves clean FORCE
 FORCE:
@@ -148,6 +151,8 @@ help:
 	@echo "  make sim-top  co-simulate the generated network top (small networks)"
 	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
 	@echo "  make lint     verilator --lint-only -Wall on the RTL"
+	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
+	@echo "  make bench    C model and co-simulation speed (build/bench/)"
 	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1)"
 	@echo "  make clean    remove build/ and generated waveforms"
 	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"

@@ -124,6 +124,17 @@ static inline int spin_vc_waits(const spin_ctx_t *c, int p, int v, unsigned o)
          c->cnt[p][v] == HEAD_LEN(f->data);
 }
 
+/* A router spins at most one packet per input port and per output port (one
+ * flit each per cycle): may a VC at input p bound for output o be frozen? */
+static inline int spin_may_freeze(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)
+{
+  int pp, v;
+  for (pp = 1; pp < c->ports; pp++)
+    for (v = 0; v < c->vcs; v++)
+      if (s->frozen_q[pp][v] && (pp == p || c->out_port[pp][v] == o)) return 0;
+  return 1;
+}
+
 /* Offers an SM to output o; the better offer stays (rank, then sender
  * priority, then lower source).  Returns 1 when it displaced nothing better. */
 int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st);

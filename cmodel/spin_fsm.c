@@ -66,9 +66,10 @@ static int freeze_own(spin_router_t *s, spin_ctx_t *c, int p)
 {
   unsigned o = loop_port(&s->loop, 0);
   int v, pick = -1;
-  if (!s->frozen_q[p][s->dd_vc_q] && spin_vc_waits(c, p, s->dd_vc_q, o)) pick = s->dd_vc_q;
+  if (!spin_may_freeze(s, c, p, o)) return -1;
+  if (spin_vc_waits(c, p, s->dd_vc_q, o)) pick = s->dd_vc_q;
   for (v = 0; v < c->vcs && pick < 0; v++)
-    if (!s->frozen_q[p][v] && spin_vc_waits(c, p, v, o)) pick = v;
+    if (spin_vc_waits(c, p, v, o)) pick = v;
   if (pick < 0) return -1;
   s->frozen_q[p][pick] = 1;
   s->armed_q[p][pick] = 0;

@@ -42,8 +42,10 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
     st->moves_dropped++;
     return;
   }
-  for (v = 0; v < c->vcs; v++)
-    if (!s->frozen_q[p][v] && spin_vc_waits(c, p, v, sm_port(w, 0))) break;
+  v = c->vcs;
+  if (spin_may_freeze(s, c, p, sm_port(w, 0)))
+    for (v = 0; v < c->vcs; v++)
+      if (spin_vc_waits(c, p, v, sm_port(w, 0))) break;
   if (v == c->vcs) {
     st->moves_dropped++;
     return;

@@ -1,0 +1,192 @@
+#!/usr/bin/python3
+"""Simulation speed of the standalone C model and of the co-simulation.
+
+Runs build/cmodel/spinsim and build/rtl/p5-v1/Vcosim (one 5-port, 1-VC build
+serves every mesh) on mesh4x4, mesh8x8 and mesh16x16, xy routing, 1 VC,
+uniform random traffic, at a light load (0.1) and a saturated load (0.6),
+several times each (3), one run at a time, and reports the median of:
+
+  - cycles/s and router-cycles/s as the binary reports them
+    (sim_cycles_per_second, router_cycles_per_second: simulated cycles over
+    the wall time of the simulation, build and start-up excluded);
+  - cycles per CPU-second: simulated cycles over the user + system CPU time of
+    the process (start-up included).  Less sensitive to other load on the
+    machine than the wall-clock figure.
+
+Every run uses --drain-limit 0: it stops when injection stops, so it
+simulates exactly --cycles cycles whatever the load.  It then exits 1 with
+"packets left undelivered at the drain limit" when packets are still in
+flight; that is expected here.  Any other failure stops the bench.
+
+Outputs: build/bench/bench.csv (every run) and build/bench/bench.md (medians);
+build/bench/quick/ with --quick.  `make bench` runs it (scripts/eval.mk).
+"""
+
+import argparse
+import csv
+import json
+import os
+import platform
+import resource
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TOPOS = ["mesh4x4", "mesh8x8", "mesh16x16"]
+RATES = [0.1, 0.6]
+# Injection cycles per run, chosen for runs of about 1 to 5 s on one core.
+CYCLES = {
+    "spinsim": {"mesh4x4": 200000, "mesh8x8": 50000, "mesh16x16": 12000},
+    "cosim": {"mesh4x4": 40000, "mesh8x8": 10000, "mesh16x16": 2500},
+}
+DRAIN_REASON = "packets left undelivered at the drain limit"
+FIELDS = ["sim", "topo", "rate", "run", "cycles", "exit_code", "throughput",
+          "sim_cycles_per_second", "router_cycles_per_second", "wall_seconds",
+          "cpu_seconds", "cycles_per_cpu_second", "loadavg_1min"]
+
+
+def provenance():
+    """The commit of the work tree, and which model sources differ from it."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, check=True).stdout.strip()
+        dirty = [d for d in ("cmodel", "rtl", "tb") if subprocess.run(
+            ["git", "status", "--porcelain", "--", d], stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, check=True).stdout.strip()]
+    except (OSError, subprocess.CalledProcessError):
+        return "not a git work tree"
+    return "commit %s%s" % (head, (", with uncommitted changes in " + ", ".join(d + "/" for d in dirty))
+                            if dirty else ", model sources unchanged")
+
+
+def run_once(binary, sim, topo, rate, cycles, seed):
+    fd, jpath = tempfile.mkstemp(prefix="bench-", suffix=".json")
+    os.close(fd)
+    cmd = [binary, "--topo", topo, "--routing", "xy", "--vcs", "1", "--traffic", "uniform_random",
+           "--rate", "%g" % rate, "--cycles", str(cycles), "--drain-limit", "0",
+           "--seed", str(seed), "--quiet", "--json", jpath]
+    load = os.getloadavg()[0]
+    try:
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out, err = p.communicate()
+        rc = p.returncode
+        reason = ""
+        for line in out.splitlines():
+            if line.strip().startswith("FAILED:"):
+                reason = line.strip()[len("FAILED:"):].strip()
+        if rc not in (0, 1) or (rc == 1 and reason != DRAIN_REASON):
+            raise RuntimeError("%s failed (exit %d%s): %s\n  command: %s" % (
+                sim, rc, ", " + reason if reason else "", (err or out).strip()[-2000:], shlex.join(cmd)))
+        with open(jpath) as f:
+            d = json.load(f)
+    finally:
+        os.unlink(jpath)
+    return cmd, rc, d, load
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--spinsim", default="build/cmodel/spinsim")
+    ap.add_argument("--cosim", default="build/rtl/p5-v1/Vcosim")
+    ap.add_argument("--runs", type=int, default=3, help="runs per case; the median is reported")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=None, help="output directory (build/bench; build/bench/quick with --quick)")
+    ap.add_argument("--quick", action="store_true", help="one run per case, 1/10 of the cycles")
+    ap.add_argument("--sims", default="spinsim,cosim")
+    a = ap.parse_args()
+    if a.quick:
+        a.runs = 1
+    a.out = a.out or ("build/bench/quick" if a.quick else "build/bench")
+    sims = [s for s in a.sims.split(",") if s]
+    binaries = {"spinsim": a.spinsim, "cosim": a.cosim}
+    for s in sims:
+        if not os.access(binaries[s], os.X_OK):
+            sys.exit("bench: %s not found (make spinsim; make sim-run PORTS=5 VCS=1 TOPO=mesh4x4 CYCLES=100)"
+                     % binaries[s])
+    os.makedirs(a.out, exist_ok=True)
+    csv_path = os.path.join(a.out, "bench.csv")
+    md_path = os.path.join(a.out, "bench.md")
+
+    t0 = time.time()
+    rows = []
+    with open(csv_path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w.writeheader()
+        for sim in sims:
+            for topo in TOPOS:
+                for rate in RATES:
+                    cycles = CYCLES[sim][topo] // (10 if a.quick else 1)
+                    for k in range(a.runs):
+                        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        cmd, rc, d, load = run_once(binaries[sim], sim, topo, rate, cycles, a.seed)
+                        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                        row = {"sim": sim, "topo": topo, "rate": rate, "run": k + 1,
+                               "cycles": d["cycles"], "exit_code": rc, "throughput": d["throughput"],
+                               "sim_cycles_per_second": d["sim_cycles_per_second"],
+                               "router_cycles_per_second": d["router_cycles_per_second"],
+                               "wall_seconds": d["wall_seconds"], "cpu_seconds": round(cpu, 3),
+                               "cycles_per_cpu_second": round(d["cycles"] / cpu, 1) if cpu > 0 else "",
+                               "loadavg_1min": "%.2f" % load}
+                        w.writerow(row)
+                        f.flush()
+                        rows.append(row)
+                        print("  %-7s %-9s rate %.1f run %d: %8.0f cycles/s, %.3g router-cycles/s "
+                              "(%.2f s wall, %.2f s CPU, load %.1f)" % (
+                                  sim, topo, rate, k + 1, d["sim_cycles_per_second"],
+                                  d["router_cycles_per_second"], d["wall_seconds"], cpu, load), flush=True)
+    elapsed = time.time() - t0
+
+    nodes = {"mesh4x4": 16, "mesh8x8": 64, "mesh16x16": 256}
+    L = ["# Simulation speed (`scripts/bench.py`)", "",
+         "Written on %s UTC; %d run(s) per case, median shown; bench time %.0f s." % (
+             time.strftime("%Y-%m-%d %H:%M", time.gmtime()), a.runs, elapsed), "",
+         "- Machine: %s, %d CPU(s), Python %s; 1-minute load average %.2f to %.2f during the runs." % (
+             platform.machine(), os.cpu_count() or 0, platform.python_version(),
+             min(float(r["loadavg_1min"]) for r in rows), max(float(r["loadavg_1min"]) for r in rows)),
+         "- Work tree: %s." % provenance(),
+         "- Runs: `BINARY --topo T --routing xy --vcs 1 --traffic uniform_random --rate R "
+         "--cycles N --drain-limit 0 --seed %d` (warm-up N/10), one at a time; BINARY is `%s` "
+         "(C model) or `%s` (co-simulation, RTL compared with the C model every cycle)." % (
+             a.seed, a.spinsim, a.cosim),
+         "- cycles/s and router-cycles/s: as the binary reports them (wall time of the simulation). "
+         "cycles/CPU-s: simulated cycles over the process's user + system CPU time, start-up included.",
+         "- accepted: accepted throughput (flits/node/cycle) of the run: below the offered rate "
+         "when the network is saturated.", "",
+         "| simulator | topology | routers | offered | accepted | cycles | cycles/s | router-cycles/s | cycles/CPU-s |",
+         "|---|---|---|---|---|---|---|---|---|"]
+    med = {}
+    for sim in sims:
+        for topo in TOPOS:
+            for rate in RATES:
+                rs = [r for r in rows if r["sim"] == sim and r["topo"] == topo and r["rate"] == rate]
+                m = {k: statistics.median(float(r[k]) for r in rs)
+                     for k in ("sim_cycles_per_second", "router_cycles_per_second",
+                               "cycles_per_cpu_second", "throughput")}
+                med[(sim, topo, rate)] = m
+                L.append("| %s | %s | %d | %.1f | %.3f | %d | %.0f | %.3g | %.0f |" % (
+                    "C model (spinsim)" if sim == "spinsim" else "co-simulation (Vcosim)", topo,
+                    nodes[topo], rate, m["throughput"], int(rs[0]["cycles"]),
+                    m["sim_cycles_per_second"], m["router_cycles_per_second"], m["cycles_per_cpu_second"]))
+    if "spinsim" in sims and "cosim" in sims:
+        L += ["", "C model speed over co-simulation speed (median cycles/s; cycles/CPU-s):", "",
+              "| topology | offered | wall | CPU |", "|---|---|---|---|"]
+        for topo in TOPOS:
+            for rate in RATES:
+                s, c = med[("spinsim", topo, rate)], med[("cosim", topo, rate)]
+                L.append("| %s | %.1f | %.1fx | %.1fx |" % (
+                    topo, rate, s["sim_cycles_per_second"] / c["sim_cycles_per_second"],
+                    s["cycles_per_cpu_second"] / c["cycles_per_cpu_second"]))
+    L.append("")
+    with open(md_path, "w") as f:
+        f.write("\n".join(L))
+    print("\n".join(L))
+    print("bench: wrote %s, %s (%.0f s)" % (csv_path, md_path, elapsed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
