@@ -65,12 +65,7 @@ class Checker {
     rtl.read(rtl_flit_, rtl_cred_, rtl_occ_);
     for (unsigned r = 0; r < N_; r++)
       for (unsigned p = 0; p < P_; p++) {
-        const flit_t* f = net_flit_out(&net, (int)r, (int)p);
-        unsigned base = (r * P_ + p) * LinkW_;
-        exp_flit_.set(base, FlitW_, f->data);
-        exp_flit_.set(base + FlitW_, 7,
-                      CTL_VC(f->ctl) | CTL_TAIL(f->ctl) << 2 | CTL_HEAD(f->ctl) << 3 |
-                          CTL_KIND(f->ctl) << 4);
+        put_flit(exp_flit_, r * P_ + p, FlitW_, *net_flit_out(&net, (int)r, (int)p));
         exp_cred_.set((r * P_ + p) * kCredW, kCredW, net_cred_out(&net, (int)r, (int)p));
         for (unsigned v = 0; v < V_; v++)
           exp_occ_.set(((r * P_ + p) * V_ + v) * kOccW, kOccW,
@@ -101,15 +96,7 @@ class Checker {
   }
 
   // The RTL's ejection links (port 0 of each router) from the last read.
-  flit_t ejected(unsigned r) const {
-    unsigned base = r * P_ * LinkW_;
-    flit_t f;
-    f.ext = 0;
-    f.data = rtl_flit_.get(base, FlitW_ > 64 ? 64 : FlitW_);
-    unsigned c = (unsigned)rtl_flit_.get(base + FlitW_, 7);
-    f.ctl = CTL_MAKE(c >> 4 & 7u, c >> 3 & 1u, c >> 2 & 1u, c & 3u);
-    return f;
-  }
+  flit_t ejected(unsigned r) const { return get_flit(rtl_flit_, r * P_, FlitW_); }
 
  private:
   int diff(bool print, unsigned r, unsigned p, int v, const char* field, uint64_t c, uint64_t rtl) {

@@ -4,7 +4,6 @@
 // clock edge together (so the order they are visited does not matter).
 #include <cstdio>
 #include <vector>
-#include <verilated_fst_c.h>
 #include "Vspin_router.h"
 #include "rtl_net.h"
 
@@ -53,7 +52,7 @@ class RtlArray : public RtlNet {
       Vspin_router* m = r_[r].get();
       in_flit_.clear();
       in_cred_.clear();
-      set_flit(in_flit_, 0, inj[r]);
+      put_flit(in_flit_, 0, SPIN_FLITW, inj[r]);
       for (int p = 1; p < P_; p++) {
         int q = t_->peer_router[r * P_ + p];
         if (q < 0) continue;
@@ -79,13 +78,6 @@ class RtlArray : public RtlNet {
     for (auto& m : r_) m->trace(tfp_.get(), 99);
     tfp_->open(path.c_str());
   }
-  void trace_close() override {
-    if (tfp_) {
-      tfp_->close();
-      tfp_.reset();
-    }
-  }
-  bool tracing() const override { return (bool)tfp_; }
   int ports() const override { return SPIN_PORTS; }
   int vcs() const override { return SPIN_VCS; }
   int flit_width() const override { return SPIN_FLITW; }
@@ -109,14 +101,12 @@ class RtlArray : public RtlNet {
         m->eval();
       }
     }
-    if (tfp_) tfp_->dump(time_);
-    time_ += 5;
+    dump();
     for (auto& m : r_) {
       m->clk_i = 1;
       m->eval();
     }
-    if (tfp_) tfp_->dump(time_);
-    time_ += 5;
+    dump();
   }
   void snapshot() {
     for (int r = 0; r < N_; r++) {
@@ -129,20 +119,11 @@ class RtlArray : public RtlNet {
       cur_occ_.copy_from(out_occ_, 0, r * P_ * V_ * 3, P_ * V_ * 3);
     }
   }
-  void set_flit(Bits& b, int idx, const flit_t& f) {
-    unsigned base = idx * LinkW_;
-    b.set(base, SPIN_FLITW, f.data);
-    b.set(base + SPIN_FLITW, 7,
-          CTL_VC(f.ctl) | CTL_TAIL(f.ctl) << 2 | CTL_HEAD(f.ctl) << 3 | CTL_KIND(f.ctl) << 4);
-  }
-
   VerilatedContext* ctx_;
   const topo_t* t_;
   int N_, P_, V_, LinkW_;
   const uint8_t* masks_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
-  std::unique_ptr<VerilatedFstC> tfp_;
-  uint64_t time_ = 0;
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
       out_occ_;
 };

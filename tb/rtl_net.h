@@ -15,12 +15,31 @@
 #include <memory>
 #include <string>
 #include <verilated.h>
+#include <verilated_fst_c.h>
 #include "bus.h"
 
 extern "C" {
 #include "flit.h"
 #include "lfsr.h"
 #include "topology.h"
+}
+
+// Link word i of a bus (docs/microarchitecture.md, "Link format"):
+// data[flitw-1:0], vc, tail, head, kind above it.
+inline void put_flit(Bits& b, unsigned idx, unsigned flitw, const flit_t& f) {
+  unsigned base = idx * (flitw + 7);
+  b.set(base, flitw > 64 ? 64 : flitw, f.data);
+  b.set(base + flitw, 7,
+        CTL_VC(f.ctl) | CTL_TAIL(f.ctl) << 2 | CTL_HEAD(f.ctl) << 3 | CTL_KIND(f.ctl) << 4);
+}
+inline flit_t get_flit(const Bits& b, unsigned idx, unsigned flitw) {
+  unsigned base = idx * (flitw + 7);
+  flit_t f;
+  f.data = b.get(base, flitw > 64 ? 64 : flitw);
+  f.ext = 0;
+  unsigned c = (unsigned)b.get(base + flitw, 7);
+  f.ctl = CTL_MAKE(c >> 4 & 7u, c >> 3 & 1u, c >> 2 & 1u, c & 3u);
+  return f;
 }
 
 class RtlNet {
@@ -36,13 +55,27 @@ class RtlNet {
   virtual void read(Bits& flit, Bits& cred, Bits& occ) = 0;
   // Waveform: the context must have had traceEverOn(true) before construction.
   virtual void trace_open(const std::string& path) = 0;
-  virtual void trace_close() = 0;
-  virtual bool tracing() const = 0;
+  void trace_close() {
+    if (tfp_) {
+      tfp_->close();
+      tfp_.reset();
+    }
+  }
+  bool tracing() const { return (bool)tfp_; }
   // Sizes this build was made for.
   virtual int ports() const = 0;
   virtual int vcs() const = 0;
   virtual int flit_width() const = 0;
   virtual const char* kind() const = 0;
+
+ protected:
+  // Dumps both clock edges' values, 5 time units apart.
+  void dump() {
+    if (tfp_) tfp_->dump(time_);
+    time_ += 5;
+  }
+  std::unique_ptr<VerilatedFstC> tfp_;
+  uint64_t time_ = 0;
 };
 
 // Builds the RTL network for the topology; nullptr and a message when this

@@ -3,7 +3,6 @@
 // model grows with the network, so large meshes use rtl_array.cpp.
 #include <cstdio>
 #include <cstring>
-#include <verilated_fst_c.h>
 #include "Vspin_network.h"
 #include "rtl_net.h"
 #include "spin_network_cfg.h"  // generated beside the network top
@@ -35,13 +34,7 @@ class RtlTop : public RtlNet {
   }
 
   void step(const flit_t* inj) override {
-    for (int r = 0; r < N_; r++) {
-      unsigned base = r * LinkW_;
-      inj_.set(base, SPIN_NET_FLITW, inj[r].data);
-      inj_.set(base + SPIN_NET_FLITW, 7,
-               CTL_VC(inj[r].ctl) | CTL_TAIL(inj[r].ctl) << 2 | CTL_HEAD(inj[r].ctl) << 3 |
-                   CTL_KIND(inj[r].ctl) << 4);
-    }
+    for (int r = 0; r < N_; r++) put_flit(inj_, r, SPIN_NET_FLITW, inj[r]);
     from_bits(top_->inj_flit_i, inj_);
     tick();
   }
@@ -57,13 +50,6 @@ class RtlTop : public RtlNet {
     top_->trace(tfp_.get(), 99);
     tfp_->open(path.c_str());
   }
-  void trace_close() override {
-    if (tfp_) {
-      tfp_->close();
-      tfp_.reset();
-    }
-  }
-  bool tracing() const override { return (bool)tfp_; }
   int ports() const override { return SPIN_NET_PORTS; }
   int vcs() const override { return SPIN_NET_VCS; }
   int flit_width() const override { return SPIN_NET_FLITW; }
@@ -73,17 +59,13 @@ class RtlTop : public RtlNet {
   void tick() {
     top_->clk_i = 0;
     top_->eval();
-    if (tfp_) tfp_->dump(time_);
-    time_ += 5;
+    dump();
     top_->clk_i = 1;
     top_->eval();
-    if (tfp_) tfp_->dump(time_);
-    time_ += 5;
+    dump();
   }
 
   std::unique_ptr<Vspin_network> top_;
-  std::unique_ptr<VerilatedFstC> tfp_;
-  uint64_t time_ = 0;
   int N_, LinkW_;
   Bits inj_, table_;
 };
