@@ -101,7 +101,8 @@ void net_step(network_t *net)
   const uint8_t *ccur = net->cred_reg[cur];
   flit_t *fnxt = net->flit_reg[nxt];
   uint8_t *cnxt = net->cred_reg[nxt];
-  flit_t in_flit[MAX_PORTS];
+  static const flit_t idle = {0, 0, KIND_IDLE};
+  const flit_t *in_flit[MAX_PORTS];    /* the links, read in place */
   uint8_t in_cred[MAX_PORTS];
   int r, p;
 
@@ -109,17 +110,16 @@ void net_step(network_t *net)
     router_t *rt = &net->rt[r];
     const int *up = net->up + r * P;
     int active = router_busy(rt);
-    in_flit[0] = net->inj[r];
+    in_flit[0] = &net->inj[r];
     in_cred[0] = 0;
-    active |= CTL_KIND(in_flit[0].ctl) != KIND_IDLE;
+    active |= CTL_KIND(in_flit[0]->ctl) != KIND_IDLE;
     for (p = 1; p < P; p++) {
       if (up[p] >= 0) {
-        in_flit[p] = fcur[up[p]];
+        in_flit[p] = &fcur[up[p]];
         in_cred[p] = ccur[up[p]];
-        active |= CTL_KIND(in_flit[p].ctl) != KIND_IDLE || in_cred[p] != 0;
+        active |= CTL_KIND(in_flit[p]->ctl) != KIND_IDLE || in_cred[p] != 0;
       } else {
-        in_flit[p].ctl = KIND_IDLE;
-        in_flit[p].data = in_flit[p].ext = 0;
+        in_flit[p] = &idle;
         in_cred[p] = 0;
       }
     }

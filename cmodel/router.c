@@ -29,7 +29,7 @@ static unsigned free_vcs(const router_t *r, const router_cfg_t *cfg, int o)
 }
 
 void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                 const flit_t *in_flit, const uint8_t *in_cred,
+                 const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
 {
   const int P = cfg->ports, V = cfg->vcs;
@@ -63,6 +63,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
    * head flit is at the front without a route. */
   for (p = 0; p < P; p++) {
     rc_vc[p] = -1;
+    if (!r->nonempty[p]) continue;
     for (v = 0; v < V; v++) {
       if (r->cnt_q[p][v] && !r->route_valid_q[p][v]) {
         const flit_t *f = &r->buf[p][v][r->rd_q[p][v]];
@@ -104,7 +105,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   for (p = 0; p < P; p++) {
     unsigned req = 0;
     req_port[p] = -1;
-    if (sc.in_busy & (1u << p)) continue;
+    if (!r->nonempty[p] || (sc.in_busy & (1u << p))) continue;
     for (v = 0; v < V; v++) {
       const flit_t *f;
       int op;
@@ -144,7 +145,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       uint8_t *rd = &r->rd_q[sp][sv];
       out_flit[o] = sc.spin_flit[o];
       *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
-      r->cnt_q[sp][sv]--;
+      if (!--r->cnt_q[sp][sv]) r->nonempty[sp] &= (uint8_t)~(1u << sv);
       r->buffered--;
       popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
       if (CTL_TAIL(sc.spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
@@ -184,7 +185,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       out_flit[o].ext = f.ext;
       out_flit[o].ctl = CTL_MAKE(KIND_FLIT, CTL_HEAD(f.ctl), CTL_TAIL(f.ctl), ovc);
       *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
-      r->cnt_q[w][v]--;
+      if (!--r->cnt_q[w][v]) r->nonempty[w] &= (uint8_t)~(1u << v);
       r->buffered--;
       popped |= 1ull << (w * SPIN_MAX_VCS + v);
       if (CTL_TAIL(f.ctl)) {
@@ -214,7 +215,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
 
   /* Buffer write: the flit on each input link enters its VC. */
   for (p = 0; p < P; p++) {
-    const flit_t *f = &in_flit[p];
+    const flit_t *f = in_flit[p];
     unsigned vc, slot;
     if (CTL_KIND(f->ctl) != KIND_FLIT) continue;
     vc = CTL_VC(f->ctl);
@@ -222,6 +223,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     if (slot >= BUF_DEPTH) slot -= BUF_DEPTH;
     r->buf[p][vc][slot] = *f;
     r->cnt_q[p][vc]++;
+    r->nonempty[p] |= (uint8_t)(1u << vc);
     r->buffered++;
   }
 

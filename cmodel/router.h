@@ -43,6 +43,7 @@ typedef struct {
   spin_router_t sp;                       /* SPIN state (spin.h) */
   uint32_t lfsr_q;
   int buffered;                           /* flits in all input VCs (not a register) */
+  uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 (derived, for speed) */
 } router_t;
 
 void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
@@ -51,7 +52,7 @@ void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
  * (upstream flit registers, downstream credit registers).  out_flit/out_cred
  * receive the next value of this router's own link registers. */
 void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                 const flit_t *in_flit, const uint8_t *in_cred,
+                 const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
 
 /* The router must be stepped even with nothing buffered or arriving. */

@@ -150,7 +150,7 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
 /* The counter FSM for one cycle, before allocation: timers, the router's
  * own returning messages, arm notices, spin flits, the SMs it originates.
  * in_flit/in_cred: the links of this cycle. */
-void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
+void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
                   const uint8_t *in_cred, spin_stats_t *st);
 
 /* After allocation: the deadlock-detection watch sees which VCs sent their

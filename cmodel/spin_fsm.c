@@ -77,7 +77,7 @@ static int freeze_own(spin_router_t *s, spin_ctx_t *c, int p)
   return pick;
 }
 
-void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
+void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
                   const uint8_t *in_cred, spin_stats_t *st)
 {
   const int P = c->ports;
@@ -180,7 +180,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
 
   /* 4. this router's own messages coming back */
   for (p = 1; p < P; p++) {
-    const flit_t *w = &in_flit[p];
+    const flit_t *w = in_flit[p];
     unsigned kind = CTL_KIND(w->ctl);
     if (kind < KIND_PROBE || sm_sender(w) != (unsigned)c->id) continue;
     if (kind == KIND_PROBE) {
@@ -227,7 +227,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *in_flit,
   /* 5. other routers' messages, highest class first, then by port */
   for (rank = 3; rank >= 1; rank--)
     for (p = 1; p < P; p++) {
-      const flit_t *w = &in_flit[p];
+      const flit_t *w = in_flit[p];
       unsigned kind = CTL_KIND(w->ctl);
       if (kind < KIND_PROBE || sm_rank(kind) != rank) continue;
       if (sm_sender(w) == (unsigned)c->id) {
