@@ -139,7 +139,7 @@ $(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
 include tb/unit/unit.mk
 include scripts/eval.mk
 
-.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c regress regress-top test-c unit-rtl regress synth waves clean FORCE
+.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-top synth waves clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
