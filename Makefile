@@ -138,6 +138,7 @@ $(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
 
 include tb/unit/unit.mk
 include scripts/eval.mk
+include synth/synth.mk
 
 .PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-top synth waves clean FORCE
 FORCE:
@@ -151,6 +152,7 @@ help:
 	@echo "  make sim-top  co-simulate the generated network top (small networks)"
 	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
 	@echo "  make lint     verilator --lint-only -Wall on the RTL"
+	@echo "  make synth    Yosys area and logic depth per router configuration (build/synth/summary.md)"
 	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
 	@echo "  make bench    C model and co-simulation speed (build/bench/)"
 	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1)"

@@ -116,13 +116,22 @@ module spin_router #(
     .win_o      (win)
   );
 
+  // Head and tail bits of each input's request, gathered so an output selects
+  // one of NumPorts bits (indexing the whole request bus by a variable made
+  // Yosys build a shifter over it).
+  logic [NumPorts-1:0] req_head, req_tail;
+  for (genvar p = 0; p < NumPorts; p++) begin : gen_req_bits
+    assign req_head[p] = req_flit[p*LinkW + FlitW + 3];
+    assign req_tail[p] = req_flit[p*LinkW + FlitW + 2];
+  end
+
   // ---- per output: downstream VC of the winning flit, VC tracking ----
   for (genvar o = 0; o < NumPorts; o++) begin : gen_output
     logic [PortW-1:0] w;
     logic             w_head, w_tail;
     assign w      = win[o*PortW +: PortW];
-    assign w_head = req_flit[w*LinkW + FlitW + 3];
-    assign w_tail = req_flit[w*LinkW + FlitW + 2];
+    assign w_head = req_head[w];
+    assign w_tail = req_tail[w];
     assign alloc[o]    = win_valid[o] && w_head;
     assign tail_out[o] = win_valid[o] && w_tail;
     assign ovc[o*spin_pkg::VcW +: spin_pkg::VcW] =

@@ -1,0 +1,670 @@
+#!/usr/bin/env python3
+"""summary.py: build/synth/summary.md and summary.csv from the Yosys reports.
+
+Run by `make synth` / `make synth-summary` (synth/synth.mk):
+    python3 synth/summary.py --dir build/synth --configs 'xy_1vc wf_1vc ...' \
+        --compare 'wf_1vc:wf_2vc wf_1vc:wf_3vc'
+Reads, per router configuration, build/synth/<config>/: config.txt,
+flat_stat.json, flat_cmos.txt, ltp.txt, hier_stat.json, hier_stat.txt,
+hier_cmos.txt, hier_cmos.json, ice40_stat.json, *.time, *.log; and every
+build/synth/net_*/ written by `make synth-network`.  Standard library only.
+
+summary.csv is in long form, one figure per line:
+    section,config,item,metric,value
+section: router | submodule | compare | network | time
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import sys
+
+# Flip-flop cell types: generic gates ($_DFF_P_, $_SDFFE_PN0P_, ...) and iCE40.
+FF_RE = re.compile(r'^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|DFFSR|DFFSRE|ALDFF|ALDFFE)_')
+ICE40_FF_RE = re.compile(r'^SB_DFF')
+TRANS_RE = re.compile(r'Estimated number of transistors:\s+(\d+)(\+?)')
+# Paper (SPIN): the 1-VC router is 36% smaller than 2 VCs, 52% than 3 VCs.
+PAPER_SMALLER = {2: 36, 3: 52}
+# Order of the per-submodule table; modules not listed follow.
+MODULE_ORDER = ['spin_router', 'spin_input_port', 'spin_fifo', 'spin_route_select',
+                'spin_rr_arbiter', 'spin_switch_alloc', 'spin_crossbar',
+                'spin_ovc_tracker', 'spin_lfsr', 'spin_route_table', 'spin_network']
+WHAT = {
+    'spin_router': 'top glue: output link registers, head/tail bit and downstream VC of each winner',
+    'spin_input_port': 'route state per VC, route-compute select, stage-1 muxes',
+    'spin_fifo': 'VC buffers (storage flops, read mux, pointers)',
+    'spin_route_select': 'pick one port of the route-table mask',
+    'spin_rr_arbiter': 'round-robin arbiters (VC per input, input per output)',
+    'spin_switch_alloc': 'output stage of the switch allocator (without its arbiters)',
+    'spin_crossbar': '5x5 crossbar of link words',
+    'spin_ovc_tracker': 'free downstream VCs per output',
+    'spin_lfsr': '32-bit LFSR',
+    'spin_route_table': 'route-table lookups (outside the router)',
+    'spin_network': 'network top: wiring only',
+}
+
+
+def norm(name):
+    """Yosys module name as printed by stat: no leading backslash."""
+    return name[1:] if name.startswith('\\') else name
+
+
+def base_name(name):
+    """Module name before uniquification: $paramod$<hash>\\spin_fifo and
+    $paramod\\spin_rr_arbiter\\N=... are both named after the RTL module."""
+    name = norm(name)
+    if name.startswith('$paramod'):
+        return name.split('\\')[1]
+    return name
+
+
+def read_text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def read_json(path):
+    """A `stat -json` report.  Yosys 0.23 writes it with a trailing comma
+    (`},` before the closing brace) when no top module is known; the scripts
+    clear the top attribute because with one the hierarchy is printed as text
+    inside the JSON.  So drop commas before a closing brace or bracket."""
+    text = read_text(path)
+    if text is None:
+        return None
+    return json.loads(re.sub(r',(\s*[}\]])', r'\1', text))
+
+
+def only_module(stat):
+    """The figures of a flattened design (one module)."""
+    mods = list(stat['modules'].values())
+    if len(mods) != 1:
+        raise ValueError('expected one module, found %d' % len(mods))
+    return mods[0]
+
+
+def read_kv(path):
+    text = read_text(path)
+    if text is None:
+        return None
+    kv = {}
+    for line in text.splitlines():
+        if line.startswith('#') or '=' not in line:
+            continue
+        k, v = line.split('=', 1)
+        kv[k.strip()] = v.strip()
+    return kv
+
+
+def read_time(path):
+    """{'wall': s, 'cpu': s} from JOB.time: 'wall N', then the shell's
+    `times` (second line: user and system CPU of the children)."""
+    text = read_text(path)
+    if not text:
+        return {}
+    res = {}
+    m = re.search(r'^wall (\d+)', text, re.M)
+    if m:
+        res['wall'] = int(m.group(1))
+    lines = [l for l in text.splitlines() if re.match(r'^\d+m[\d.]+s', l)]
+    if len(lines) >= 2:
+        res['cpu'] = round(sum(int(a) * 60 + float(b)
+                               for a, b in re.findall(r'(\d+)m([\d.]+)s', lines[1])))
+    return res
+
+
+def read_hash(path):
+    text = read_text(path)
+    return text.strip() if text else None
+
+
+def count_ffs(by_type, regex=FF_RE):
+    return sum(n for t, n in by_type.items() if regex.match(norm(t)))
+
+
+def transistors_by_module(text):
+    """{module: (count, exact)} from `stat -tech cmos` output; 'design
+    hierarchy' is the whole design, instances included."""
+    res, mod = {}, None
+    for line in text.splitlines():
+        m = re.match(r'^=== (.*) ===$', line.strip())
+        if m:
+            mod = norm(m.group(1))
+            continue
+        m = TRANS_RE.search(line)
+        if m and mod is not None:
+            res[mod] = (int(m.group(1)), m.group(2) == '')
+    return res
+
+
+def hierarchy_cells_total(text):
+    """Number of cells of the 'design hierarchy' section of stat -top."""
+    part = text.split('=== design hierarchy ===', 1)
+    if len(part) < 2:
+        return None
+    m = re.search(r'Number of cells:\s+(\d+)', part[1])
+    return int(m.group(1)) if m else None
+
+
+def yosys_version(log):
+    m = re.search(r'Yosys (\d[^\n]*?\(git sha1 [0-9a-f]+[^)]*\))', log or '')
+    return m.group(1) if m else 'unknown'
+
+
+def warnings_of(log):
+    """Yosys warnings (ABC's own chatter excluded), without duplicates."""
+    seen = []
+    for line in (log or '').splitlines():
+        if line.startswith('Warning:') and line not in seen:
+            seen.append(line)
+    return seen
+
+
+class Hierarchy:
+    """Per-module figures of a design synthesized with its hierarchy kept."""
+
+    def __init__(self, stat_json, cmos_json, cmos_text):
+        self.mods = {norm(k): v for k, v in stat_json['modules'].items()}
+        cmos_mods = {norm(k): v for k, v in cmos_json['modules'].items()}
+        trans = transistors_by_module(cmos_text)
+        self.children = {}
+        for m, d in self.mods.items():
+            self.children[m] = {norm(t): n for t, n in d['num_cells_by_type'].items()
+                                if norm(t) in self.mods}
+        instantiated = {c for ch in self.children.values() for c in ch}
+        tops = [m for m in self.mods if m not in instantiated]
+        if len(tops) != 1:
+            raise ValueError('expected one top module, found %s' % tops)
+        self.top = tops[0]
+        self.own = {}
+        for m, d in self.mods.items():
+            by_type = d['num_cells_by_type']
+            cmos_by_type = cmos_mods.get(m, {}).get('num_cells_by_type', {})
+            self.own[m] = {
+                'cells': d['num_cells'] - sum(self.children[m].values()),
+                'ffs': count_ffs(by_type),
+                'transistors': trans.get(m, (0, False))[0],
+                'cmos_cells': (cmos_mods.get(m, {}).get('num_cells', 0)
+                               - sum(n for t, n in cmos_by_type.items() if norm(t) in self.mods)),
+            }
+        self.inst = {m: 0 for m in self.mods}
+        self._count(self.top, 1)
+        self.incl = {}
+        for m in self.mods:
+            self._inclusive(m)
+        self.trans_total = trans.get('design hierarchy', trans.get(self.top, (None, False)))
+
+    def _count(self, m, n):
+        self.inst[m] += n
+        for c, k in self.children[m].items():
+            self._count(c, n * k)
+
+    def _inclusive(self, m):
+        if m not in self.incl:
+            tot = dict(self.own[m])
+            for c, k in self.children[m].items():
+                for key, v in self._inclusive(c).items():
+                    tot[key] += k * v
+            self.incl[m] = tot
+        return self.incl[m]
+
+    def parents(self, m):
+        return sorted({base_name(p) for p, ch in self.children.items() if m in ch})
+
+    def by_base(self, key='own'):
+        """{base: {variants, instances, cells, ffs, transistors}}: own logic of
+        each uniquified module times its instances, summed per RTL module."""
+        table = self.own if key == 'own' else self.incl
+        res = {}
+        for m in self.mods:
+            b = base_name(m)
+            r = res.setdefault(b, {'variants': 0, 'instances': 0, 'cells': 0,
+                                   'ffs': 0, 'transistors': 0})
+            r['variants'] += 1
+            r['instances'] += self.inst[m]
+            for k in ('cells', 'ffs', 'transistors'):
+                r[k] += self.inst[m] * table[m][k]
+        return res
+
+    def total(self):
+        return self.incl[self.top]
+
+
+def load_router(d, name):
+    cfg = read_kv(os.path.join(d, 'config.txt'))
+    r = {'name': name, 'dir': d, 'cfg': cfg}
+    if cfg is None:
+        return r
+    flat = read_json(os.path.join(d, 'flat_stat.json'))
+    if flat is not None:
+        des = only_module(flat)
+        r['cells'] = des['num_cells']
+        r['ffs'] = count_ffs(des['num_cells_by_type'])
+        r['cell_types'] = des['num_cells_by_type']
+    fc = read_json(os.path.join(d, 'flat_cmos.json'))
+    if fc is not None:
+        r['cmos_gates'] = only_module(fc)['num_cells']
+    text = read_text(os.path.join(d, 'flat_cmos.txt'))
+    if text:
+        t = transistors_by_module(text)
+        vals = [v for k, v in t.items()]
+        if vals:
+            r['transistors'], r['transistors_exact'] = vals[-1]
+    text = read_text(os.path.join(d, 'ltp.txt'))
+    if text:
+        m = re.search(r'length=(\d+)', text)
+        if m:
+            r['ltp'] = int(m.group(1))
+        # Named end points: the first entry and the last public (\name) one.
+        names = re.findall(r'^\s*\d+: \\(\S+)', text, re.M)
+        if names:
+            r['ltp_from'], r['ltp_to'] = names[0], names[-1]
+    ice = read_json(os.path.join(d, 'ice40_stat.json'))
+    if ice is not None:
+        by = only_module(ice)['num_cells_by_type']
+        r['ice40_luts'] = by.get('SB_LUT4', 0)
+        r['ice40_ffs'] = count_ffs(by, ICE40_FF_RE)
+        r['ice40_carry'] = by.get('SB_CARRY', 0)
+        r['ice40_bram'] = by.get('SB_RAM40_4K', 0)
+    hs = read_json(os.path.join(d, 'hier_stat.json'))
+    hc = read_json(os.path.join(d, 'hier_cmos.json'))
+    ht = read_text(os.path.join(d, 'hier_cmos.txt'))
+    if hs is not None and hc is not None and ht is not None:
+        r['hier'] = Hierarchy(hs, hc, ht)
+        r['hier_cells_yosys'] = hierarchy_cells_total(read_text(os.path.join(d, 'hier_stat.txt')) or '')
+    r['times'] = {j: read_time(os.path.join(d, j + '.time')) for j in ('hier', 'flat', 'ice40')}
+    r['rtl'] = {j: read_hash(os.path.join(d, j + '.rtl')) for j in ('hier', 'flat', 'ice40')}
+    r['logs'] = {j: read_text(os.path.join(d, j + '.log')) for j in ('hier', 'flat', 'ice40')}
+    return r
+
+
+def load_network(d):
+    cfg = read_kv(os.path.join(d, 'config.txt'))
+    st = read_json(os.path.join(d, 'net_stat.json'))
+    cj = read_json(os.path.join(d, 'net_cmos.json'))
+    ct = read_text(os.path.join(d, 'net_cmos.txt'))
+    if cfg is None or st is None or cj is None or ct is None:
+        return None
+    t = read_time(os.path.join(d, 'net.time'))
+    n = {'dir': d, 'cfg': cfg, 'time': t.get('wall'), 'cpu': t.get('cpu'),
+         'rtl': read_hash(os.path.join(d, 'net.rtl')),
+         'log': read_text(os.path.join(d, 'net.log'))}
+    h = Hierarchy(st, cj, ct)
+    n['hier'] = h
+    tot = h.total()
+    n['cells'], n['ffs'], n['transistors'] = tot['cells'], tot['ffs'], tot['transistors']
+    bb = h.by_base('own')
+    n['routers'] = bb.get('spin_router', {}).get('instances', 0)
+    if cfg.get('flat') == '1':
+        # Flattened: one module; count the routers from the generated top.
+        text = read_text(os.path.join(d, 'spin_network.sv')) or ''
+        n['routers'] = len(re.findall(r'^\s*\) u_router_\d+ \(', text, re.M))
+        lt = read_text(os.path.join(d, 'ltp.txt'))
+        m = re.search(r'length=(\d+)', lt or '')
+        n['ltp'] = int(m.group(1)) if m else None
+    return n
+
+
+def pretty(name):
+    """$paramod\\spin_rr_arbiter\\N=32'00..0101 -> spin_rr_arbiter N=5."""
+    parts = norm(name).split('\\')
+    if not parts[0].startswith('$paramod') or len(parts) < 2:
+        return norm(name)
+    args = []
+    for p in parts[2:]:
+        m = re.match(r"^(\w+)=(\d+)'([01]+)$", p)
+        args.append('%s=%d' % (m.group(1), int(m.group(3), 2)) if m else p)
+    return ' '.join([parts[1]] + args)
+
+
+def fmt(v, pct=False):
+    if v is None:
+        return 'n/a'
+    if pct:
+        return '%.1f%%' % v
+    if isinstance(v, float):
+        v = int(round(v))
+    return '{:,}'.format(v).replace(',', ' ')
+
+
+def smaller(base, other):
+    if base is None or other is None or other == 0:
+        return None
+    return 100.0 * (other - base) / other
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--dir', required=True, help='build/synth')
+    ap.add_argument('--configs', required=True, help='configuration names, table order')
+    ap.add_argument('--compare', default='', help='BASE:OTHER pairs')
+    ap.add_argument('--rtl-hash', default='', help='SHA-256 prefix of the current RTL')
+    args = ap.parse_args()
+
+    names = args.configs.split()
+    routers = [load_router(os.path.join(args.dir, n), n) for n in names]
+    done = [r for r in routers if 'cells' in r]
+    nets = []
+    if os.path.isdir(args.dir):
+        for e in sorted(os.listdir(args.dir)):
+            if e.startswith('net_') and os.path.isdir(os.path.join(args.dir, e)):
+                n = load_network(os.path.join(args.dir, e))
+                if n is not None:
+                    nets.append(n)
+    byname = {r['name']: r for r in routers}
+
+    rows = []   # CSV
+    md = []
+    out = md.append
+    version = 'unknown'
+    for r in done:
+        version = yosys_version(r['logs'].get('flat'))
+        break
+    out('<!-- GENERATED by synth/summary.py from %s/*/ (make synth); do not edit, never commit. -->'
+        % args.dir)
+    out('# spin-noc synthesis summary')
+    out('')
+    params = sorted({(r['cfg'] or {}).get('params', '') for r in done})
+    shared = None
+    for p in params:
+        kv = dict(x.split('=', 1) for x in p.split() if '=' in x)
+        common = {k: v for k, v in kv.items() if k in ('NumPorts', 'BufDepth', 'FlitW')}
+        shared = common if shared is None or shared == common else {}
+    out('Yosys %s.  Router parameters shared by all configurations: %s.  '
+        'How the figures are made and what they mean: docs/synthesis.md.' % (
+            version, ', '.join('%s %s' % kv for kv in sorted((shared or {}).items())) or 'see config.txt'))
+    out('')
+    hashes = sorted({h for r in done for h in r['rtl'].values() if h} |
+                    {n['rtl'] for n in nets if n.get('rtl')})
+    stale = [h for h in hashes if args.rtl_hash and h != args.rtl_hash]
+    out('RTL read (SHA-256 of rtl/*.sv, first 16 hex digits): %s%s' % (
+        ', '.join(hashes) or 'n/a',
+        ('; **the RTL has changed since (now %s): re-run make synth**' % args.rtl_hash)
+        if stale else ' (the current rtl/)'))
+    out('')
+
+    # ---- routers ----
+    out('## Routers (generic synthesis, flattened)')
+    out('')
+    out('| config | VCs | extra parameters | cells | flip-flops | longest path (cells) | '
+        'CMOS gates | transistors (est.) | iCE40 LUT4 | iCE40 FFs | iCE40 carries | note |')
+    out('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+    for r in routers:
+        cfg = r['cfg'] or {}
+        if 'cells' not in r:
+            out('| %s | %s | %s | not synthesized | | | | | | | | |'
+                % (r['name'], cfg.get('num_vcs', '?'), cfg.get('extra', '') or '-'))
+            continue
+        note = []
+        if cfg.get('same_as'):
+            note.append('same parameters as %s: synthesized once, reports copied' % cfg['same_as'])
+        if not r.get('transistors_exact', True):
+            note.append('transistor count incomplete (unknown cell type)')
+        if r.get('ice40_bram'):
+            note.append('%d SB_RAM40_4K' % r['ice40_bram'])
+        out('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+            r['name'], cfg.get('num_vcs'), cfg.get('extra') or '-', fmt(r.get('cells')),
+            fmt(r.get('ffs')), fmt(r.get('ltp')), fmt(r.get('cmos_gates')),
+            fmt(r.get('transistors')),
+            fmt(r.get('ice40_luts')), fmt(r.get('ice40_ffs')), fmt(r.get('ice40_carry')),
+            '; '.join(note)))
+        for metric in ('cells', 'ffs', 'ltp', 'cmos_gates', 'transistors', 'ice40_luts',
+                       'ice40_ffs', 'ice40_carry'):
+            rows.append(('router', r['name'], '', metric, r.get(metric)))
+        rows.append(('router', r['name'], '', 'num_vcs', cfg.get('num_vcs')))
+    out('| (SPIN rows: not built yet) | | | | | | | | | | | |')
+    out('')
+    paths = ['%s: %s -> %s' % (r['name'], r['ltp_from'], r['ltp_to']) for r in done
+             if r.get('ltp_from') and not (r['cfg'] or {}).get('same_as')]
+    if paths:
+        out('Longest path (`ltp -noff`, first and last named signal; see ltp.txt): '
+            + '; '.join('`%s`' % p for p in paths) + '.')
+        out('')
+    out('Routing (xy, west-first) is the content of the route table, which is outside the '
+        'router (spin_route_table), so xy_1vc and wf_1vc are the same router logic; both names '
+        'stay for the escape-VC and SPIN variants to come.')
+    out('')
+
+    # ---- comparison ----
+    out('## The 1-VC router against more VCs')
+    out('')
+    out('"X% smaller" = (other - base) / other.  Paper: the 1-VC router is 36% smaller than '
+        '2 VCs and 52% smaller than 3 VCs.')
+    out('')
+    out('| base vs other | cells | flip-flops | transistors (est.) | iCE40 LUT4 | iCE40 FFs | paper |')
+    out('|---|---:|---:|---:|---:|---:|---:|')
+    for pair in args.compare.split():
+        if ':' not in pair:
+            continue
+        b, o = pair.split(':', 1)
+        rb, ro = byname.get(b), byname.get(o)
+        if not rb or not ro or 'cells' not in rb or 'cells' not in ro:
+            out('| %s vs %s | not synthesized | | | | | |' % (b, o))
+            continue
+        vals = [smaller(rb.get(k), ro.get(k)) for k in
+                ('cells', 'ffs', 'transistors', 'ice40_luts', 'ice40_ffs')]
+        try:
+            nb, no = int(rb['cfg']['num_vcs']), int(ro['cfg']['num_vcs'])
+        except (KeyError, ValueError):
+            nb, no = None, None
+        paper = '%d%%' % PAPER_SMALLER[no] if nb == 1 and no in PAPER_SMALLER else '-'
+        out('| %s vs %s | %s | %s | %s | %s | %s | %s |' % (
+            b, o, *[fmt(v, pct=True) for v in vals], paper))
+        for k, v in zip(('cells', 'ffs', 'transistors', 'ice40_luts', 'ice40_ffs'), vals):
+            rows.append(('compare', '%s:%s' % (b, o), '', k + '_smaller_pct',
+                         None if v is None else round(v, 2)))
+        if paper != '-':
+            rows.append(('compare', '%s:%s' % (b, o), '', 'paper_smaller_pct', PAPER_SMALLER[no]))
+    out('| SPIN overhead: (SPIN rows: not built yet) | | | | | | |')
+    out('')
+    out('Why ours may differ from the paper: these are Yosys generic-gate counts and a '
+        'transistor estimate of this RTL, not standard-cell area of the paper\'s router.  Here a '
+        'VC adds a 5-flit buffer of 135-bit words, its route state and a wider VC arbiter per '
+        'input port, while the crossbar, the switch allocator, the output registers and the '
+        'head/tail select in spin_router are shared by all VCs (breakdown below); the percentage '
+        'depends on how large that shared part is.  The cell count comes from `abc -fast` and '
+        'depends more on how the RTL is written than the transistor estimate, which comes from '
+        'a full ABC run (docs/synthesis.md, "RTL findings").')
+    out('')
+
+    # ---- per submodule ----
+    out('## Per submodule (generic synthesis, hierarchy kept)')
+    out('')
+    out('Yosys keeps one module per parameter set and names it after the parameters '
+        '(e.g. `$paramod\\spin_rr_arbiter\\N=...`, or `$paramod$<hash>\\spin_fifo` when the '
+        'name would be long).  Each RTL module below is the sum over those variants of its own '
+        'cells (submodule instances excluded) times its number of instances.  The hierarchical '
+        'total is larger than the flattened one: without flattening, no optimisation crosses a '
+        'module boundary.')
+    for r in done:
+        h = r.get('hier')
+        if h is None:
+            continue
+        bb = h.by_base('own')
+        tot = h.total()
+        same = (r['cfg'] or {}).get('same_as')
+        if same:
+            out('')
+            out('### %s' % r['name'])
+            out('')
+            out('Same parameters as %s: same figures.' % same)
+            for m, v in sorted(bb.items()):
+                for k in ('instances', 'cells', 'ffs', 'transistors'):
+                    rows.append(('submodule', r['name'], m, k, v[k]))
+            for k in ('cells', 'ffs', 'transistors'):
+                rows.append(('submodule', r['name'], 'total_hier', k, tot[k]))
+            continue
+        out('')
+        out('### %s' % r['name'])
+        out('')
+        out('| module | instances | variants | cells | % of cells | flip-flops | '
+            'transistors (est.) | % of transistors | what |')
+        out('|---|---:|---:|---:|---:|---:|---:|---:|---|')
+        order = [m for m in MODULE_ORDER if m in bb] + sorted(m for m in bb if m not in MODULE_ORDER)
+        for m in order:
+            v = bb[m]
+            label = m + (' (own)' if m == base_name(h.top) else '')
+            out('| %s | %d | %d | %s | %s | %s | %s | %s | %s |' % (
+                label, v['instances'], v['variants'], fmt(v['cells']),
+                fmt(100.0 * v['cells'] / tot['cells'], pct=True), fmt(v['ffs']),
+                fmt(v['transistors']),
+                fmt(100.0 * v['transistors'] / tot['transistors'], pct=True)
+                if tot['transistors'] else 'n/a', WHAT.get(m, '')))
+            for k in ('instances', 'cells', 'ffs', 'transistors'):
+                rows.append(('submodule', r['name'], m, k, v[k]))
+        out('| **total, hierarchy kept** | | | %s | 100%% | %s | %s | 100%% | flattened: %s cells, '
+            '%s FFs, %s transistors |' % (
+                fmt(tot['cells']), fmt(tot['ffs']), fmt(tot['transistors']), fmt(r.get('cells')),
+                fmt(r.get('ffs')), fmt(r.get('transistors'))))
+        rows.append(('submodule', r['name'], 'total_hier', 'cells', tot['cells']))
+        rows.append(('submodule', r['name'], 'total_hier', 'ffs', tot['ffs']))
+        rows.append(('submodule', r['name'], 'total_hier', 'transistors', tot['transistors']))
+        incl = h.by_base('incl')
+        parts = []
+        for m in ('spin_input_port', 'spin_switch_alloc'):
+            if m in incl:
+                parts.append('%s with its submodules: %s cells, %s transistors' % (
+                    m, fmt(incl[m]['cells']), fmt(incl[m]['transistors'])))
+                rows.append(('submodule', r['name'], m + '_inclusive', 'cells', incl[m]['cells']))
+                rows.append(('submodule', r['name'], m + '_inclusive', 'transistors',
+                             incl[m]['transistors']))
+        if parts:
+            out('')
+            out('Inclusive: ' + '; '.join(parts) + '.')
+        checks = []
+        if r.get('hier_cells_yosys') is not None and r['hier_cells_yosys'] != tot['cells']:
+            checks.append('Yosys hierarchy total %d cells differs from the sum above'
+                          % r['hier_cells_yosys'])
+        ty = h.trans_total
+        if ty and ty[0] is not None and ty[0] != tot['transistors']:
+            checks.append('Yosys hierarchy total %d transistors differs from the sum above' % ty[0])
+        if checks:
+            out('')
+            out('**Inconsistent:** ' + '; '.join(checks) + '.')
+        details = []
+        for m in sorted(h.mods, key=lambda x: (base_name(x), x)):
+            if sum(1 for x in h.mods if base_name(x) == base_name(m)) > 1:
+                details.append('%s x%d in %s: %d cells each' % (
+                    pretty(m), h.inst[m],
+                    ', '.join(h.parents(m)) or 'top', h.own[m]['cells']))
+        if details:
+            out('')
+            out('Variants: ' + '; '.join(details) + '.')
+
+    # ---- network ----
+    out('')
+    out('## Whole network')
+    out('')
+    if not nets:
+        out('Not synthesized yet: `make synth-network TOPO=mesh8x8 VCS=1` (see docs/synthesis.md).')
+    else:
+        out('| topology | VCs | method | routers | cells | flip-flops | transistors (est.) | '
+            'cells per router | spin_router | spin_route_table | Yosys wall / CPU (s) |')
+        out('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|')
+        for n in nets:
+            cfg = n['cfg']
+            flat = cfg.get('flat') == '1'
+            bb = n['hier'].by_base('incl')
+            key = 'net_%s_v%s%s' % (cfg.get('topo'), cfg.get('vcs'), '_flat' if flat else '')
+            per = n['cells'] / n['routers'] if n['routers'] else None
+            rt = bb.get('spin_router', {})
+            tb = bb.get('spin_route_table', {})
+            out('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+                cfg.get('topo'), cfg.get('vcs'),
+                'flattened' if flat else 'hierarchy kept, x instances',
+                fmt(n['routers']), fmt(n['cells']), fmt(n['ffs']), fmt(n['transistors']),
+                fmt(per), '-' if flat else '%s x %s cells' % (
+                    rt.get('instances', 0), fmt(rt.get('cells', 0) // max(rt.get('instances', 1), 1))),
+                '-' if flat else '%s x %s cells' % (
+                    tb.get('instances', 0), fmt(tb.get('cells', 0) // max(tb.get('instances', 1), 1))),
+                '%s / %s' % (fmt(n['time']), fmt(n.get('cpu')))))
+            for k in ('routers', 'cells', 'ffs', 'transistors'):
+                rows.append(('network', key, '', k, n.get(k)))
+            rows.append(('network', key, '', 'wall_s', n.get('time')))
+            rows.append(('network', key, '', 'cpu_s', n.get('cpu')))
+            if flat and n.get('ltp') is not None:
+                rows.append(('network', key, '', 'ltp', n['ltp']))
+        out('')
+        out('cells per router: the network total divided by the routers (route tables and '
+            'wiring included).  ' + 'Hierarchy kept: Yosys synthesizes spin_router and spin_route_table once each (all '
+            'instances share their parameters) and the totals are module figures times instance '
+            'counts; nothing is optimised across a router boundary (e.g. the idle inputs of '
+            'unused mesh-edge ports are not propagated into the routers).  The route table is an '
+            'input of the network (configuration), so its lookups are multiplexers, not constants.')
+
+    # ---- times and warnings ----
+    out('')
+    out('## Yosys run times (wall clock, seconds)')
+    out('')
+    out('Wall clock / CPU (Yosys and ABC, user + system) per Yosys run.')
+    out('')
+    out('| config | hierarchy kept | flattened | iCE40 |')
+    out('|---|---:|---:|---:|')
+    sums = {'wall': 0, 'cpu': 0}
+    for r in done:
+        t = r['times']
+        copied = (r['cfg'] or {}).get('same_as')
+        cells = []
+        for j in ('hier', 'flat', 'ice40'):
+            tj = t.get(j) or {}
+            cells.append('%s / %s' % (fmt(tj.get('wall')), fmt(tj.get('cpu'))))
+            if not copied:
+                for k in sums:
+                    sums[k] += tj.get(k) or 0
+            for k in ('wall', 'cpu'):
+                rows.append(('time', r['name'], j, k + '_s', tj.get(k)))
+        out('| %s%s | %s | %s | %s |' % (r['name'], ' (copied from %s)' % copied if copied else '',
+                                        *cells))
+    out('')
+    out('Sum over the runs made: %s s wall clock, %s s CPU.  `make synth` runs two at a time '
+        '(make -j2); on an otherwise idle 2-core machine it takes about half the CPU sum.'
+        % (fmt(sums['wall']), fmt(sums['cpu'])))
+    out('')
+    out('## Checks and warnings')
+    out('')
+    out('Every run above passed: no black box, no latch, no combinational loop, no conflicting '
+        'or missing driver (`check -assert` before and after synthesis and after flattening), '
+        'no unknown module (`hierarchy -check`).  A failed check stops `make synth`.')
+    warns = []
+    for r in done:
+        for j, log in r['logs'].items():
+            for w in warnings_of(log):
+                if w not in warns:
+                    warns.append(w)
+    for n in nets:
+        for w in warnings_of(n['log']):
+            if w not in warns:
+                warns.append(w)
+    out('')
+    if warns:
+        out('Yosys warnings (%d distinct):' % len(warns))
+        out('')
+        for w in warns[:40]:
+            out('- `%s`' % w)
+    else:
+        out('Yosys printed no warnings.')
+    out('')
+
+    os.makedirs(args.dir, exist_ok=True)
+    md_path = os.path.join(args.dir, 'summary.md')
+    with open(md_path, 'w') as f:
+        f.write('\n'.join(md))
+    csv_path = os.path.join(args.dir, 'summary.csv')
+    with open(csv_path, 'w', newline='') as f:
+        f.write('# GENERATED by synth/summary.py from %s/*/; do not edit, never commit.\n'
+                % args.dir)
+        w = csv.writer(f)
+        w.writerow(['section', 'config', 'item', 'metric', 'value'])
+        for row in rows:
+            w.writerow(['' if x is None else x for x in row])
+        f.write('# (SPIN rows: not built yet)\n')
+    print('synth: wrote %s and %s (%d of %d configurations, %d network(s))'
+          % (md_path, csv_path, len(done), len(routers), len(nets)))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,219 @@
+# synth/synth.mk: logic synthesis of spin-noc with Yosys (docs/synthesis.md).
+#
+# A make fragment for the top-level Makefile (`include synth/synth.mk`, after
+# YOSYS/BUILD/SPINGEN are defined; it keeps the includer's default goal), and
+# usable on its own from the repository root:
+#   make -f synth/synth.mk synth YOSYS=yosys BUILD=build
+#
+# Targets
+#   synth            every router configuration of synth/configs.mk, then the
+#                    summary; CONFIG=<name> synthesizes that one only.
+#   synth-network    the whole network of TOPO (default mesh8x8) with VCS
+#                    (default 1) VCs: build/synth/net_<topo>_v<VCS>/;
+#                    SYNTH_NET_FLAT=1 flattens it (small topologies only).
+#   synth-summary    rewrite build/synth/summary.{md,csv} from the reports.
+#   synth-selftest   show that every sanity check fails on broken RTL copies.
+#   synth-help       this list and the knobs.
+# Outputs: build/synth/<config>/ (Yosys logs and reports), build/synth/summary.md
+# and build/synth/summary.csv.
+
+SYNTH_MAIN_MK    := $(firstword $(MAKEFILE_LIST))
+SYNTH_SRC        := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+SYNTH_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+# ---- tools and shared knobs (the top-level Makefile defines these too) ----
+YOSYS   ?= yosys
+SYNTH_PYTHON ?= python3
+BUILD   ?= build
+SPINGEN ?= $(BUILD)/cmodel/spingen
+TOPO    ?= mesh8x8
+VCS     ?= 1
+
+# ---- synthesis knobs ----
+SYNTH_DIR      := $(BUILD)/synth
+# Parameters shared by every router configuration and the network.
+SYNTH_PORTS    := 5
+SYNTH_DEPTH    := 5
+SYNTH_FLITW    := 128
+# Parallel Yosys runs of `make synth` (unless make already runs with -j).
+SYNTH_JOBS     ?= 2
+# 1: rows of synth/configs.mk with equal parameters are synthesized once.
+SYNTH_DEDUP    ?= 1
+# 1: synth-network flattens the network (a measurement; small topologies).
+SYNTH_NET_FLAT ?= 0
+CONFIG         ?=
+
+SYNTH_SRC_ABS := $(abspath $(SYNTH_SRC))
+# The RTL read; another directory only for experiments (e.g. a candidate fix).
+SYNTH_RTL_DIR ?= $(abspath $(SYNTH_SRC)/../rtl)
+SYNTH_RTL_PKG := $(SYNTH_RTL_DIR)/spin_pkg.sv
+SYNTH_RTL     := $(SYNTH_RTL_PKG) $(filter-out $(SYNTH_RTL_PKG),$(sort $(wildcard $(SYNTH_RTL_DIR)/*.sv)))
+
+# ---- the configuration table ----
+synth_nothing :=
+synth_space   := $(synth_nothing) $(synth_nothing)
+define synth_config_body
+ifneq ($(filter $(1),$(SYNTH_CONFIGS)),)
+$$(error synth/configs.mk: configuration $(1) listed twice)
+endif
+ifeq ($(filter 1 2 3 4,$(2)),)
+$$(error synth/configs.mk: $(1): NumVcs '$(2)' is not 1..4)
+endif
+ifneq ($(filter-out -G%=%,$(3)),)
+$$(error synth/configs.mk: $(1): '$(filter-out -G%=%,$(3))' is not -GName=Value)
+endif
+SYNTH_CONFIGS += $(1)
+SYNTH_VCS.$(1)   := $(2)
+SYNTH_EXTRA.$(1) := $(3)
+SYNTH_SIG.$(1)   := v$(2)$(subst $(synth_space),,$(sort $(3)))
+endef
+# $(call synth_config, NAME, NumVcs, EXTRA): one row of synth/configs.mk.
+synth_config = $(eval $(call synth_config_body,$(strip $(1)),$(strip $(2)),$(strip $(3))))
+
+SYNTH_CONFIGS :=
+include $(SYNTH_SRC)/configs.mk
+
+# SYNTH_SAME.<c>: the earlier row with the same parameters (empty if none,
+# or with SYNTH_DEDUP=0); its reports are copied instead of re-synthesized.
+synth_first = $(firstword $(foreach o,$(SYNTH_CONFIGS),$(if $(filter $(SYNTH_SIG.$(o)),$(SYNTH_SIG.$(1))),$(o))))
+$(foreach c,$(SYNTH_CONFIGS),$(eval SYNTH_SAME.$(c) := $(if $(filter 1,$(SYNTH_DEDUP)),$(filter-out $(c),$(call synth_first,$(c))))))
+
+# Router parameters of a configuration, as Name=Value and as Yosys -chparam.
+synth_params  = NumPorts=$(SYNTH_PORTS) NumVcs=$(SYNTH_VCS.$(1)) BufDepth=$(SYNTH_DEPTH) FlitW=$(SYNTH_FLITW) $(patsubst -G%,%,$(SYNTH_EXTRA.$(1)))
+synth_chparam = $(foreach p,$(call synth_params,$(1)),-chparam $(subst =, ,$(p)))
+
+# Yosys prelude: read the RTL (package first) with SYNTHESIS defined, so the
+# `ifndef SYNTHESIS assertions are skipped; elaborate the top.
+synth_read    = read_verilog -sv -DSYNTHESIS $(SYNTH_RTL);
+synth_prelude = $(synth_read) hierarchy -check -top spin_router $(call synth_chparam,$(1));
+
+# $(call synth_yosys,JOB,PRELUDE,SCRIPTS): run Yosys in $(@D), log to
+# JOB.log; on failure show the log's end.  JOB.time: wall-clock seconds, then
+# the output of the shell's `times` (its second line: user and system CPU of
+# Yosys and ABC).  JOB.rtl: SHA-256 of the RTL read (it may change between
+# runs of a live tree).
+define synth_yosys
+cd $(@D) && t0=$$(date +%s) && cat $(SYNTH_RTL) | sha256sum | cut -c1-16 > $(1).rtl && \
+{ $(YOSYS) -q -l $(1).log -p "$(2) $(foreach s,$(3),script $(SYNTH_SRC_ABS)/$(s);)" >/dev/null 2>&1 \
+  || { echo "synth: Yosys failed in $(@D); end of $(1).log:"; tail -n 25 $(1).log; exit 1; }; } && \
+echo "wall $$(( $$(date +%s) - t0 ))" > $(1).time && times >> $(1).time
+endef
+
+# Reports of each job (copied for a row with SYNTH_SAME).
+SYNTH_FILES.hier  := hier.log hier.time hier.rtl hier_stat.txt hier_stat.json hier_cmos.txt hier_cmos.json
+SYNTH_FILES.flat  := flat.log flat.time flat.rtl flat_stat.txt flat_stat.json ltp.txt flat_cmos.txt flat_cmos.json
+SYNTH_FILES.ice40 := ice40.log ice40.time ice40.rtl ice40_stat.txt ice40_stat.json
+SYNTH_SCRIPTS.hier  := checks.ys router_hier.ys
+SYNTH_SCRIPTS.flat  := checks.ys router_flat.ys
+SYNTH_SCRIPTS.ice40 := checks.ys router_ice40.ys
+SYNTH_TITLE.hier  := generic synthesis, hierarchy kept
+SYNTH_TITLE.flat  := generic synthesis, flattened
+SYNTH_TITLE.ice40 := iCE40 synthesis
+
+synth_job_recipe = $(if $(SYNTH_SAME.$(2)),\
+  echo "synth: $(2): same parameters as $(SYNTH_SAME.$(2)); $(1) reports copied" && \
+  cp $(addprefix $(SYNTH_DIR)/$(SYNTH_SAME.$(2))/,$(SYNTH_FILES.$(1))) $(@D)/,\
+  echo "yosys: $(2): $(SYNTH_TITLE.$(1)) (log: $(@D)/$(1).log)" && \
+  $(call synth_yosys,$(1),$(call synth_prelude,$(2)),$(SYNTH_SCRIPTS.$(1))))
+
+# ---- per-configuration rules ----
+.PHONY: synth synth-jobs synth-summary synth-network synth-selftest synth-help synth-force
+synth-force:
+
+# config.txt records the parameters; rewritten only when they change, so a
+# changed row re-runs its synthesis.
+$(SYNTH_DIR)/%/config.txt: synth-force
+	@if [ -z "$(filter $*,$(SYNTH_CONFIGS))" ]; then \
+	  echo "synth: no configuration '$*' in $(SYNTH_SRC)/configs.mk ($(SYNTH_CONFIGS))"; exit 1; fi
+	@mkdir -p $(@D)
+	@printf '%s\n' '# GENERATED by synth/synth.mk; do not edit.' 'name=$*' 'num_vcs=$(SYNTH_VCS.$*)' \
+	  'extra=$(SYNTH_EXTRA.$*)' 'params=$(strip $(call synth_params,$*))' 'same_as=$(SYNTH_SAME.$*)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(SYNTH_DIR)/%/hier.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS.hier))
+	@$(call synth_job_recipe,hier,$*)
+	@touch $@
+$(SYNTH_DIR)/%/flat.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS.flat))
+	@$(call synth_job_recipe,flat,$*)
+	@touch $@
+$(SYNTH_DIR)/%/ice40.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS.ice40))
+	@$(call synth_job_recipe,ice40,$*)
+	@touch $@
+
+# A copied row waits for the row it copies.
+$(foreach c,$(SYNTH_CONFIGS),$(if $(SYNTH_SAME.$(c)),$(foreach j,hier flat ice40,\
+  $(eval $(SYNTH_DIR)/$(c)/$(j).done: $(SYNTH_DIR)/$(SYNTH_SAME.$(c))/$(j).done))))
+
+SYNTH_SELECTED := $(if $(strip $(CONFIG)),$(strip $(CONFIG)),$(SYNTH_CONFIGS))
+SYNTH_DONE := $(foreach j,flat ice40 hier,$(foreach c,$(SYNTH_SELECTED),$(SYNTH_DIR)/$(c)/$(j).done))
+.SECONDARY: $(SYNTH_DONE) $(foreach c,$(SYNTH_CONFIGS),$(SYNTH_DIR)/$(c)/config.txt)
+
+# Parallel Yosys runs: -j$(SYNTH_JOBS), unless make already runs with -j.
+synth_jflag = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SYNTH_JOBS))
+
+synth:
+	@for c in $(SYNTH_SELECTED); do case " $(SYNTH_CONFIGS) " in *" $$c "*) ;; \
+	  *) echo "synth: CONFIG=$$c is not in $(SYNTH_SRC)/configs.mk ($(SYNTH_CONFIGS))"; exit 2;; esac; done
+	@t0=$$(date +%s); \
+	  $(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory $(synth_jflag) synth-jobs && \
+	  $(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory synth-summary && \
+	  echo "synth: done in $$(( $$(date +%s) - t0 )) s (wall clock); see $(SYNTH_DIR)/summary.md"
+
+synth-jobs: $(SYNTH_DONE)
+
+synth-summary:
+	@mkdir -p $(SYNTH_DIR)
+	@$(SYNTH_PYTHON) $(SYNTH_SRC)/summary.py --dir $(SYNTH_DIR) --configs '$(SYNTH_CONFIGS)' \
+	  --compare '$(SYNTH_COMPARE)' --rtl-hash $$(cat $(SYNTH_RTL) | sha256sum | cut -c1-16)
+
+# ---- the whole network ----
+SYNTH_TOPO_DIR  := $(subst /,_,$(subst :,_,$(TOPO)))
+SYNTH_TOPO_FILE := $(patsubst file:%,%,$(filter file:%,$(TOPO)))
+SYNTH_NET_DIR   := $(SYNTH_DIR)/net_$(SYNTH_TOPO_DIR)_v$(strip $(VCS))$(if $(filter 1,$(SYNTH_NET_FLAT)),_flat)
+SYNTH_NET_YS    := $(if $(filter 1,$(SYNTH_NET_FLAT)),network_flat.ys,network.ys)
+
+# The network top is generated here, not in build/<topo>/v<VCS>/: that file
+# belongs to the co-simulation, which generates it with FlitW 64.
+$(SYNTH_NET_DIR)/spin_network.sv: $(SPINGEN) $(SYNTH_TOPO_FILE) synth-force
+	@mkdir -p $(@D)
+	@$(SPINGEN) --topo '$(TOPO)' --vcs $(VCS) --flit-width $(SYNTH_FLITW) --out $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(SYNTH_NET_DIR)/net.done: $(SYNTH_NET_DIR)/spin_network.sv $(SYNTH_RTL) $(SYNTH_SRC)/checks.ys $(SYNTH_SRC)/$(SYNTH_NET_YS)
+	@printf '%s\n' '# GENERATED by synth/synth.mk; do not edit.' 'topo=$(TOPO)' 'vcs=$(VCS)' \
+	  'flitw=$(SYNTH_FLITW)' 'flat=$(SYNTH_NET_FLAT)' 'script=$(SYNTH_NET_YS)' > $(@D)/config.txt
+	@echo "yosys: network $(TOPO), $(VCS) VC(s), $(if $(filter 1,$(SYNTH_NET_FLAT)),flattened,hierarchy kept) (log: $(@D)/net.log)"
+	@$(call synth_yosys,net,$(synth_read) read_verilog -sv $(abspath $(SYNTH_NET_DIR))/spin_network.sv; \
+	  hierarchy -check -top spin_network;,checks.ys $(SYNTH_NET_YS))
+	@touch $@
+
+synth-network:
+	@t0=$$(date +%s); \
+	  $(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory $(SYNTH_NET_DIR)/net.done && \
+	  $(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory synth-summary && \
+	  echo "synth-network: done in $$(( $$(date +%s) - t0 )) s (wall clock); see $(SYNTH_DIR)/summary.md"
+
+# ---- checks of the checks ----
+synth-selftest:
+	@$(SYNTH_PYTHON) $(SYNTH_SRC)/selftest.py --yosys '$(YOSYS)' --rtl $(SYNTH_RTL_DIR) \
+	  --synth $(SYNTH_SRC) --out $(SYNTH_DIR)/selftest
+
+synth-help:
+	@echo "synthesis targets (docs/synthesis.md):"
+	@echo "  make synth [CONFIG=name]   router configurations -> $(SYNTH_DIR)/summary.md"
+	@echo "  make synth-network         whole network TOPO=$(TOPO) VCS=$(VCS) [SYNTH_NET_FLAT=1]"
+	@echo "  make synth-summary         rewrite the summary from existing reports"
+	@echo "  make synth-selftest        each sanity check must fail on a broken RTL copy"
+	@echo "configurations: $(SYNTH_CONFIGS)"
+	@echo "knobs: YOSYS=$(YOSYS) SYNTH_JOBS=$(SYNTH_JOBS) SYNTH_DEDUP=$(SYNTH_DEDUP)"
+
+# Standalone use: the C model is built by the top-level Makefile.
+ifeq ($(notdir $(SYNTH_MAIN_MK)),synth.mk)
+.DELETE_ON_ERROR:
+$(SPINGEN):
+	@echo "synth: $@ is missing: run 'make spinsim' in the repository root first"; exit 1
+endif
+
+ifneq ($(SYNTH_SAVED_GOAL),)
+.DEFAULT_GOAL := $(SYNTH_SAVED_GOAL)
+endif
