@@ -81,6 +81,7 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   s->len++;
   sb->next_id++;
   nic->created++;
+  if (measured) nic->meas_created_flits += (uint64_t)flits;
 }
 
 void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)

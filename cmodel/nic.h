@@ -46,6 +46,7 @@ typedef struct {
   flit_t *inj_next;      /* next value of each node's injection register */
   scoreboard_t sb;
   uint64_t created, injected;
+  uint64_t meas_created_flits;   /* flits of the packets created in the measurement window */
 } nic_t;
 
 /* Per-model ejection sink with its statistics. */

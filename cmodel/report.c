@@ -18,7 +18,11 @@ static figures_t figures(const report_t *r)
   f.avg = s->sink.meas_pkts ? s->sink.lat_sum / (double)s->sink.meas_pkts : 0.0;
   f.p99 = sink_percentile(&s->sink, 99.0);
   f.thr = f.window ? (double)s->sink.meas_flits / ((double)f.window * s->net.n) : 0.0;
-  f.offered = s->o.rate;
+  /* synthetic traffic: the rate asked for; a trace: what it offered in the
+   * measurement window */
+  f.offered = traffic_kind(s->tg) == TRAFFIC_TRACE
+                  ? (f.window ? (double)s->nic.meas_created_flits / ((double)f.window * s->net.n) : 0.0)
+                  : s->o.rate;
   f.cps = r->wall_seconds > 0 ? (double)s->now / r->wall_seconds : 0.0;
   f.rcps = f.cps * s->net.n;
   f.drained = nic_outstanding(&s->nic) == 0;
@@ -29,9 +33,14 @@ void report_print(FILE *out, const report_t *r)
 {
   const sim_t *s = r->sim;
   figures_t f = figures(r);
-  fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s at %.3f flits/node/cycle, seed %llu\n",
-          r->mode, s->topo.name, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
-          s->o.traffic, s->o.rate, (unsigned long long)s->o.seed);
+  if (traffic_kind(s->tg) == TRAFFIC_TRACE)
+    fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s, seed %llu\n", r->mode, s->topo.name,
+            algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "", s->o.traffic,
+            (unsigned long long)s->o.seed);
+  else
+    fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s at %.3f flits/node/cycle, seed %llu\n",
+            r->mode, s->topo.name, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
+            s->o.traffic, s->o.rate, (unsigned long long)s->o.seed);
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)\n",
           (unsigned long long)f.cycles, (unsigned long long)f.warmup,
           (unsigned long long)f.window);
@@ -92,7 +101,7 @@ int report_json(const char *path, const report_t *r)
   json_str(out, "routing", algo_name(s->o.algo));
   fprintf(out, "  \"vcs\": %d,\n", s->o.vcs);
   json_str(out, "traffic", s->o.traffic);
-  fprintf(out, "  \"rate\": %.6f,\n", s->o.rate);
+  fprintf(out, "  \"rate\": %.6f,\n", f.offered);
   fprintf(out, "  \"long_frac\": %.6f,\n", s->o.long_frac);
   fprintf(out, "  \"seed\": %llu,\n", (unsigned long long)s->o.seed);
   fprintf(out, "  \"cycles\": %llu,\n", (unsigned long long)f.cycles);
