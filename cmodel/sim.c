@@ -93,7 +93,7 @@ int sim_cycle_post(sim_t *s)
   memcpy(net->inj, s->nic.inj_next, (size_t)net->n * sizeof *net->inj);
   s->now++;
   if (sim_injecting(s)) s->inject_end = s->now;
-  meas = s->now > s->o.warmup && s->now <= s->o.cycles;
+  meas = sim_counting(s);
   for (r = 0; r < net->n; r++) {
     const flit_t *f = net_flit_out(net, r, 0);
     if (CTL_KIND(f->ctl) == KIND_IDLE) continue;

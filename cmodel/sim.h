@@ -69,6 +69,13 @@ static inline int sim_measuring(const sim_t *s)
   return s->now >= s->o.warmup && s->now < s->o.cycles;
 }
 
+/* Deliveries in the current cycle count toward measured throughput: the
+ * window (warmup, cycles]. */
+static inline int sim_counting(const sim_t *s)
+{
+  return s->now > s->o.warmup && s->now <= s->o.cycles;
+}
+
 void sim_cycle_pre(sim_t *s);
 /* Returns -1 when the sink found a protocol error (message in s->err). */
 int sim_cycle_post(sim_t *s);

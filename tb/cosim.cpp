@@ -236,7 +236,7 @@ int main(int argc, char** argv) {
         fail_msg = "C model and RTL diverged";
         break;
       }
-      int meas = sim.now > o.sim.warmup && sim.now <= o.sim.cycles;
+      int meas = sim_counting(&sim);
       for (int r = 0; r < sim.net.n && fail_msg.empty(); r++) {
         flit_t f = chk.ejected((unsigned)r);
         if (CTL_KIND(f.ctl) != KIND_IDLE &&
