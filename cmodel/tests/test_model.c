@@ -22,6 +22,16 @@ static int passed, failed;
     }                                                                 \
   } while (0)
 
+/* Builds the run (a failure to build is a failed check) and runs it to the end. */
+static sim_status_t run_to_end(sim_t *s, const sim_opts_t *o)
+{
+  if (sim_init(s, o, 1) != 0) {
+    CHECK(0, "sim_init(%s, %s): %s", o->topo, o->traffic, s->err);
+    return SIM_ERROR;
+  }
+  return sim_run(s);
+}
+
 static int manhattan(const topo_t *t, int a, int b)
 {
   return abs(t->x[a] - t->x[b]) + abs(t->y[a] - t->y[b]);
@@ -84,8 +94,7 @@ static void drains(route_algo_t algo, int vcs, double rate, const char *traffic)
   o.traffic = traffic;
   o.cycles = 4000;
   o.warmup = 400;
-  CHECK(sim_init(&s, &o, 1) == 0, "sim_init: %s", s.err);
-  st = sim_run(&s);
+  st = run_to_end(&s, &o);
   CHECK(st == SIM_DRAINED, "%s %d VC %s at %.2f: status %d, %llu of %llu delivered (%s)",
         algo_name(algo), vcs, traffic, rate, (int)st, (unsigned long long)s.sink.delivered,
         (unsigned long long)s.nic.created, s.err);
@@ -194,8 +203,7 @@ static void spin_ring(void)
     o.drain_limit = 3000;
     o.spin = spin;
     o.tdd = 32;
-    CHECK(sim_init(&s, &o, 1) == 0, "sim_init: %s", s.err);
-    st = sim_run(&s);
+    st = run_to_end(&s, &o);
     if (!spin) {
       CHECK(st == SIM_STUCK, "ring-5 without SPIN: status %d, %llu of %llu delivered", (int)st,
             (unsigned long long)s.sink.delivered, (unsigned long long)s.nic.created);
@@ -231,8 +239,7 @@ static void spin_mesh(void)
     o.warmup = 10000;
     o.drain_limit = 30000;
     o.spin = spin;
-    CHECK(sim_init(&s, &o, 1) == 0, "sim_init: %s", s.err);
-    st = sim_run(&s);
+    st = run_to_end(&s, &o);
     if (!spin) {
       CHECK(st == SIM_STUCK, "8x8 favors_min 1 VC at 0.08 without SPIN drained (status %d): the "
             "liveness test needs a load that deadlocks", (int)st);
@@ -267,8 +274,7 @@ static void spin_multi_vc_intact(void)
     o.cycles = 20000;
     o.warmup = 2000;
     o.drain_limit = 5000;
-    CHECK(sim_init(&s, &o, 1) == 0, "sim_init: %s", s.err);
-    st = sim_run(&s);
+    st = run_to_end(&s, &o);
     CHECK(st != SIM_ERROR, "favors_min 3 VC SPIN %s %.2f: %s", o.traffic, o.rate, s.err);
     CHECK(s.net.spin.spins > 0, "favors_min 3 VC SPIN %s: no spin happened", o.traffic);
     sim_free(&s);
