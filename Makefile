@@ -96,14 +96,16 @@ TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
 TB_HDRS  := tb/bus.h tb/rtl_net.h $(C_HDRS)
 
 PORTS   ?= 5
-FLITW   := 64
+# Co-simulation routers carry SPIN (switched on and off at run time), so
+# their links are 128 bits wide: a special message fills the data word.
+FLITW   := 128
 ARRAY_DIR := $(BUILD)/rtl/p$(PORTS)-v$(VCS)
 COSIM   := $(ARRAY_DIR)/Vcosim
 $(COSIM): $(RTL_SRCS) tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
 	@mkdir -p $(@D)
 	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
 	@rm -f $@    # Verilator's makefile would not relink for a changed libspin.a
-	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) \
+	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 \
 	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
@@ -211,10 +213,14 @@ test: deps
 waves:
 	$(GTKWAVE) waves/$(TOPO_DIR).fst waves/router.gtkw
 
+# Every VC count, with and without SPIN, and the smallest and largest radix.
 lint: deps
-	$(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router
-	@for v in 2 3 4; do \
-	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router -GNumVcs=$$v || exit 1; \
+	@for cfg in "-GNumVcs=1" "-GNumVcs=2" "-GNumVcs=3" "-GNumVcs=4" \
+	    "-GNumVcs=1 -GSpin=1 -GFlitW=128" "-GNumVcs=2 -GSpin=1 -GFlitW=128" \
+	    "-GNumVcs=3 -GSpin=1 -GFlitW=128" "-GNumVcs=4 -GSpin=1 -GFlitW=128" \
+	    "-GNumPorts=3 -GSpin=1 -GFlitW=128" "-GNumPorts=8 -GNumVcs=4 -GSpin=1 -GFlitW=128"; do \
+	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
+	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
 	done
 	@echo "lint: clean"
 

@@ -1,9 +1,10 @@
 /* spin.h - SPIN deadlock recovery in the C model: the counter FSM
  * (spin_fsm.c), the probe manager (spin_probe.c), the move manager
  * (spin_move.c) and the loop buffer (below).  docs/microarchitecture.md,
- * section 12, is the contract.  Built in the C model only: the RTL and the
- * co-simulation of SPIN are not built yet.  Special messages carry at most
- * SM_MAX_PATH (34) hops: longer deadlock loops are not resolved.
+ * section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
+ * spin_probe_mgr.sv, spin_move_mgr.sv, spin_loop_buf.sv, spin_sm_arb.sv and
+ * spin_unit.sv.  Special messages carry at most SM_MAX_PATH (34) hops: longer
+ * deadlock loops are not resolved.
  */
 #ifndef SPIN_SPIN_H
 #define SPIN_SPIN_H

@@ -49,7 +49,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, const char *argv0
 "// ej_flit_o the ejection link out of port 0.  dbg_* expose every router's\n"
 "// link registers and VC occupancies for the co-simulation.  route_table_i\n"
 "// holds each router's table: router r, destination d at\n"
-"// [(r*NumNodes + d)*NumPorts +: NumPorts].\n"
+"// [(r*NumNodes + d)*NumPorts +: NumPorts].  With Spin = 1 the routers carry\n"
+"// SPIN, switched on by spin_i, with detection threshold tdd_i.\n"
 "`default_nettype none\n\n"
 "module spin_network #(\n"
 "  parameter int unsigned NumNodes = %d,\n"
@@ -57,6 +58,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, const char *argv0
 "  parameter int unsigned NumVcs   = %d,\n"
 "  parameter int unsigned FlitW    = %d,\n"
 "  parameter int unsigned BufDepth = 5,\n"
+"  parameter int unsigned Spin     = %d,\n"
 "  localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,\n"
 "  localparam int unsigned CredW   = spin_pkg::CredW,\n"
 "  localparam int unsigned OccW    = spin_pkg::OccW\n"
@@ -65,6 +67,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, const char *argv0
 "  input  logic                                  rst_ni,\n"
 "  input  logic [31:0]                           seed_i,\n"
 "  input  logic                                  favors_i,\n"
+"  input  logic                                  spin_i,\n"
+"  input  logic [spin_pkg::CntW-1:0]             tdd_i,\n"
 "  input  logic [NumNodes*NumNodes*NumPorts-1:0] route_table_i,\n"
 "  input  logic [NumNodes*LinkW-1:0]             inj_flit_i,\n"
 "  output logic [NumNodes*CredW-1:0]             inj_credit_o,\n"
@@ -73,7 +77,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, const char *argv0
 "  output logic [NumNodes*NumPorts*CredW-1:0]    dbg_credit_o,\n"
 "  output logic [NumNodes*NumPorts*NumVcs*OccW-1:0] dbg_occ_o\n"
 ");\n",
-          N, P, vcs, vcs > 1 ? "s" : "", t->name, N, P, vcs, flitw);
+          N, P, vcs, vcs > 1 ? "s" : "", t->name, N, P, vcs, flitw,
+          flitw >= 128 && N <= 4096 ? 1 : 0);
   for (r = 0; r < N; r++) {
     fprintf(f, "\n  // router %d", r);
     if (t->has_coords) fprintf(f, " (x %d, y %d)", t->x[r], t->y[r]);
@@ -101,11 +106,15 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, const char *argv0
 "    .mask_o (rt_mask_%d)\n"
 "  );\n"
 "  spin_router #(\n"
-"    .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW)\n"
+"    .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW), .Spin(Spin)\n"
 "  ) u_router_%d (\n"
 "    .clk_i, .rst_ni,\n"
 "    .lfsr_seed_i(seed_i ^ 32'h%08x),\n"
 "    .cfg_favors_i(favors_i),\n"
+"    .cfg_spin_i (spin_i),\n"
+"    .cfg_tdd_i  (tdd_i),\n"
+"    .cfg_id_i   (spin_pkg::IdW'(%d)),\n"
+"    .cfg_nodes_i((spin_pkg::IdW + 1)'(NumNodes)),\n"
 "    .rt_dst_o   (rt_dst_%d),\n"
 "    .rt_mask_i  (rt_mask_%d),\n"
 "    .flit_i     (flit_in_%d),\n"
@@ -116,7 +125,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, const char *argv0
 "  );\n"
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
-            r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, r, r, r, r, r, r,
+            r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, r, r, r, r, r, r, r,
             r, r * P, r, r * P);
   }
   fprintf(f, "endmodule\n\n`default_nettype wire\n");

@@ -14,6 +14,12 @@
 // the request won the output stage.  On gnt_i the front flit leaves; a head
 // records the downstream VC given in gnt_ovc_i; a tail frees the VC and
 // raises credit_o for it.
+// SPIN (spin_unit): a frozen VC (frozen_i) requests nothing; while spin_i
+// the port requests nothing and its VC spin_vc_i sends its front flit
+// (spin_flit_o) without allocation; that VC's tail frees it without a
+// credit.  out_blocked_i: outputs taken by a spin flit or a special message
+// this cycle.  The view_* outputs show SPIN the VCs (registers of this
+// cycle), popped_o/cnt_next_nz_o what the cycle did to them.
 `default_nettype none
 
 module spin_input_port #(
@@ -36,13 +42,25 @@ module spin_input_port #(
   input  logic [NumPorts*8-1:0]          port_age_i,    // per output: least busy-cycles of its VCs
   input  logic                           gnt_i,         // request granted by the output stage
   input  logic [spin_pkg::VcW-1:0]       gnt_ovc_i,     // downstream VC for a granted head
+  input  logic [NumVcs-1:0]              frozen_i,
+  input  logic                           spin_i,
+  input  logic [spin_pkg::VcW-1:0]       spin_vc_i,
+  input  logic [NumPorts-1:0]            out_blocked_i,
   output logic                           req_o,
   output logic [PortW-1:0]               req_port_o,
   output logic [spin_pkg::VcW-1:0]       req_ovc_o,     // downstream VC of a non-head flit
   output logic [LinkW-1:0]               req_flit_o,    // front flit of the chosen VC
   output logic                           drew_o,
   output logic [spin_pkg::CredW-1:0]     credit_o,      // next value of the credit register
-  output logic [NumVcs*spin_pkg::OccW-1:0] occ_o
+  output logic [NumVcs*spin_pkg::OccW-1:0] occ_o,
+  output logic [LinkW-1:0]               spin_flit_o,   // front flit of VC spin_vc_i
+  output logic [NumVcs-1:0]              view_cnt_nz_o,
+  output logic [NumVcs-1:0]              view_rv_o,
+  output logic [NumVcs*3-1:0]            view_op_o,
+  output logic [NumVcs-1:0]              view_whole_o,  // a whole routed packet at the front
+  output logic [NumVcs-1:0]              view_tail_o,
+  output logic [NumVcs-1:0]              popped_o,
+  output logic [NumVcs-1:0]              cnt_next_nz_o
 );
   localparam int unsigned CntW = $clog2(BufDepth + 1);
 
@@ -112,8 +130,9 @@ module spin_input_port #(
       vc_routed[v] = route_valid_q[v] || (rc_valid && rc_vc == VcIdxW'(v));
       vc_port[v*PortW +: PortW] = route_valid_q[v] ? out_port_q[v*PortW +: PortW] : rc_port;
       vc_head[v] = front[v*LinkW + FlitW + 3];
-      vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] &&
-                  (!vc_head[v] || port_free_i[vc_port[v*PortW +: PortW]]);
+      vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] && !frozen_i[v] && !spin_i &&
+                  (!vc_head[v] || port_free_i[vc_port[v*PortW +: PortW]]) &&
+                  !out_blocked_i[vc_port[v*PortW +: PortW]];
     end
   end
 
@@ -150,9 +169,31 @@ module spin_input_port #(
       if (req_head) out_vc_d[arb_vc*spin_pkg::VcW +: spin_pkg::VcW] = gnt_ovc_i;
       if (req_tail) begin
         route_valid_d[arb_vc] = 1'b0;
-        credit_o = {1'b1, spin_pkg::VcW'(arb_vc)};
+        credit_o = spin_pkg::CredW'({1'b1, spin_pkg::VcW'(arb_vc)});
       end
     end
+    if (spin_i) begin
+      pop[spin_vc_i[VcIdxW-1:0]] = 1'b1;
+      if (spin_flit_o[FlitW+2]) route_valid_d[spin_vc_i[VcIdxW-1:0]] = 1'b0;
+    end
+  end
+
+  // ---- SPIN views ----
+  assign spin_flit_o = front[spin_vc_i[VcIdxW-1:0]*LinkW +: LinkW];
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_view
+    assign view_cnt_nz_o[v] = cnt[v*CntW +: CntW] != '0;
+    assign view_rv_o[v]     = route_valid_q[v];
+    assign view_op_o[v*3 +: 3] = 3'(out_port_q[v*PortW +: PortW]);
+    if (FlitW >= 35) begin : gen_whole   // len is head bits [34:32]
+      assign view_whole_o[v] = cnt[v*CntW +: CntW] != '0 && route_valid_q[v] &&
+                               front[v*LinkW + FlitW + 3] &&
+                               32'(cnt[v*CntW +: CntW]) == 32'(front[v*LinkW + 32 +: 3]);
+    end else begin : gen_no_whole
+      assign view_whole_o[v] = 1'b0;
+    end
+    assign view_tail_o[v]   = front[v*LinkW + FlitW + 2];
+    assign popped_o[v]      = pop[v];
+    assign cnt_next_nz_o[v] = cnt[v*CntW +: CntW] + CntW'(push[v]) - CntW'(pop[v]) != '0;
   end
 
   always_ff @(posedge clk_i) begin

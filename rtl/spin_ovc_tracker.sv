@@ -36,7 +36,7 @@ module spin_ovc_tracker #(
     if (alloc_i) set[alloc_vc_i[VcIdxW-1:0]] = 1'b1;
     if (Eject) begin
       if (tail_i) clr[tail_vc_i[VcIdxW-1:0]] = 1'b1;
-    end else if (credit_i[spin_pkg::CredW-1]) begin
+    end else if (credit_i[spin_pkg::CredValid]) begin
       clr[credit_i[VcIdxW-1:0]] = 1'b1;
     end
     busy_d = (busy_q | set) & ~clr;
@@ -77,7 +77,7 @@ module spin_ovc_tracker #(
     if (rst_ni) begin
       AllocFree_A: assert (!(alloc_i && busy_q[alloc_vc_i[VcIdxW-1:0]]))
         else $error("spin_ovc_tracker: head sent into busy VC %0d", alloc_vc_i);
-      CreditBusy_A: assert (Eject || !(credit_i[spin_pkg::CredW-1] &&
+      CreditBusy_A: assert (Eject || !(credit_i[spin_pkg::CredValid] &&
                                       !busy_q[credit_i[VcIdxW-1:0]]))
         else $error("spin_ovc_tracker: credit for free VC %0d", credit_i[spin_pkg::VcW-1:0]);
     end

@@ -1,25 +1,97 @@
-// spin_pkg: constants of the link format shared by every RTL module.
-// The contract is docs/microarchitecture.md ("Link format"); C twin: cmodel/flit.h.
+// spin_pkg: constants of the link format and of SPIN shared by every RTL
+// module.  The contract is docs/microarchitecture.md ("Link format" and
+// section 12); C twins: cmodel/flit.h and cmodel/spin.h.
 //
 // Link word, LinkW = FlitW + 7 bits:
-//   [FlitW-1:0]          data (head flit: dst in [15:0])
+//   [FlitW-1:0]          data (head flit: dst in [15:0]; special message: 128 bits)
 //   [FlitW+1:FlitW]      vc     downstream VC the flit is written into
 //   [FlitW+2]            tail
 //   [FlitW+3]            head
-//   [FlitW+6:FlitW+4]    kind   0 idle, 1 flit, 2..5 reserved for SPIN messages
-// Credit word, CredW = 3 bits: [1:0] vc, [2] valid.
+//   [FlitW+6:FlitW+4]    kind   0 idle, 1 flit, 2 probe, 3 move, 4 probe_move, 5 kill_move
+// Credit word, CredW = 6 bits: [1:0] vc, [2] valid, [3] arm, [5:4] arm_vc.
+// Special message data: sender[11:0] n[17:12] delay[25:18] path[26 + 3i +: 3].
 `default_nettype none
 
 package spin_pkg;
   localparam int unsigned CtlW   = 7;
-  localparam int unsigned CredW  = 3;
+  localparam int unsigned CredW  = 6;
+  localparam int unsigned CredValid = 2;   // credit word bit: a VC became free
+  localparam int unsigned CredArm   = 3;   // credit word bit: arm notice (SPIN)
   localparam int unsigned VcW    = 2;   // link field width: up to 4 VCs
   localparam int unsigned KindW  = 3;
   localparam int unsigned DstW   = 16;  // destination field of a head flit
   localparam int unsigned OccW   = 3;   // occupancy of one VC, 0..7
   localparam int unsigned MaxPktLen = 5;
 
-  localparam logic [KindW-1:0] KindFlit = 3'd1;
+  localparam logic [KindW-1:0] KindFlit      = 3'd1;
+  localparam logic [KindW-1:0] KindProbe     = 3'd2;
+  localparam logic [KindW-1:0] KindMove      = 3'd3;
+  localparam logic [KindW-1:0] KindProbeMove = 3'd4;
+  localparam logic [KindW-1:0] KindKillMove  = 3'd5;
+
+  // ---- SPIN ----
+  localparam int unsigned MaxPorts = 8;          // SPIN state is indexed p*MaxVcs + v
+  localparam int unsigned MaxVcs   = 4;
+  localparam int unsigned MaxPv    = MaxPorts * MaxVcs;
+  localparam int unsigned SmW      = 128;        // special-message data bits
+  localparam int unsigned SmMaxPath = 34;        // path entries an SM carries
+  localparam int unsigned SmPathW  = 3 * SmMaxPath;
+  localparam int unsigned IdW      = 12;         // router id: at most 4096 routers
+  localparam int unsigned SpinSettle  = 6;       // spin -> probe_move
+  localparam int unsigned SpinRelease = SpinSettle + 2 * SmMaxPath + 2;
+  localparam int unsigned CntW     = 16;         // the SPIN counter
+
+  typedef enum logic [2:0] {
+    StOff, StDd, StMove, StProbeMove, StForwardProgress, StKillMove, StFrozen
+  } spin_state_e;
+
+  // The SPIN state that the special messages of one cycle change one after
+  // another (C twin: the fields of spin_router_t that spin_move_in writes).
+  typedef struct packed {
+    spin_state_e          state;
+    logic [CntW-1:0]      cnt;
+    logic                 cnt_loaded;   // the FSM loaded cnt this cycle
+    logic                 is_deadlock;
+    logic [IdW-1:0]       source_id;
+    logic                 pm_sent;
+    logic [MaxPv-1:0]     frozen;
+    logic [MaxPv-1:0]     armed;
+  } spin_mut_t;
+
+  // A special message's data word (C twin: sm_make in cmodel/flit.h).
+  function automatic logic [SmW-1:0] sm_word(input logic [IdW-1:0] sender,
+                                             input logic [5:0] n, input logic [7:0] delay,
+                                             input logic [SmPathW-1:0] path);
+    sm_word = {path, delay, n, sender};
+  endfunction
+
+  // Rotating priority (section 12.1): (r - top - 1) mod nodes; higher wins.
+  function automatic logic [IdW:0] sm_prio(input logic [IdW-1:0] r, input logic [IdW-1:0] top,
+                                           input logic [IdW:0] nodes);
+    if (r > top) sm_prio = {1'b0, r} - {1'b0, top} - 1'b1;
+    else         sm_prio = {1'b0, r} + nodes - {1'b0, top} - 1'b1;
+  endfunction
+
+  // Class of a special message: probe_move 3, move and kill_move 2, probe 1.
+  function automatic logic [1:0] sm_rank(input logic [KindW-1:0] kind);
+    if (kind == KindProbeMove)  sm_rank = 2'd3;
+    else if (kind == KindProbe) sm_rank = 2'd1;
+    else                        sm_rank = 2'd2;
+  endfunction
+
+  // May a VC at input p bound for output o be frozen?  Not when a frozen VC
+  // already uses that input or that output (C twin: spin_may_freeze).
+  function automatic logic may_freeze(input logic [MaxPv-1:0] frozen,
+                                      input logic [3*MaxPv-1:0] op, input int unsigned ports,
+                                      input int unsigned vcs, input logic [2:0] p,
+                                      input logic [2:0] o);
+    may_freeze = 1'b1;
+    for (int unsigned pp = 1; pp < MaxPorts; pp++)
+      for (int unsigned v = 0; v < MaxVcs; v++)
+        if (pp < ports && v < vcs && frozen[pp*MaxVcs+v] &&
+            (3'(pp) == p || op[(pp*MaxVcs+v)*3 +: 3] == o))
+          may_freeze = 1'b0;
+  endfunction
 endpackage
 
 `default_nettype wire

@@ -9,11 +9,18 @@
 //   NumPorts  2..8 ports, NIC included
 //   NumVcs    1..4 virtual channels per input port
 //   BufDepth  flits per VC, at least the longest packet (5), at most 7
-//   FlitW     data bits per flit, at least 16 (the head's dst field)
+//   FlitW     data bits per flit, at least 16 (the head's dst field); with
+//             SPIN at least 128 (a special message's data word)
+//   Spin      1: SPIN deadlock recovery built in (spin_unit), switched on at
+//             run time by cfg_spin_i; 0: none built (cfg_spin_* ignored)
 // The route table sits outside the router (spin_route_table): each input
 // port p shows the destination it is routing on rt_dst_o[p] and reads the
 // allowed output ports on rt_mask_i[p] in the same cycle (bit 0 = eject).
 // So one router serves networks of any size and shape.
+// SPIN (docs/microarchitecture.md, section 12): a spinning VC's flit and a
+// special message go out ahead of the switch allocator's flits; an output
+// carrying either takes no allocated flit this cycle, and arm notices ride
+// on the credit registers.
 `default_nettype none
 
 module spin_router #(
@@ -21,6 +28,7 @@ module spin_router #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned BufDepth = 5,
   parameter int unsigned FlitW    = 64,
+  parameter int unsigned Spin     = 0,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned CredW   = spin_pkg::CredW,
   localparam int unsigned OccW    = spin_pkg::OccW,
@@ -30,6 +38,10 @@ module spin_router #(
   input  logic                          rst_ni,
   input  logic [31:0]                   lfsr_seed_i,
   input  logic                          cfg_favors_i,   // 1: FAvORS-Min output selection
+  input  logic                          cfg_spin_i,     // 1: SPIN on (needs Spin)
+  input  logic [spin_pkg::CntW-1:0]     cfg_tdd_i,      // SPIN detection threshold, 2..32768
+  input  logic [spin_pkg::IdW-1:0]      cfg_id_i,       // this router's id
+  input  logic [spin_pkg::IdW:0]        cfg_nodes_i,    // routers in the network
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
   input  logic [NumPorts*NumPorts-1:0]  rt_mask_i,
   input  logic [NumPorts*LinkW-1:0]     flit_i,
@@ -50,6 +62,12 @@ module spin_router #(
   end
   if (FlitW < spin_pkg::DstW) begin : gen_check_flitw
     $error("spin_router: FlitW must be at least 16 bits (head dst field)");
+  end
+  if (Spin > 1) begin : gen_check_spin
+    $error("spin_router: Spin must be 0 or 1");
+  end
+  if (Spin == 1 && FlitW < spin_pkg::SmW) begin : gen_check_spin_flitw
+    $error("spin_router: with Spin = 1, FlitW must be at least 128 (special messages)");
   end
 
   // ---- LFSR ----
@@ -78,6 +96,17 @@ module spin_router #(
   logic [NumPorts-1:0]               win_valid;
   logic [NumPorts*PortW-1:0]         win;
 
+  // ---- SPIN: views of the input VCs and the unit's decisions ----
+  localparam int unsigned MaxPv  = spin_pkg::MaxPv;
+  localparam int unsigned OfferW = spin_pkg::KindW + spin_pkg::SmW;
+  logic [MaxPv-1:0]           v_cnt_nz, v_rv, v_whole, v_tail, v_popped, v_next_nz, frozen;
+  logic [3*MaxPv-1:0]         v_op;
+  logic [NumPorts-1:0]        in_busy, out_busy, sm_valid, arm;
+  logic [NumPorts*2-1:0]      spin_vc, spin_ovc, arm_vc;
+  logic [NumPorts*3-1:0]      spin_src;
+  logic [NumPorts*OfferW-1:0] sm;
+  logic [NumPorts*LinkW-1:0]  spin_flit;
+
   for (genvar p = 0; p < NumPorts; p++) begin : gen_input
     localparam int unsigned Rot = (5 * p) % 32;
     logic [7:0] draw;   // low byte of the LFSR rotated right by Rot
@@ -96,14 +125,101 @@ module spin_router #(
       .port_age_i   (port_age),
       .gnt_i        (gnt[p]),
       .gnt_ovc_i    (first_free[req_port[p*PortW +: PortW]*spin_pkg::VcW +: spin_pkg::VcW]),
+      .frozen_i     (frozen[p*spin_pkg::MaxVcs +: NumVcs]),
+      .spin_i       (in_busy[p]),
+      .spin_vc_i    (spin_vc[p*2 +: 2]),
+      .out_blocked_i(out_busy | sm_valid),
       .req_o        (req[p]),
       .req_port_o   (req_port[p*PortW +: PortW]),
       .req_ovc_o    (req_ovc[p*spin_pkg::VcW +: spin_pkg::VcW]),
       .req_flit_o   (req_flit[p*LinkW +: LinkW]),
       .drew_o       (drew[p]),
       .credit_o     (credit_d[p*CredW +: CredW]),
-      .occ_o        (occ_o[p*NumVcs*OccW +: NumVcs*OccW])
+      .occ_o        (occ_o[p*NumVcs*OccW +: NumVcs*OccW]),
+      .spin_flit_o  (spin_flit[p*LinkW +: LinkW]),
+      .view_cnt_nz_o(v_cnt_nz[p*spin_pkg::MaxVcs +: NumVcs]),
+      .view_rv_o    (v_rv[p*spin_pkg::MaxVcs +: NumVcs]),
+      .view_op_o    (v_op[p*spin_pkg::MaxVcs*3 +: NumVcs*3]),
+      .view_whole_o (v_whole[p*spin_pkg::MaxVcs +: NumVcs]),
+      .view_tail_o  (v_tail[p*spin_pkg::MaxVcs +: NumVcs]),
+      .popped_o     (v_popped[p*spin_pkg::MaxVcs +: NumVcs]),
+      .cnt_next_nz_o(v_next_nz[p*spin_pkg::MaxVcs +: NumVcs])
     );
+    // unused view slots (VCs NumVcs..MaxVcs-1)
+    if (NumVcs < spin_pkg::MaxVcs) begin : gen_pad
+      localparam int unsigned Pad = spin_pkg::MaxVcs - NumVcs;
+      assign v_cnt_nz[p*spin_pkg::MaxVcs + NumVcs +: Pad]  = '0;
+      assign v_rv[p*spin_pkg::MaxVcs + NumVcs +: Pad]      = '0;
+      assign v_op[(p*spin_pkg::MaxVcs + NumVcs)*3 +: Pad*3] = '0;
+      assign v_whole[p*spin_pkg::MaxVcs + NumVcs +: Pad]   = '0;
+      assign v_tail[p*spin_pkg::MaxVcs + NumVcs +: Pad]    = '0;
+      assign v_popped[p*spin_pkg::MaxVcs + NumVcs +: Pad]  = '0;
+      assign v_next_nz[p*spin_pkg::MaxVcs + NumVcs +: Pad] = '0;
+    end
+  end
+  if (NumPorts < spin_pkg::MaxPorts) begin : gen_pad_ports
+    localparam int unsigned Lo = NumPorts * spin_pkg::MaxVcs;
+    assign v_cnt_nz[MaxPv-1:Lo]  = '0;
+    assign v_rv[MaxPv-1:Lo]      = '0;
+    assign v_op[3*MaxPv-1:3*Lo]  = '0;
+    assign v_whole[MaxPv-1:Lo]   = '0;
+    assign v_tail[MaxPv-1:Lo]    = '0;
+    assign v_popped[MaxPv-1:Lo]  = '0;
+    assign v_next_nz[MaxPv-1:Lo] = '0;
+  end
+
+  // ---- SPIN ----
+  if (Spin == 1) begin : gen_spin
+    logic [NumPorts*spin_pkg::KindW-1:0] in_kind;
+    logic [NumPorts*spin_pkg::SmW-1:0]   in_data;
+    logic [NumPorts-1:0]                 arm_in;
+    logic [NumPorts*2-1:0]               arm_in_vc;
+    for (genvar p = 0; p < NumPorts; p++) begin : gen_links
+      assign in_kind[p*spin_pkg::KindW +: spin_pkg::KindW] =
+          flit_i[p*LinkW + FlitW + 4 +: spin_pkg::KindW];
+      assign in_data[p*spin_pkg::SmW +: spin_pkg::SmW] = flit_i[p*LinkW +: spin_pkg::SmW];
+      assign arm_in[p] = credit_i[p*CredW + spin_pkg::CredArm];
+      assign arm_in_vc[p*2 +: 2] = credit_i[p*CredW + spin_pkg::CredArm + 1 +: 2];
+    end
+    spin_unit #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_spin (
+      .clk_i, .rst_ni,
+      .en_i         (cfg_spin_i),
+      .id_i         (cfg_id_i),
+      .nodes_i      (cfg_nodes_i),
+      .tdd_i        (cfg_tdd_i),
+      .cnt_nz_i     (v_cnt_nz),
+      .rv_i         (v_rv),
+      .op_i         (v_op),
+      .whole_i      (v_whole),
+      .tail_i       (v_tail),
+      .in_kind_i    (in_kind),
+      .in_data_i    (in_data),
+      .arm_in_i     (arm_in),
+      .arm_in_vc_i  (arm_in_vc),
+      .popped_i     (v_popped),
+      .cnt_next_nz_i(v_next_nz),
+      .frozen_o     (frozen),
+      .in_busy_o    (in_busy),
+      .spin_vc_o    (spin_vc),
+      .out_busy_o   (out_busy),
+      .spin_src_o   (spin_src),
+      .spin_ovc_o   (spin_ovc),
+      .sm_valid_o   (sm_valid),
+      .sm_o         (sm),
+      .arm_o        (arm),
+      .arm_vc_o     (arm_vc)
+    );
+  end else begin : gen_no_spin
+    assign frozen   = '0;
+    assign in_busy  = '0;
+    assign spin_vc  = '0;
+    assign out_busy = '0;
+    assign spin_src = '0;
+    assign spin_ovc = '0;
+    assign sm_valid = '0;
+    assign sm       = '0;
+    assign arm      = '0;
+    assign arm_vc   = '0;
   end
 
   // ---- output stage of the allocator ----
@@ -152,14 +268,35 @@ module spin_router #(
   end
 
   // ---- switch traversal into the output registers ----
-  logic [NumPorts*LinkW-1:0] flit_d;
+  logic [NumPorts*LinkW-1:0] xbar_flit, flit_d;
+  logic [NumPorts*CredW-1:0] cred_d;
   spin_crossbar #(.NumPorts(NumPorts), .FlitW(FlitW)) u_crossbar (
     .in_flit_i  (req_flit),
     .win_valid_i(win_valid),
     .win_i      (win),
     .ovc_i      (ovc),
-    .out_flit_o (flit_d)
+    .out_flit_o (xbar_flit)
   );
+
+  // A spin flit first, then a special message, then the allocated flit.
+  localparam int unsigned SmDataW = FlitW < spin_pkg::SmW ? FlitW : spin_pkg::SmW;
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_out_mux
+    logic [LinkW-1:0] sf, smw;
+    always_comb begin
+      sf = '0;
+      for (int unsigned p = 0; p < NumPorts; p++)
+        if (spin_src[o*3 +: 3] == 3'(p)) sf = spin_flit[p*LinkW +: LinkW];
+      sf[FlitW +: spin_pkg::VcW] = spin_ovc[o*2 +: 2];
+      smw = '0;
+      smw[FlitW + 4 +: spin_pkg::KindW] = sm[o*OfferW + spin_pkg::SmW +: spin_pkg::KindW];
+      smw[SmDataW-1:0] = sm[o*OfferW +: SmDataW];
+      if (out_busy[o])      flit_d[o*LinkW +: LinkW] = sf;
+      else if (sm_valid[o]) flit_d[o*LinkW +: LinkW] = smw;
+      else                  flit_d[o*LinkW +: LinkW] = xbar_flit[o*LinkW +: LinkW];
+    end
+    assign cred_d[o*CredW +: CredW] = credit_d[o*CredW +: CredW] |
+        (arm[o] ? spin_pkg::CredW'({arm_vc[o*2 +: 2], 1'b1, 3'b000}) : '0);
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -167,7 +304,7 @@ module spin_router #(
       credit_o <= '0;
     end else begin
       flit_o   <= flit_d;
-      credit_o <= credit_d;
+      credit_o <= cred_d;
     end
   end
 endmodule

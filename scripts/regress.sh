@@ -167,8 +167,6 @@ expect_error "make sim VCS=7" "VCS=7" make --no-print-directory sim VCS=7
 expect_error "make sim WAVES=yes" "WAVES=yes" make --no-print-directory sim WAVES=yes
 expect_error "make sim TOPO=mesh0x4" "mesh0x4|W and H|width" make --no-print-directory sim TOPO=mesh0x4
 
-expect_error "co-simulation asked for SPIN (C model only so far)" "C model only" \
-  "$BUILD/rtl/p5-v1/Vcosim" --topo mesh4x4 --spin 1
 expect_error "spinsim --spin 2" "spin" "$BUILD/cmodel/spinsim" --spin 2
 expect_error "spinsim --tdd 1" "tdd" "$BUILD/cmodel/spinsim" --spin 1 --tdd 1
 

@@ -47,8 +47,11 @@ const Field kFlitFields[] = {
     {"flit.kind", 4, 3, true}, {"flit.head", 3, 1, true}, {"flit.tail", 2, 1, true},
     {"flit.vc", 0, 2, true},   {"flit.data", 0, 0, false},
 };
-const Field kCredFields[] = {{"credit.valid", 2, 1, false}, {"credit.vc", 0, 2, false}};
-const unsigned kCredW = 3, kOccW = 3;
+const Field kCredFields[] = {{"credit.valid", 2, 1, false},
+                             {"credit.vc", 0, 2, false},
+                             {"credit.arm", 3, 1, false},
+                             {"credit.arm_vc", 4, 2, false}};
+const unsigned kOccW = 3;
 
 // Compares the RTL's registers with the C model's after each clock edge.
 class Checker {
@@ -78,9 +81,19 @@ class Checker {
       for (unsigned p = 0; p < P_; p++) {
         unsigned base = (r * P_ + p) * LinkW_;
         for (const Field& f : kFlitFields) {
-          unsigned lsb = f.ctl ? base + FlitW_ + f.lsb : base;
-          unsigned w = f.ctl ? f.width : FlitW_;
-          n += diff(n < limit, r, p, -1, f.name, exp_flit_.get(lsb, w), rtl_flit_.get(lsb, w));
+          if (!f.ctl) {  // data, 64 bits at a time
+            for (unsigned lo = 0; lo < FlitW_; lo += 64) {
+              unsigned w = FlitW_ - lo < 64 ? FlitW_ - lo : 64;
+              char name[32];
+              std::snprintf(name, sizeof name, "%s[%u:%u]", f.name, lo + w - 1, lo);
+              n += diff(n < limit, r, p, -1, name, exp_flit_.get(base + lo, w),
+                        rtl_flit_.get(base + lo, w));
+            }
+            continue;
+          }
+          unsigned lsb = base + FlitW_ + f.lsb;
+          n += diff(n < limit, r, p, -1, f.name, exp_flit_.get(lsb, f.width),
+                    rtl_flit_.get(lsb, f.width));
         }
         base = (r * P_ + p) * kCredW;
         for (const Field& f : kCredFields)
@@ -173,11 +186,6 @@ int main(int argc, char** argv) {
   if (rc == 1) return 0;
   if (rc) return 2;
 
-  if (o.sim.spin) {
-    std::fprintf(stderr, "error: SPIN (--spin 1) is built in the C model only, not yet in the "
-                         "RTL; run it with build/cmodel/spinsim\n");
-    return 2;
-  }
   sim_t sim;
   if (sim_init(&sim, &o.sim, 2) != 0) {
     std::fprintf(stderr, "error: %s\n", sim.err);
@@ -206,7 +214,8 @@ int main(int argc, char** argv) {
   {
     Checker chk(&sim, rtl->flit_width());
     if (!waves.empty() && trace_from == 0) rtl->trace_open(waves);
-    rtl->reset((uint32_t)o.sim.seed, sim.net.masks, o.sim.algo == ALGO_FAVORS_MIN);
+    rtl->reset((uint32_t)o.sim.seed, sim.net.masks, o.sim.algo == ALGO_FAVORS_MIN, o.sim.spin,
+               o.sim.tdd);
     sim_status_t st = SIM_RUNNING;
     while (st == SIM_RUNNING) {
       if (!waves.empty() && !rtl->tracing() && sim.now >= trace_from) rtl->trace_open(waves);

@@ -14,9 +14,9 @@ class RtlArray : public RtlNet {
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
         LinkW_(SPIN_FLITW + 7), masks_(nullptr),
-        cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * 3), cur_occ_(N_ * P_ * V_ * 3),
-        in_flit_(P_ * LinkW_), in_cred_(P_ * 3), dst_(P_ * 16), mask_(P_ * P_),
-        out_flit_(P_ * LinkW_), out_cred_(P_ * 3), out_occ_(P_ * V_ * 3) {
+        cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
+        in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * P_),
+        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3) {
     for (int r = 0; r < N_; r++) {
       char name[32];
       std::snprintf(name, sizeof name, "router_%d", r);
@@ -28,12 +28,17 @@ class RtlArray : public RtlNet {
     for (auto& m : r_) m->final();
   }
 
-  void reset(uint32_t seed, const uint8_t* masks, bool favors) override {
+  void reset(uint32_t seed, const uint8_t* masks, bool favors, bool spin,
+             unsigned tdd) override {
     masks_ = masks;
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
       m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
       m->cfg_favors_i = favors;
+      m->cfg_spin_i = spin;
+      m->cfg_tdd_i = tdd;
+      m->cfg_id_i = r;
+      m->cfg_nodes_i = N_;
       m->rst_ni = 0;
       in_flit_.clear();
       in_cred_.clear();
@@ -58,7 +63,7 @@ class RtlArray : public RtlNet {
         if (q < 0) continue;
         int up = q * P_ + t_->peer_port[r * P_ + p];
         in_flit_.copy_from(cur_flit_, up * LinkW_, p * LinkW_, LinkW_);
-        in_cred_.copy_from(cur_cred_, up * 3, p * 3, 3);
+        in_cred_.copy_from(cur_cred_, up * kCredW, p * kCredW, kCredW);
       }
       from_bits(m->flit_i, in_flit_);
       from_bits(m->credit_i, in_cred_);
@@ -115,7 +120,7 @@ class RtlArray : public RtlNet {
       to_bits(m->credit_o, out_cred_);
       to_bits(m->occ_o, out_occ_);
       cur_flit_.copy_from(out_flit_, 0, r * P_ * LinkW_, P_ * LinkW_);
-      cur_cred_.copy_from(out_cred_, 0, r * P_ * 3, P_ * 3);
+      cur_cred_.copy_from(out_cred_, 0, r * P_ * kCredW, P_ * kCredW);
       cur_occ_.copy_from(out_occ_, 0, r * P_ * V_ * 3, P_ * V_ * 3);
     }
   }

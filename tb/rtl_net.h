@@ -7,8 +7,9 @@
 //   rtl_top.cpp    the generated network top (spingen) Verilated whole: checks
 //                  the generator's wiring; one build per topology.
 // Both present the network's registers in one layout: router r port p at
-// index r*P + p (flit: LinkW bits, credit: 3 bits), VC v of it at
-// (r*P + p)*V + v (occupancy: 3 bits).
+// index r*P + p (flit: LinkW bits, credit: kCredW bits), VC v of it at
+// (r*P + p)*V + v (occupancy: 3 bits).  The routers are built with SPIN
+// (Spin = 1, FlitW = 128), switched on or off at reset.
 #ifndef SPIN_TB_RTL_NET_H
 #define SPIN_TB_RTL_NET_H
 
@@ -24,11 +25,15 @@ extern "C" {
 #include "topology.h"
 }
 
+// Credit word: vc[1:0], valid, arm, arm_vc[1:0] (cmodel/flit.h).
+const unsigned kCredW = 6;
+
 // Link word i of a bus (docs/microarchitecture.md, "Link format"):
-// data[flitw-1:0], vc, tail, head, kind above it.
+// data[flitw-1:0] (bits 127:64 from flit_t.ext), vc, tail, head, kind above it.
 inline void put_flit(Bits& b, unsigned idx, unsigned flitw, const flit_t& f) {
   unsigned base = idx * (flitw + 7);
   b.set(base, flitw > 64 ? 64 : flitw, f.data);
+  if (flitw > 64) b.set(base + 64, flitw > 128 ? 64 : flitw - 64, f.ext);
   b.set(base + flitw, 7,
         CTL_VC(f.ctl) | CTL_TAIL(f.ctl) << 2 | CTL_HEAD(f.ctl) << 3 | CTL_KIND(f.ctl) << 4);
 }
@@ -36,7 +41,7 @@ inline flit_t get_flit(const Bits& b, unsigned idx, unsigned flitw) {
   unsigned base = idx * (flitw + 7);
   flit_t f;
   f.data = b.get(base, flitw > 64 ? 64 : flitw);
-  f.ext = 0;
+  f.ext = flitw > 64 ? b.get(base + 64, flitw > 128 ? 64 : flitw - 64) : 0;
   unsigned c = (unsigned)b.get(base + flitw, 7);
   f.ctl = CTL_MAKE(c >> 4 & 7u, c >> 3 & 1u, c >> 2 & 1u, c & 3u);
   return f;
@@ -47,8 +52,10 @@ class RtlNet {
   virtual ~RtlNet() {}
   // Holds reset for a few cycles with this LFSR seed, routing table (masks:
   // N*N entries, router r destination d at r*N + d) and output selection
-  // (favors: FAvORS-Min's least-busy fallback).
-  virtual void reset(uint32_t seed, const uint8_t* masks, bool favors) = 0;
+  // (favors: FAvORS-Min's least-busy fallback), SPIN on or off and its
+  // detection threshold.
+  virtual void reset(uint32_t seed, const uint8_t* masks, bool favors, bool spin,
+                     unsigned tdd) = 0;
   // One clock cycle with the NIC injection registers inj[0..N-1].
   virtual void step(const flit_t* inj) = 0;
   // The registers after the last clock edge.

@@ -19,13 +19,16 @@ class RtlTop : public RtlNet {
     top_->final();
   }
 
-  void reset(uint32_t seed, const uint8_t* masks, bool favors) override {
+  void reset(uint32_t seed, const uint8_t* masks, bool favors, bool spin,
+             unsigned tdd) override {
     const int P = SPIN_NET_PORTS;
     for (int r = 0; r < N_; r++)
       for (int d = 0; d < N_; d++) table_.set((r * N_ + d) * P, P, masks[r * N_ + d]);
     from_bits(top_->route_table_i, table_);
     top_->seed_i = seed;
     top_->favors_i = favors;
+    top_->spin_i = spin;
+    top_->tdd_i = tdd;
     inj_.clear();
     from_bits(top_->inj_flit_i, inj_);
     top_->rst_ni = 0;

@@ -1,0 +1,449 @@
+// spin_fsm: the SPIN counter FSM of one router, the spin, and the arm chain
+// (docs/microarchitecture.md, 12.2, 12.5, 12.6).  C twin: spin_fsm_pre() and
+// spin_fsm_post() in cmodel/spin_fsm.c.
+//
+// One cycle, in the C model's order:
+//   1. arm notices from downstream arm the frozen VC bound for that output,
+//      record the downstream VC the spin fills, and go upstream;
+//   2. the counter: on expiry (cnt = 0) the state's action (probe, kill_move,
+//      spin, probe_move, end of recovery, release);
+//   3. spinning VCs send their front flit (spin_* outputs);
+//   4. the router's own messages coming back: a probe that confirms a loop
+//      (latch the loop, send a move), a move or probe_move that went round
+//      (freeze, arm), a kill_move (end of recovery).
+// Then the move managers (spin_move_mgr) take st_pre_o, and their result
+// comes back on st_moved_i.  After switch allocation (popped_i, cnt_next_nz_i)
+// the deadlock-detection watch moves on or counts down.
+// The FSM makes at most two special messages a cycle: offer A (step 2) and
+// offer B (step 4).  en_i = 0 holds SPIN off: no message, no freeze.
+`default_nettype none
+
+module spin_fsm #(
+  parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumVcs   = 1,
+  localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW,
+  localparam int unsigned MaxPv   = spin_pkg::MaxPv
+) (
+  input  logic                         clk_i,
+  input  logic                         rst_ni,
+  input  logic                         en_i,
+  input  logic [spin_pkg::IdW-1:0]     id_i,
+  input  logic [spin_pkg::IdW:0]       nodes_i,
+  input  logic [spin_pkg::CntW-1:0]    tdd_i,
+  // views of the input VCs, index p*MaxVcs + v (registers of this cycle)
+  input  logic [MaxPv-1:0]             cnt_nz_i,
+  input  logic [MaxPv-1:0]             rv_i,
+  input  logic [3*MaxPv-1:0]           op_i,
+  input  logic [MaxPv-1:0]             whole_i,
+  input  logic [MaxPv-1:0]             tail_i,      // front flit is a tail
+  // links of this cycle
+  input  logic [NumPorts*spin_pkg::KindW-1:0] in_kind_i,
+  input  logic [NumPorts*spin_pkg::SmW-1:0]   in_data_i,
+  input  logic [NumPorts-1:0]          arm_in_i,    // arm notice on the credit of output o
+  input  logic [NumPorts*2-1:0]        arm_in_vc_i,
+  // the move-manager chain
+  output spin_pkg::spin_mut_t          st_pre_o,
+  input  spin_pkg::spin_mut_t          st_moved_i,
+  output logic [MaxPv-1:0]             spinning_o,  // after the spin cycle's start
+  output logic [5:0]                   loop_n_o,    // loop buffer as of this cycle
+  output logic [spin_pkg::SmPathW-1:0] loop_path_o,
+  output logic [spin_pkg::IdW-1:0]     top_o,       // router of top priority this cycle
+  // the FSM's own messages
+  output logic [1:0]                   offer_valid_o,   // [0] A, [1] B
+  output logic [5:0]                   offer_port_o,    // {B, A}, 3 bits each
+  output logic [2*OfferW-1:0]          offer_o,
+  // spin flits: per output o, from input spin_src_o[o], VC spin_vc_o[p]
+  output logic [NumPorts-1:0]          in_busy_o,
+  output logic [NumPorts*2-1:0]        spin_vc_o,
+  output logic [NumPorts-1:0]          out_busy_o,
+  output logic [NumPorts*3-1:0]        spin_src_o,
+  output logic [NumPorts*2-1:0]        spin_ovc_o,
+  // arm notices to upstream, on the credit register of input p
+  output logic [NumPorts-1:0]          arm_o,
+  output logic [NumPorts*2-1:0]        arm_vc_o,
+  // after switch allocation
+  input  logic [MaxPv-1:0]             popped_i,     // VC sent its front flit
+  input  logic [MaxPv-1:0]             cnt_next_nz_i // VC holds flits at the end of the cycle
+);
+  localparam int unsigned Total = (NumPorts - 1) * NumVcs;   // network VCs
+
+  // ---- registers ----
+  spin_pkg::spin_mut_t  st_q, st_d;
+  logic [2:0]           dd_port_q, dd_port_d;
+  logic [1:0]           dd_vc_q, dd_vc_d;
+  logic [MaxPv-1:0]     spinning_q, spinning_d;
+  logic [2*MaxPv-1:0]   spin_ovc_q, spin_ovc_d;
+  logic [17:0]          ep_q, ep_d;       // cycle within the priority epoch (4 t_DD)
+  logic [spin_pkg::IdW-1:0] top_q, top_d;
+  logic [5:0]           loop_n_q;
+  logic [spin_pkg::SmPathW-1:0] loop_path_q;
+  logic                 latch, clear;
+
+  spin_loop_buf u_loop_buf (
+    .clk_i, .rst_ni,
+    .latch_i(latch),
+    .n_i    (loop_n_o),
+    .path_i (loop_path_o),
+    .clear_i(clear),
+    .n_o    (loop_n_q),
+    .path_o (loop_path_q)
+  );
+
+  // ---- steps 1 to 4 ----
+  spin_pkg::spin_mut_t s;
+  logic [2:0]           dd_port;
+  logic [1:0]           dd_vc;
+  logic [MaxPv-1:0]     spinning;
+  logic [2*MaxPv-1:0]   spin_ovc;
+  logic [5:0]           loop_n;
+  logic [spin_pkg::SmPathW-1:0] loop_path;
+  logic                 expired, sender;
+  logic [spin_pkg::KindW-1:0] kind;
+  logic [spin_pkg::SmW-1:0]   w;
+  logic [2:0]           o3, wop;
+  logic                 found;
+  logic [1:0]           pick;
+  int unsigned          idx;
+
+  // originate: the FSM's own move/probe_move/kill_move round the loop
+  function automatic logic [OfferW-1:0] originate(input logic [spin_pkg::KindW-1:0] k,
+                                                  input logic [7:0] delay,
+                                                  input logic [spin_pkg::IdW-1:0] id,
+                                                  input logic [5:0] n,
+                                                  input logic [spin_pkg::SmPathW-1:0] path);
+    originate = {k, spin_pkg::sm_word(id, n - 1'b1, delay, path >> 3)};
+  endfunction
+
+  always_comb begin
+    s            = st_q;
+    s.cnt_loaded = 1'b0;
+    dd_port      = dd_port_q;
+    dd_vc        = dd_vc_q;
+    spinning     = spinning_q;
+    spin_ovc     = spin_ovc_q;
+    loop_n       = loop_n_q;
+    loop_path    = loop_path_q;
+    latch        = 1'b0;
+    clear        = 1'b0;
+    offer_valid_o = '0;
+    offer_port_o  = '0;
+    offer_o       = '0;
+    in_busy_o     = '0;
+    spin_vc_o     = '0;
+    out_busy_o    = '0;
+    spin_src_o    = '0;
+    spin_ovc_o    = '0;
+    arm_o         = '0;
+    arm_vc_o      = '0;
+    found         = 1'b0;
+    pick          = '0;
+    kind          = '0;
+    w             = '0;
+    o3            = '0;
+    wop           = '0;
+    idx           = 0;
+    expired = s.cnt == '0;
+    sender  = s.state == spin_pkg::StMove || s.state == spin_pkg::StProbeMove ||
+              s.state == spin_pkg::StForwardProgress || s.state == spin_pkg::StKillMove;
+
+    // 1. arm notices
+    for (int unsigned o = 1; o < NumPorts; o++)
+      if (arm_in_i[o])
+        for (int unsigned p = 1; p < NumPorts; p++)
+          for (int unsigned v = 0; v < NumVcs; v++)
+            if (s.frozen[p*4+v] && !s.armed[p*4+v] && op_i[(p*4+v)*3 +: 3] == 3'(o)) begin
+              s.armed[p*4+v] = 1'b1;
+              spin_ovc[(p*4+v)*2 +: 2] = arm_in_vc_i[o*2 +: 2];
+              if (!(sender && 3'(p) == dd_port && 2'(v) == dd_vc)) begin
+                arm_o[p] = 1'b1;
+                arm_vc_o[p*2 +: 2] = 2'(v);
+              end
+            end
+
+    // 2. the counter
+    if (expired) begin
+      unique case (s.state)
+        spin_pkg::StDd: begin
+          idx = 32'(dd_port) * 4 + 32'(dd_vc);
+          if (cnt_nz_i[idx] && rv_i[idx] && op_i[idx*3 +: 3] != '0) begin
+            offer_valid_o[0] = 1'b1;
+            offer_port_o[2:0] = op_i[idx*3 +: 3];
+            offer_o[0 +: OfferW] = {spin_pkg::KindProbe,
+                                    spin_pkg::sm_word(id_i, 6'd1, 8'd0,
+                                                      spin_pkg::SmPathW'(op_i[idx*3 +: 3]))};
+          end
+        end
+        spin_pkg::StMove: begin       // the move did not come back
+          s.state = spin_pkg::StKillMove;
+          offer_valid_o[0] = 1'b1;
+          offer_port_o[2:0] = loop_path[2:0];
+          offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 8'd0, id_i, loop_n, loop_path);
+          s.cnt = spin_pkg::CntW'(loop_n);
+          s.cnt_loaded = 1'b1;
+        end
+        spin_pkg::StForwardProgress: begin   // the spin cycle
+          for (int unsigned p = 1; p < NumPorts; p++)
+            for (int unsigned v = 0; v < NumVcs; v++)
+              if (s.frozen[p*4+v] && !spinning[p*4+v]) begin
+                if (s.armed[p*4+v]) spinning[p*4+v] = 1'b1;
+                else s.frozen[p*4+v] = 1'b0;
+              end
+          s.state   = spin_pkg::StProbeMove;
+          s.pm_sent = 1'b0;
+          s.cnt = spin_pkg::CntW'(spin_pkg::SpinSettle - 1);
+          s.cnt_loaded = 1'b1;
+        end
+        spin_pkg::StProbeMove: begin
+          offer_valid_o[0] = 1'b1;
+          offer_port_o[2:0] = loop_path[2:0];
+          if (!s.pm_sent) begin
+            offer_o[0 +: OfferW] = originate(spin_pkg::KindProbeMove, {1'b0, loop_n, 1'b0},
+                                             id_i, loop_n, loop_path);
+            s.pm_sent = 1'b1;
+          end else begin            // the probe_move did not come back
+            s.state = spin_pkg::StKillMove;
+            offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 8'd0, id_i, loop_n,
+                                             loop_path);
+          end
+          s.cnt = spin_pkg::CntW'(loop_n);
+          s.cnt_loaded = 1'b1;
+        end
+        spin_pkg::StKillMove: begin   // the recovery ends
+          s.frozen      = s.frozen & spinning;
+          s.armed       = s.armed & spinning;
+          s.is_deadlock = 1'b0;
+          loop_n        = '0;
+          clear         = 1'b1;
+          latch         = 1'b0;
+          s.state       = spin_pkg::StDd;
+          s.cnt         = tdd_i - 1'b1;
+          s.cnt_loaded  = 1'b1;
+        end
+        spin_pkg::StFrozen: begin
+          if (!s.pm_sent) begin       // the spin cycle
+            for (int unsigned p = 1; p < NumPorts; p++)
+              for (int unsigned v = 0; v < NumVcs; v++)
+                if (s.frozen[p*4+v] && !spinning[p*4+v]) begin
+                  if (s.armed[p*4+v]) spinning[p*4+v] = 1'b1;
+                  else s.frozen[p*4+v] = 1'b0;
+                end
+            s.pm_sent = 1'b1;
+            s.cnt = spin_pkg::CntW'(spin_pkg::SpinRelease);
+          end else begin              // nobody came back for us: give up
+            s.frozen      = s.frozen & spinning;
+            s.armed       = s.armed & spinning;
+            s.is_deadlock = 1'b0;
+            s.state       = spin_pkg::StDd;
+            s.cnt         = tdd_i - 1'b1;
+          end
+          s.cnt_loaded = 1'b1;
+        end
+        default: ;                    // OFF
+      endcase
+    end
+
+    // 3. spin flits
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned v = 0; v < NumVcs; v++)
+        if (spinning[p*4+v] && cnt_nz_i[p*4+v]) begin
+          for (int unsigned o = 0; o < NumPorts; o++)
+            if (op_i[(p*4+v)*3 +: 3] == 3'(o)) begin
+              out_busy_o[o] = 1'b1;
+              spin_src_o[o*3 +: 3] = 3'(p);
+              spin_ovc_o[o*2 +: 2] = spin_ovc[(p*4+v)*2 +: 2];
+            end
+          in_busy_o[p] = 1'b1;
+          spin_vc_o[p*2 +: 2] = 2'(v);
+        end
+
+    // 4. the router's own messages coming back
+    for (int unsigned p = 1; p < NumPorts; p++) begin
+      kind = in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW];
+      w    = in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW];
+      wop  = w[28:26];
+      if (kind >= spin_pkg::KindProbe && kind <= spin_pkg::KindKillMove && w[11:0] == id_i) begin
+        if (kind == spin_pkg::KindProbe) begin
+          found = 1'b0;
+          pick  = '0;
+          for (int unsigned v = 0; v < NumVcs; v++)
+            if (!found && cnt_nz_i[p*4+v] && rv_i[p*4+v] && op_i[(p*4+v)*3 +: 3] == wop) begin
+              found = 1'b1;
+              pick  = 2'(v);
+            end
+          if (s.state == spin_pkg::StDd && found) begin
+            dd_port   = 3'(p);
+            dd_vc     = pick;
+            loop_n    = w[17:12];
+            loop_path = w[26 +: spin_pkg::SmPathW];
+            latch     = 1'b1;
+            clear     = 1'b0;
+            s.state   = spin_pkg::StMove;
+            offer_valid_o[1] = 1'b1;
+            offer_port_o[5:3] = loop_path[2:0];
+            offer_o[OfferW +: OfferW] = originate(spin_pkg::KindMove, {1'b0, loop_n, 1'b0},
+                                                  id_i, loop_n, loop_path);
+            s.cnt = spin_pkg::CntW'(loop_n);
+            s.cnt_loaded = 1'b1;
+          end
+        end else if (w[17:12] == '0) begin
+          if ((kind == spin_pkg::KindMove && s.state == spin_pkg::StMove) ||
+              (kind == spin_pkg::KindProbeMove && s.state == spin_pkg::StProbeMove &&
+               s.pm_sent)) begin
+            if (3'(p) == dd_port && w[25:18] >= 8'd2) begin
+              // freeze_own: the loop's VC first, else the lowest that fits
+              o3    = loop_path[2:0];
+              found = 1'b0;
+              pick  = '0;
+              if (spin_pkg::may_freeze(s.frozen, op_i, NumPorts, NumVcs, 3'(p), o3)) begin
+                if (whole_i[p*4 + 32'(dd_vc)] && op_i[(p*4 + 32'(dd_vc))*3 +: 3] == o3) begin
+                  found = 1'b1;
+                  pick  = dd_vc;
+                end
+                for (int unsigned v = 0; v < NumVcs; v++)
+                  if (!found && whole_i[p*4+v] && op_i[(p*4+v)*3 +: 3] == o3) begin
+                    found = 1'b1;
+                    pick  = 2'(v);
+                  end
+              end
+              if (found) begin
+                s.frozen[p*4 + 32'(pick)] = 1'b1;
+                s.armed[p*4 + 32'(pick)]  = 1'b0;
+                dd_vc         = pick;
+                s.is_deadlock = 1'b1;
+                s.source_id   = id_i;
+                s.state       = spin_pkg::StForwardProgress;
+                s.cnt         = spin_pkg::CntW'(w[25:18]) - 1'b1;
+                s.cnt_loaded  = 1'b1;
+                arm_o[p]      = 1'b1;
+                arm_vc_o[p*2 +: 2] = pick;
+              end
+            end
+          end else if (kind == spin_pkg::KindKillMove && s.state == spin_pkg::StKillMove) begin
+            s.frozen      = s.frozen & spinning;
+            s.armed       = s.armed & spinning;
+            s.is_deadlock = 1'b0;
+            loop_n        = '0;
+            clear         = 1'b1;
+            latch         = 1'b0;
+            s.state       = spin_pkg::StDd;
+            s.cnt         = tdd_i - 1'b1;
+            s.cnt_loaded  = 1'b1;
+          end
+        end
+      end
+    end
+
+    if (!en_i) begin
+      s             = st_q;
+      spinning      = spinning_q;
+      latch         = 1'b0;
+      clear         = 1'b0;
+      offer_valid_o = '0;
+      in_busy_o     = '0;
+      out_busy_o    = '0;
+      arm_o         = '0;
+    end
+    st_pre_o    = s;
+    spinning_o  = spinning;
+    loop_n_o    = loop_n;
+    loop_path_o = loop_path;
+  end
+
+  // ---- after allocation: spin tails, then the watch ----
+  spin_pkg::spin_mut_t s2;
+  logic [MaxPv-1:0]     spin_tail;
+  logic                 moved, nfound;
+  int unsigned          cur;
+  logic [4:0]           ki;
+  logic [2:0]           kp;
+  logic [1:0]           kv;
+
+  always_comb begin
+    s2        = st_moved_i;
+    spin_tail = spinning & cnt_nz_i & tail_i;
+    spinning_d = spinning & ~spin_tail;
+    s2.frozen  = s2.frozen & ~spin_tail;
+    s2.armed   = s2.armed & ~spin_tail;
+    dd_port_d  = dd_port;
+    dd_vc_d    = dd_vc;
+    spin_ovc_d = spin_ovc;
+    moved  = 1'b0;
+    nfound = 1'b0;
+    kp     = '0;
+    kv     = '0;
+    ki     = {dd_port, dd_vc};
+    cur    = dd_port == '0 ? Total - 1 : (32'(dd_port) - 1) * NumVcs + 32'(dd_vc);
+    if (s2.state == spin_pkg::StOff || s2.state == spin_pkg::StDd) begin
+      moved = s2.state == spin_pkg::StOff || dd_port == '0 || !cnt_next_nz_i[ki] ||
+              popped_i[ki] || s2.cnt == '0;
+      if (moved && !s2.cnt_loaded) begin
+        // the next non-empty network VC after the watched one, round robin
+        for (int unsigned j = 0; j < Total; j++)
+          if (!nfound && j > cur && cnt_next_nz_i[(1 + j / NumVcs) * 4 + j % NumVcs]) begin
+            nfound = 1'b1;
+            kp = 3'(1 + j / NumVcs);
+            kv = 2'(j % NumVcs);
+          end
+        for (int unsigned j = 0; j < Total; j++)
+          if (!nfound && j <= cur && cnt_next_nz_i[(1 + j / NumVcs) * 4 + j % NumVcs]) begin
+            nfound = 1'b1;
+            kp = 3'(1 + j / NumVcs);
+            kv = 2'(j % NumVcs);
+          end
+        if (!nfound) begin
+          s2.state = spin_pkg::StOff;
+          s2.cnt   = '0;
+        end else begin
+          s2.state  = spin_pkg::StDd;
+          dd_port_d = kp;
+          dd_vc_d   = kv;
+          s2.cnt    = tdd_i - 1'b1;
+        end
+      end else if (!s2.cnt_loaded) begin
+        s2.cnt = s2.cnt - 1'b1;
+      end
+    end else if (!s2.cnt_loaded && s2.cnt != '0) begin
+      s2.cnt = s2.cnt - 1'b1;
+    end
+    s2.cnt_loaded = 1'b0;
+    st_d = s2;
+    if (!en_i) begin
+      st_d       = st_q;
+      dd_port_d  = dd_port_q;
+      dd_vc_d    = dd_vc_q;
+      spinning_d = spinning_q;
+      spin_ovc_d = spin_ovc_q;
+    end
+
+    // rotating priority: top = (cycle / (4 t_DD)) mod nodes
+    ep_d  = ep_q + 1'b1;
+    top_d = top_q;
+    if (ep_q == {tdd_i, 2'b00} - 1'b1) begin
+      ep_d  = '0;
+      top_d = {1'b0, top_q} == nodes_i - 1'b1 ? '0 : top_q + 1'b1;
+    end
+  end
+  assign top_o = top_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      st_q       <= '0;
+      dd_port_q  <= '0;
+      dd_vc_q    <= '0;
+      spinning_q <= '0;
+      spin_ovc_q <= '0;
+      ep_q       <= '0;
+      top_q      <= '0;
+    end else begin
+      st_q       <= st_d;
+      dd_port_q  <= dd_port_d;
+      dd_vc_q    <= dd_vc_d;
+      spinning_q <= spinning_d;
+      spin_ovc_q <= spin_ovc_d;
+      ep_q       <= ep_d;
+      top_q      <= top_d;
+    end
+  end
+endmodule
+
+`default_nettype wire

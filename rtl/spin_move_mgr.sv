@@ -1,0 +1,107 @@
+// spin_move_mgr: the move manager for the special message on one input port
+// (docs/microarchitecture.md, 12.4).  C twin: spin_move_in() in
+// cmodel/spin_move.c.
+//
+// Combinational.  The messages of one cycle are handled one after another,
+// probe_moves first, then moves and kill_moves, each class by ascending port:
+// the router chains one instance per (class, port), each taking the SPIN state
+// left by the one before (st_i) and passing its own result on (st_o).  An
+// instance acts only on a message of its class (Rank 3: probe_move; Rank 2:
+// move and kill_move) from another router; otherwise st_o = st_i.
+//   move, probe_move: accepted by a router free of any recovery, or frozen
+//     for the same sender, when a VC at this port holds a whole packet bound
+//     for path entry 0 that may be frozen; it freezes that VC (the lowest),
+//     goes to FROZEN with cnt = delay - 1, and forwards the message on path
+//     entry 0 with that entry stripped and delay - 1.
+//   kill_move: accepted only by a router frozen for its sender; it unfreezes
+//     (except spinning VCs), leaves the recovery, and forwards.
+// Anything else is dropped.
+`default_nettype none
+
+module spin_move_mgr #(
+  parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumVcs   = 1,
+  parameter int unsigned Port     = 1,
+  parameter int unsigned Rank     = 2
+) (
+  input  spin_pkg::spin_mut_t                   st_i,
+  input  logic [spin_pkg::IdW-1:0]              id_i,
+  input  logic [spin_pkg::CntW-1:0]             tdd_i,
+  input  logic [spin_pkg::KindW-1:0]            kind_i,      // the message on this port
+  input  logic [spin_pkg::SmW-1:0]              data_i,
+  input  logic [spin_pkg::MaxPv-1:0]            whole_i,     // VC fronts a whole, routed packet
+  input  logic [3*spin_pkg::MaxPv-1:0]          op_i,        // output port of each VC's route
+  input  logic [spin_pkg::MaxPv-1:0]            spinning_i,
+  output spin_pkg::spin_mut_t                   st_o,
+  output logic                                  offer_valid_o,
+  output logic [2:0]                            offer_port_o,
+  output logic [spin_pkg::KindW+spin_pkg::SmW-1:0] offer_o   // {kind, data}
+);
+  if (Port < 1 || Port >= NumPorts) begin : gen_check_port
+    $error("spin_move_mgr: Port must be a network port, 1..NumPorts-1");
+  end
+  if (Rank != 2 && Rank != 3) begin : gen_check_rank
+    $error("spin_move_mgr: Rank must be 2 (move, kill_move) or 3 (probe_move)");
+  end
+
+  logic [spin_pkg::IdW-1:0]     sender;
+  logic [5:0]                   n;
+  logic [7:0]                   delay;
+  logic [spin_pkg::SmPathW-1:0] path;
+  logic [2:0]                   o;
+  logic                         mine, owned, free, found;
+  logic [1:0]                   pick;
+
+  always_comb begin
+    sender = data_i[11:0];
+    n      = data_i[17:12];
+    delay  = data_i[25:18];
+    path   = data_i[26 +: spin_pkg::SmPathW];
+    o      = path[2:0];
+    mine   = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
+             spin_pkg::sm_rank(kind_i) == 2'(Rank) && sender != id_i;
+    owned  = st_i.is_deadlock && st_i.source_id == sender;
+    free   = (st_i.state == spin_pkg::StOff || st_i.state == spin_pkg::StDd) && !st_i.is_deadlock;
+
+    st_o          = st_i;
+    offer_valid_o = 1'b0;
+    offer_port_o  = o;
+    offer_o       = '0;
+    found         = 1'b0;
+    pick          = '0;
+    if (mine && n != '0) begin
+      if (kind_i == spin_pkg::KindKillMove) begin
+        if (owned) begin
+          st_o.frozen      = st_i.frozen & spinning_i;
+          st_o.armed       = st_i.armed & spinning_i;
+          st_o.is_deadlock = 1'b0;
+          st_o.state       = spin_pkg::StDd;
+          st_o.cnt         = tdd_i - 1'b1;
+          offer_valid_o    = 1'b1;
+          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, 8'd0, path >> 3)};
+        end
+      end else if ((free || (st_i.state == spin_pkg::StFrozen && owned)) && delay >= 8'd2) begin
+        if (spin_pkg::may_freeze(st_i.frozen, op_i, NumPorts, NumVcs, 3'(Port), o))
+          for (int unsigned v = 0; v < NumVcs; v++)
+            if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
+                op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o) begin
+              found = 1'b1;
+              pick  = 2'(v);
+            end
+        if (found) begin
+          st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
+          st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
+          st_o.is_deadlock = 1'b1;
+          st_o.source_id   = sender;
+          st_o.state       = spin_pkg::StFrozen;
+          st_o.pm_sent     = 1'b0;
+          st_o.cnt         = spin_pkg::CntW'(delay) - 1'b1;
+          offer_valid_o    = 1'b1;
+          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, delay - 1'b1, path >> 3)};
+        end
+      end
+    end
+  end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,75 @@
+// spin_probe_mgr: the probe manager of one input port
+// (docs/microarchitecture.md, 12.3).  C twin: spin_probe_in() in
+// cmodel/spin_probe.c, and the figure-8 rule of spin_fsm_pre().
+//
+// Combinational.  A probe on this port is forked: one copy, with that port
+// appended to its path, to each distinct output port that the VCs at this
+// port wait for (ejection excluded).  It is dropped when the router is in a
+// recovery, outranks the sender, the path is full, a VC here is empty or has
+// no route, or every VC here waits for ejection.  The router's own probe is
+// forwarded the same way, unless it is the one that just confirmed the loop
+// (state MOVE with that very loop latched).  It sees the SPIN state after
+// the cycle's moves, probe_moves and kill_moves (st_i).
+`default_nettype none
+
+module spin_probe_mgr #(
+  parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumVcs   = 1,
+  parameter int unsigned Port     = 1,
+  localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW
+) (
+  input  spin_pkg::spin_mut_t             st_i,
+  input  logic [spin_pkg::IdW-1:0]        id_i,
+  input  logic [spin_pkg::IdW-1:0]        top_i,       // the router of top priority
+  input  logic [spin_pkg::IdW:0]          nodes_i,
+  input  logic [5:0]                      loop_n_i,    // loop buffer, as of this cycle
+  input  logic [spin_pkg::SmPathW-1:0]    loop_path_i,
+  input  logic [spin_pkg::KindW-1:0]      kind_i,
+  input  logic [spin_pkg::SmW-1:0]        data_i,
+  input  logic [spin_pkg::MaxPv-1:0]      cnt_nz_i,    // VC holds flits
+  input  logic [spin_pkg::MaxPv-1:0]      rv_i,        // VC has a route
+  input  logic [3*spin_pkg::MaxPv-1:0]    op_i,
+  output logic [NumPorts-1:0]             offer_valid_o,
+  output logic [NumPorts*OfferW-1:0]      offer_o      // per output: {kind, data}
+);
+  if (Port < 1 || Port >= NumPorts) begin : gen_check_port
+    $error("spin_probe_mgr: Port must be a network port, 1..NumPorts-1");
+  end
+
+  logic [spin_pkg::IdW-1:0]     sender;
+  logic [5:0]                   n;
+  logic [spin_pkg::SmPathW-1:0] path;
+  logic [NumPorts-1:0]          ports;
+  logic                         drop, confirmed;
+  logic [2:0]                   vop;
+
+  always_comb begin
+    sender    = data_i[11:0];
+    n         = data_i[17:12];
+    path      = data_i[26 +: spin_pkg::SmPathW];
+    confirmed = sender == id_i && st_i.state == spin_pkg::StMove && loop_n_i == n &&
+                loop_path_i == path;
+    drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
+           (st_i.state != spin_pkg::StOff && st_i.state != spin_pkg::StDd) ||
+           spin_pkg::sm_prio(id_i, top_i, nodes_i) > spin_pkg::sm_prio(sender, top_i, nodes_i) ||
+           32'(n) >= spin_pkg::SmMaxPath;
+    ports = '0;
+    for (int unsigned v = 0; v < NumVcs; v++) begin
+      vop = op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3];
+      if (!cnt_nz_i[Port*spin_pkg::MaxVcs+v] || !rv_i[Port*spin_pkg::MaxVcs+v]) drop = 1'b1;
+      else if (vop != '0) ports[vop[$clog2(NumPorts)-1:0]] = 1'b1;
+    end
+    if (ports == '0) drop = 1'b1;
+
+    offer_valid_o = drop ? '0 : ports;
+    offer_o       = '0;
+    if (!drop)   // (the copies are built only for a probe that forks)
+      for (int unsigned o = 0; o < NumPorts; o++)
+        offer_o[o*OfferW +: OfferW] =
+            {spin_pkg::KindProbe,
+             spin_pkg::sm_word(sender, n + 1'b1, 8'd0,
+                               path | (spin_pkg::SmPathW'(o) << (3 * 32'(n))))};
+  end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,163 @@
+// spin_unit: SPIN of one router, wired together (docs/microarchitecture.md,
+// section 12): the counter FSM (spin_fsm, with the loop buffer), the chain
+// of move managers (spin_move_mgr: probe_moves by port, then moves and
+// kill_moves by port), one probe manager per network input
+// (spin_probe_mgr), and one special-message arbiter per output
+// (spin_sm_arb).  C twin: spin_fsm_pre/spin_fsm_post and the functions they
+// call.
+//
+// It sees the router's input VCs (views, index p*MaxVcs + v) and the links
+// of this cycle, and tells the router which VCs are frozen, which input
+// sends which spin flit to which output, which output carries which special
+// message, and which arm notices go upstream.
+`default_nettype none
+
+module spin_unit #(
+  parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumVcs   = 1,
+  localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW,
+  localparam int unsigned MaxPv   = spin_pkg::MaxPv
+) (
+  input  logic                         clk_i,
+  input  logic                         rst_ni,
+  input  logic                         en_i,
+  input  logic [spin_pkg::IdW-1:0]     id_i,
+  input  logic [spin_pkg::IdW:0]       nodes_i,
+  input  logic [spin_pkg::CntW-1:0]    tdd_i,
+  input  logic [MaxPv-1:0]             cnt_nz_i,
+  input  logic [MaxPv-1:0]             rv_i,
+  input  logic [3*MaxPv-1:0]           op_i,
+  input  logic [MaxPv-1:0]             whole_i,
+  input  logic [MaxPv-1:0]             tail_i,
+  input  logic [NumPorts*spin_pkg::KindW-1:0] in_kind_i,
+  input  logic [NumPorts*spin_pkg::SmW-1:0]   in_data_i,
+  input  logic [NumPorts-1:0]          arm_in_i,
+  input  logic [NumPorts*2-1:0]        arm_in_vc_i,
+  input  logic [MaxPv-1:0]             popped_i,
+  input  logic [MaxPv-1:0]             cnt_next_nz_i,
+  output logic [MaxPv-1:0]             frozen_o,      // after this cycle's messages
+  output logic [NumPorts-1:0]          in_busy_o,
+  output logic [NumPorts*2-1:0]        spin_vc_o,
+  output logic [NumPorts-1:0]          out_busy_o,
+  output logic [NumPorts*3-1:0]        spin_src_o,
+  output logic [NumPorts*2-1:0]        spin_ovc_o,
+  output logic [NumPorts-1:0]          sm_valid_o,
+  output logic [NumPorts*OfferW-1:0]   sm_o,          // per output: {kind, data}
+  output logic [NumPorts-1:0]          arm_o,
+  output logic [NumPorts*2-1:0]        arm_vc_o
+);
+  localparam int unsigned Links = NumPorts - 1;
+
+  spin_pkg::spin_mut_t          st_pre, st_moved;
+  spin_pkg::spin_mut_t          st_chain [2*Links+1];
+  logic [MaxPv-1:0]             spinning;
+  logic [5:0]                   loop_n;
+  logic [spin_pkg::SmPathW-1:0] loop_path;
+  logic [spin_pkg::IdW-1:0]     top;
+  logic [1:0]                   fsm_valid;
+  logic [5:0]                   fsm_port;
+  logic [2*OfferW-1:0]          fsm_offer;
+
+  spin_fsm #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_fsm (
+    .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i,
+    .cnt_nz_i, .rv_i, .op_i, .whole_i, .tail_i,
+    .in_kind_i, .in_data_i, .arm_in_i, .arm_in_vc_i,
+    .st_pre_o     (st_pre),
+    .st_moved_i   (st_moved),
+    .spinning_o   (spinning),
+    .loop_n_o     (loop_n),
+    .loop_path_o  (loop_path),
+    .top_o        (top),
+    .offer_valid_o(fsm_valid),
+    .offer_port_o (fsm_port),
+    .offer_o      (fsm_offer),
+    .in_busy_o, .spin_vc_o, .out_busy_o, .spin_src_o, .spin_ovc_o,
+    .arm_o, .arm_vc_o,
+    .popped_i, .cnt_next_nz_i
+  );
+
+  // ---- move managers: chain k = 0..Links-1 probe_moves, Links.. moves ----
+  logic [2*Links-1:0]        mv_valid;
+  logic [2*Links*3-1:0]      mv_port;
+  logic [2*Links*OfferW-1:0] mv_offer;
+
+  assign st_chain[0] = st_pre;
+  for (genvar k = 0; k < 2 * Links; k++) begin : gen_move
+    localparam int unsigned P = 1 + k % Links;
+    spin_move_mgr #(
+      .NumPorts(NumPorts), .NumVcs(NumVcs), .Port(P), .Rank(k < Links ? 3 : 2)
+    ) u_move (
+      .st_i         (st_chain[k]),
+      .id_i, .tdd_i,
+      .kind_i       (in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW]),
+      .data_i       (in_data_i[P*spin_pkg::SmW +: spin_pkg::SmW]),
+      .whole_i, .op_i,
+      .spinning_i   (spinning),
+      .st_o         (st_chain[k+1]),
+      .offer_valid_o(mv_valid[k]),
+      .offer_port_o (mv_port[k*3 +: 3]),
+      .offer_o      (mv_offer[k*OfferW +: OfferW])
+    );
+  end
+  assign st_moved = st_chain[2*Links];
+  assign frozen_o = st_moved.frozen;
+
+  // ---- probe managers ----
+  logic [NumPorts*NumPorts-1:0]        pr_valid;   // [p*NumPorts + o]
+  logic [NumPorts*NumPorts*OfferW-1:0] pr_offer;
+  assign pr_valid[NumPorts-1:0] = '0;
+  assign pr_offer[NumPorts*OfferW-1:0] = '0;
+  for (genvar p = 1; p < NumPorts; p++) begin : gen_probe
+    spin_probe_mgr #(.NumPorts(NumPorts), .NumVcs(NumVcs), .Port(p)) u_probe (
+      .st_i         (st_moved),
+      .id_i,
+      .top_i        (top),
+      .nodes_i,
+      .loop_n_i     (loop_n),
+      .loop_path_i  (loop_path),
+      .kind_i       (in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW]),
+      .data_i       (in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW]),
+      .cnt_nz_i, .rv_i, .op_i,
+      .offer_valid_o(pr_valid[p*NumPorts +: NumPorts]),
+      .offer_o      (pr_offer[p*NumPorts*OfferW +: NumPorts*OfferW])
+    );
+  end
+
+  // ---- per output: the offers, then the arbiter ----
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_arb
+    logic [NumPorts:0]          valid;
+    logic [(NumPorts+1)*OfferW-1:0] offer;
+    always_comb begin
+      valid = '0;
+      offer = '0;
+      for (int unsigned a = 0; a < 2; a++)
+        if (fsm_valid[a] && fsm_port[a*3 +: 3] == 3'(o)) begin
+          valid[a] = 1'b1;
+          offer[a*OfferW +: OfferW] = fsm_offer[a*OfferW +: OfferW];
+        end
+      for (int unsigned p = 1; p < NumPorts; p++) begin
+        // a port's message is a probe (forks) or a move-class message
+        if (pr_valid[p*NumPorts + o]) begin
+          valid[1+p] = 1'b1;
+          offer[(1+p)*OfferW +: OfferW] = pr_offer[(p*NumPorts + o)*OfferW +: OfferW];
+        end
+        for (int unsigned r = 0; r < 2; r++)
+          if (mv_valid[r*Links + p - 1] && mv_port[(r*Links + p - 1)*3 +: 3] == 3'(o)) begin
+            valid[1+p] = 1'b1;
+            offer[(1+p)*OfferW +: OfferW] = mv_offer[(r*Links + p - 1)*OfferW +: OfferW];
+          end
+      end
+    end
+    spin_sm_arb #(.NumPorts(NumPorts)) u_arb (
+      .top_i  (top),
+      .nodes_i,
+      .busy_i (out_busy_o[o]),
+      .valid_i(valid),
+      .offer_i(offer),
+      .valid_o(sm_valid_o[o]),
+      .offer_o(sm_o[o*OfferW +: OfferW])
+    );
+  end
+endmodule
+
+`default_nettype wire
