@@ -161,7 +161,7 @@ help:
 	@echo "  make clean    remove build/ and generated waveforms"
 	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
-	@echo "       SPIN=$(SPIN) TDD=$(TDD)  (SPIN=1: C model only so far, $(SPINSIM) --spin 1)"
+	@echo "       SPIN=$(SPIN) TDD=$(TDD)"
 
 deps:
 	@scripts/install-deps.sh

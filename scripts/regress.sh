@@ -12,63 +12,88 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 LOG=$BUILD/regress
 mkdir -p "$LOG"
-pass=0
-fail=0
 n=0
+rm -f "$LOG"/*.pass "$LOG"/*.fail
+# Cases run JOBS at a time (default: one per core); each prints its line when
+# it ends, so the order of the lines varies.
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+spawn() {
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  "$@" &
+}
+verdict() {  # verdict N ok|fail LINE...
+  local k=$1 v=$2
+  shift 2
+  printf '%s\n' "$@"
+  if [ "$v" = ok ]; then : > "$LOG/$k.pass"; else : > "$LOG/$k.fail"; fi
+}
 
 # run NAME EXPECTED_STATUS COMMAND...: the command must exit with EXPECTED_STATUS.
-run() {
-  local name=$1 want=$2
-  shift 2
-  n=$((n + 1))
-  local log="$LOG/$n.log"
-  local t0=$SECONDS
+run() { n=$((n + 1)); spawn run_case $n "$@"; }
+run_case() {
+  local k=$1 name=$2 want=$3
+  shift 3
+  local log="$LOG/$k.log" t0=$SECONDS
   "$@" > "$log" 2>&1
   local rc=$?
   if [ "$rc" -eq "$want" ]; then
-    pass=$((pass + 1))
-    printf 'PASS %-64s %3ds\n' "$name" $((SECONDS - t0))
+    verdict $k ok "$(printf 'PASS %-64s %3ds' "$name" $((SECONDS - t0)))"
   else
-    fail=$((fail + 1))
-    printf 'FAIL %-64s exit %d, expected %d (log %s)\n' "$name" "$rc" "$want" "$log"
-    tail -15 "$log" | sed 's/^/     /'
+    verdict $k fail "$(printf 'FAIL %-64s exit %d, expected %d (log %s)' "$name" "$rc" "$want" "$log")" \
+      "$(tail -15 "$log" | sed 's/^/     /')"
   fi
 }
 
 # expect_error NAME PATTERN COMMAND...: exit 2 and a message matching PATTERN.
-expect_error() {
-  local name=$1 pattern=$2
-  shift 2
-  n=$((n + 1))
-  local log="$LOG/$n.log"
+expect_error() { n=$((n + 1)); spawn expect_error_case $n "$@"; }
+expect_error_case() {
+  local k=$1 name=$2 pattern=$3
+  shift 3
+  local log="$LOG/$k.log"
   "$@" > "$log" 2>&1
   local rc=$?
   if [ "$rc" -eq 2 ] && grep -Eq "$pattern" "$log"; then
-    pass=$((pass + 1))
-    printf 'PASS %-64s (%s)\n' "$name" "$(grep -Em1 "$pattern" "$log" | cut -c1-70)"
+    verdict $k ok "$(printf 'PASS %-64s (%s)' "$name" "$(grep -Em1 "$pattern" "$log" | cut -c1-70)")"
   else
-    fail=$((fail + 1))
-    printf 'FAIL %-64s exit %d, wanted 2 and /%s/ (log %s)\n' "$name" "$rc" "$pattern" "$log"
-    tail -5 "$log" | sed 's/^/     /'
+    verdict $k fail "$(printf 'FAIL %-64s exit %d, wanted 2 and /%s/ (log %s)' "$name" "$rc" "$pattern" "$log")" \
+      "$(tail -5 "$log" | sed 's/^/     /')"
   fi
 }
 
 # deadlock_same NAME COMMAND...: the run must deadlock (exit 1, packets left)
 # with both models still agreeing on every cycle (mismatches 0).
-deadlock_same() {
-  local name=$1
-  shift
-  n=$((n + 1))
-  local log="$LOG/$n.log"
+deadlock_same() { n=$((n + 1)); spawn deadlock_same_case $n "$@"; }
+deadlock_same_case() {
+  local k=$1 name=$2
+  shift 2
+  local log="$LOG/$k.log"
   "$@" > "$log" 2>&1
   local rc=$?
   if [ "$rc" -eq 1 ] && grep -q "mismatches 0" "$log" && grep -q "NOT drained" "$log"; then
-    pass=$((pass + 1))
-    printf 'PASS %-64s (%s)\n' "$name" "$(grep -m1 'cycles compared' "$log" | sed 's/^ *//')"
+    verdict $k ok "$(printf 'PASS %-64s (%s)' "$name" "$(grep -m1 'cycles compared' "$log" | sed 's/^ *//')")"
   else
-    fail=$((fail + 1))
-    printf 'FAIL %-64s exit %d (log %s)\n' "$name" "$rc" "$log"
-    tail -15 "$log" | sed 's/^/     /'
+    verdict $k fail "$(printf 'FAIL %-64s exit %d (log %s)' "$name" "$rc" "$log")" \
+      "$(tail -15 "$log" | sed 's/^/     /')"
+  fi
+}
+
+# spin_resolves NAME MIN_SPINS COMMAND...: a co-simulation with SPIN on that
+# drains (exit 0, mismatches 0) after at least MIN_SPINS spins, none of its
+# recoveries spinning more than m-1 times for a loop of m routers.
+spin_resolves() { n=$((n + 1)); spawn spin_resolves_case $n "$@"; }
+spin_resolves_case() {
+  local k=$1 name=$2 min=$3
+  shift 3
+  local log="$LOG/$k.log" t0=$SECONDS
+  "$@" > "$log" 2>&1
+  local rc=$? spins
+  spins=$(sed -n 's/.* spins \([0-9]*\)$/\1/p' "$log" | head -1)
+  if [ "$rc" -eq 0 ] && grep -q "mismatches 0" "$log" && [ "${spins:-0}" -ge "$min" ] &&
+     grep -q "m-1 bound broken 0" "$log"; then
+    verdict $k ok "$(printf 'PASS %-64s %3ds (%s spins)' "$name" $((SECONDS - t0)) "$spins")"
+  else
+    verdict $k fail "$(printf 'FAIL %-64s exit %d, %s spins, wanted >= %d (log %s)' "$name" "$rc" "${spins:-no}" "$min" "$log")" \
+      "$(tail -15 "$log" | sed 's/^/     /')"
   fi
 }
 
@@ -139,6 +164,51 @@ deadlock_same "mesh8x8 2 VC favors_min 0.25 deadlocks alike in both models" \
   "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --topo mesh8x8 --routing favors_min --rate 0.25 \
   --cycles 8000 --drain-limit 4000 --quiet +verilator+seed+2
 
+echo "== SPIN: both models recover alike =="
+# spin_resolves runs without --quiet: it reads the SPIN counters of the summary.
+spincosim() {  # spincosim BINARY VCS VSEED ARGS...
+  local bin=$1 v=$2 vs=$3
+  shift 3
+  "$bin" --vcs "$v" --spin 1 "$@" "+verilator+seed+$vs"
+}
+A1=$BUILD/rtl/p5-v1/Vcosim
+A3=$BUILD/rtl/p3-v1/Vcosim
+spin_resolves "ring-5 clockwise scenario, SPIN" 1 spincosim $A3 1 3 --topo ring-5 \
+  --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace --cycles 1
+deadlock_same "ring-5 clockwise scenario, no SPIN: deadlocks alike" "$A3" --vcs 1 --topo ring-5 \
+  --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace --cycles 1 \
+  --drain-limit 2000 --quiet +verilator+seed+4
+spin_resolves "ring-6 favors_min 0.3, SPIN" 1 spincosim $A3 1 5 --topo ring-6 \
+  --routing favors_min --rate 0.3 --cycles 5000
+for s in 1 2 3; do
+  spin_resolves "mesh4x4 1 VC favors_min 0.3 seed $s, SPIN" 5 spincosim $A1 1 $s --topo mesh4x4 \
+    --routing favors_min --rate 0.3 --cycles 5000 --seed $s
+done
+deadlock_same "mesh4x4 1 VC favors_min 0.3, no SPIN: deadlocks alike" "$A1" --vcs 1 \
+  --topo mesh4x4 --routing favors_min --rate 0.3 --cycles 5000 --drain-limit 3000 --quiet \
+  +verilator+seed+2
+spin_resolves "mesh8x8 1 VC favors_min 0.095, 20000 cycles, SPIN" 40 spincosim $A1 1 6 \
+  --topo mesh8x8 --routing favors_min --rate 0.095 --cycles 20000
+spin_resolves "mesh8x8 1 VC favors_min 0.08, t_DD 32, SPIN" 0 spincosim $A1 1 7 \
+  --topo mesh8x8 --routing favors_min --rate 0.08 --cycles 10000 --tdd 32
+# SPIN on without deadlocks (deterministic routing, or loads below them): probes
+# and kill_moves still take link slots, so timing changes; nothing may spin
+for r in xy west_first; do
+  run "mesh8x8 1 VC $r 0.3, SPIN on, congested, no deadlock" 0 spincosim $A1 1 2 --quiet \
+    --topo mesh8x8 --routing $r --rate 0.3 --cycles 4000
+done
+for v in 2 3; do
+  run "mesh4x4 $v VC favors_min 0.6, SPIN on" 0 spincosim $BUILD/rtl/p5-v$v/Vcosim $v $v --quiet \
+    --topo mesh4x4 --routing favors_min --rate 0.6 --cycles 5000
+  run "mesh8x8 $v VC favors_min 0.2, SPIN on" 0 spincosim $BUILD/rtl/p5-v$v/Vcosim $v $v --quiet \
+    --topo mesh8x8 --routing favors_min --rate 0.2 --cycles 6000
+done
+deadlock_same "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike" \
+  "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.25 \
+  --cycles 6000 --drain-limit 3000 --quiet +verilator+seed+3
+run "file:$T favors_min 0.3, SPIN on" 0 spincosim $A1 1 4 --quiet --topo file:$T \
+  --routing favors_min --rate 0.3 --cycles 5000
+
 echo "== bad input: a clear message and exit status 2 =="
 D=cmodel/tests/data
 expect_error "topology file with a port used twice" "bad_port_twice.topo:[0-9]+:" \
@@ -170,5 +240,8 @@ expect_error "make sim TOPO=mesh0x4" "mesh0x4|W and H|width" make --no-print-dir
 expect_error "spinsim --spin 2" "spin" "$BUILD/cmodel/spinsim" --spin 2
 expect_error "spinsim --tdd 1" "tdd" "$BUILD/cmodel/spinsim" --spin 1 --tdd 1
 
+wait
+pass=$(find "$LOG" -name '*.pass' | wc -l)
+fail=$(find "$LOG" -name '*.fail' | wc -l)
 echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+[ "$fail" -eq 0 ] && [ $((pass + fail)) -eq "$n" ]
