@@ -25,15 +25,19 @@
 #include "sim.h"
 
 static int checks_failed;     /* failed checks of the running scenario */
+static int first_failed_line; /* line of its first failed check */
+static int mute;              /* a known bug: count failed checks, print none */
 static const char *verbose;   /* scenario whose log is printed, or NULL */
 
 #define CHECK(cond, ...)                                              \
   do {                                                                \
     if (!(cond)) {                                                    \
-      checks_failed++;                                                \
-      printf("  FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);        \
-      printf(__VA_ARGS__);                                            \
-      printf("\n");                                                   \
+      if (!checks_failed++) first_failed_line = __LINE__;             \
+      if (!mute) {                                                    \
+        printf("  FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);      \
+        printf(__VA_ARGS__);                                          \
+        printf("\n");                                                 \
+      }                                                               \
     }                                                                 \
   } while (0)
 
@@ -193,10 +197,18 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
       }
       for (p = 1; p < net->ports; p++)
         for (v = 0; v < vcs; v++) {
+          /* An armed frozen VC leaves FROZEN only by spinning (a 1-flit
+           * packet starts and ends its spin in one cycle, so spinning_q
+           * may never be seen set); any other frozen VC that lets go
+           * thawed without spinning. */
+          const spin_router_t *q = &prev[r];
           int what = 0;
-          if (sp->spinning_q[p][v] && !prev[r].spinning_q[p][v]) what = VC_SPIN;
-          else if (sp->frozen_q[p][v] && !prev[r].frozen_q[p][v]) what = VC_FREEZE;
-          else if (!sp->frozen_q[p][v] && prev[r].frozen_q[p][v]) what = VC_THAW;
+          if (!q->frozen_q[p][v] && sp->frozen_q[p][v]) what = VC_FREEZE;
+          else if (q->frozen_q[p][v] && !q->spinning_q[p][v] && q->armed_q[p][v] &&
+                   (sp->spinning_q[p][v] || !sp->frozen_q[p][v]))
+            what = VC_SPIN;
+          else if (q->frozen_q[p][v] && !q->spinning_q[p][v] && !sp->frozen_q[p][v])
+            what = VC_THAW;
           if (what && R->nvc < MAX_EV) {
             vc_ev_t *e = &R->vc[R->nvc++];
             e->t = t;
@@ -254,16 +266,22 @@ static const sm_ev_t *find_sm(const run_t *R, unsigned kind, int sender, int r, 
   return NULL;
 }
 
-/* SMs of `kind` from `sender` (any when < 0) sent in cycles [t0, t1). */
-static int count_sm(const run_t *R, unsigned kind, int sender, uint64_t t0, uint64_t t1)
+/* SMs of `kind` from `sender` (any when < 0) sent by router r (any when
+ * < 0) in cycles [t0, t1). */
+static int count_sm_by(const run_t *R, unsigned kind, int sender, int r, uint64_t t0, uint64_t t1)
 {
   int i, c = 0;
   for (i = 0; i < R->nsm; i++) {
     const sm_ev_t *e = &R->sm[i];
-    if (e->t >= t0 && e->t < t1 && e->kind == kind && (sender < 0 || e->sender == (unsigned)sender))
+    if (e->t >= t0 && e->t < t1 && e->kind == kind &&
+        (sender < 0 || e->sender == (unsigned)sender) && (r < 0 || e->r == r))
       c++;
   }
   return c;
+}
+static int count_sm(const run_t *R, unsigned kind, int sender, uint64_t t0, uint64_t t1)
+{
+  return count_sm_by(R, kind, sender, -1, t0, t1);
 }
 
 /* The first cycle at or after t whose edge put router r into `state`; 0 if never. */
@@ -275,16 +293,16 @@ static uint64_t state_at(const run_t *R, int r, spin_state_t state, uint64_t t)
   return 0;
 }
 
-/* The first cycle at or after t in which a VC of router r did `what`
- * (VC_FREEZE, VC_SPIN, VC_THAW); 0 if never.  *port gets its input port. */
-static uint64_t vc_at(const run_t *R, int r, int what, uint64_t t, int *port)
+/* The first cycle at or after t in which a VC at input port p of router r
+ * (any port when p < 0) did `what` (VC_FREEZE, VC_SPIN, VC_THAW); 0 if
+ * never. */
+static uint64_t vc_at(const run_t *R, int r, int p, int what, uint64_t t)
 {
   int i;
   for (i = 0; i < R->nvc; i++)
-    if (R->vc[i].r == r && R->vc[i].what == what && R->vc[i].t >= t) {
-      if (port) *port = R->vc[i].p;
+    if (R->vc[i].r == r && (p < 0 || R->vc[i].p == p) && R->vc[i].what == what &&
+        R->vc[i].t >= t)
       return R->vc[i].t;
-    }
   return 0;
 }
 
@@ -295,36 +313,77 @@ static int prio(const run_t *R, uint64_t t, int r)
 
 #define U(x) ((unsigned long long)(x))
 
-/* A recovery of a loop of n hops whose move (or probe_move) left its sender
- * in cycle tm and came back: every router of the loop froze the cycle the
- * message reached it, and spun.  The sender's spin cycle is tm + 2n + 1
- * (12.6).  The other routers spin one cycle earlier, in tm + 2n: the move
- * manager loads cnt = delay - 1 and the counter still counts down in that
- * same cycle (spin_move.c sets cnt_q without marking it loaded), so a
- * receiver that sees delay d in cycle t expires in t + d - 1, not in t + d as
- * 12.6 says.  Reported as a discrepancy; RX_EARLY is that one cycle.
+/* The path of n ports written as a string of digits, first port first. */
+static sm_path_t path_of(const char *ports)
+{
+  sm_path_t p = {0, 0};
+  unsigned i;
+  for (i = 0; ports[i]; i++) p = path_put(p, i, (unsigned)(ports[i] - '0'));
+  return p;
+}
+
+/* The probe that came back to `sender` in cycle t (on an input link), with
+ * the whole loop in its path. */
+static int probe_back(const run_t *R, int sender, int last, const char *ports, uint64_t t)
+{
+  const sm_ev_t *e = find_sm(R, KIND_PROBE, sender, last, (int)strlen(ports), 0);
+  return e && e->t + 1 == t && e->rr == sender && path_eq(e->path, path_of(ports));
+}
+
+/* The SPIN counters a scenario ends with. */
+static void check_counters(const run_t *R, uint64_t returned, uint64_t moves, uint64_t pms,
+                           uint64_t kms, uint64_t spins, uint64_t resolved, uint64_t fp,
+                           uint64_t max_spins, uint64_t max_loop)
+{
+  const spin_stats_t *k = &R->s.net.spin;
+  CHECK(k->probes_returned == returned && k->moves_sent == moves && k->probe_moves_sent == pms &&
+        k->kill_moves_sent == kms, "probes returned %llu (expected %llu), moves %llu (%llu), "
+        "probe_moves %llu (%llu), kill_moves %llu (%llu)", U(k->probes_returned), U(returned),
+        U(k->moves_sent), U(moves), U(k->probe_moves_sent), U(pms), U(k->kill_moves_sent),
+        U(kms));
+  CHECK(k->spins == spins && k->deadlocks_resolved == resolved && k->false_positives == fp &&
+        k->max_spins == max_spins && k->max_spins_loop == max_loop && k->bound_violations == 0,
+        "spins %llu (expected %llu), resolved %llu (%llu), false positives %llu (%llu), max spins "
+        "%llu (%llu) on a loop of %llu (%llu), bound violations %llu", U(k->spins), U(spins),
+        U(k->deadlocks_resolved), U(resolved), U(k->false_positives), U(fp), U(k->max_spins),
+        U(max_spins), U(k->max_spins_loop), U(max_loop), U(k->bound_violations));
+}
+
+/* A recovery round of a loop of n hops whose move (kind KIND_MOVE) or
+ * probe_move left its sender loop[0] in cycle tm and came back: the k-th
+ * router of the loop froze its VC at the input the message came in on in
+ * cycle tm + k, and every frozen VC spun.  The sender's spin cycle is
+ * T = tm + 2n + 1 (12.6).  The other routers spin one cycle earlier, in
+ * tm + 2n: the move manager loads cnt = delay - 1 and the counter still
+ * counts down in that same cycle (spin_move.c sets cnt_q without marking it
+ * loaded), so a receiver that sees delay d in cycle t expires in t + d - 1,
+ * not in t + d as 12.6 says.  Reported as a discrepancy; RX_EARLY is that
+ * one cycle.  The router after it still has room: its own VC sent a flit in
+ * the same cycle, and the sender's VC, the last one, sends its first flit in
+ * the very cycle the first spun flit is written into it.
  * loop[k] is the k-th router after the sender (loop[0] = the sender).
- * Returns the sender's spin cycle. */
+ * Returns T. */
 #define RX_EARLY 1
-static uint64_t check_spin_round(const run_t *R, const int *loop, int n, uint64_t tm,
+static uint64_t check_spin_round(const run_t *R, unsigned kind, const int *loop, int n, uint64_t tm,
                                  const char *what)
 {
   int k;
   uint64_t T = tm + 2u * (unsigned)n + 1u;
-  for (k = 1; k < n; k++) {
-    uint64_t tf = vc_at(R, loop[k], VC_FREEZE, tm, NULL);
-    uint64_t ts = vc_at(R, loop[k], VC_SPIN, tm, NULL);
-    CHECK(tf == tm + (uint64_t)k, "%s: router %d (hop %d) froze in %llu, expected %llu", what,
-          loop[k], k, U(tf), U(tm + (uint64_t)k));
-    CHECK(ts == T - RX_EARLY, "%s: router %d spun in %llu, expected %llu", what, loop[k], U(ts),
-          U(T - RX_EARLY));
+  for (k = 1; k <= n; k++) {
+    const sm_ev_t *e = find_sm(R, kind, loop[0], loop[k - 1], n - k, tm);
+    int r = k < n ? loop[k] : loop[0];
+    uint64_t due = k < n ? T - RX_EARLY : T, tf, ts;
+    if (!e) {
+      CHECK(0, "%s: no %s from router %d at hop %d", what, kind_name(kind), loop[k - 1], k - 1);
+      return T;
+    }
+    tf = vc_at(R, r, e->rp, VC_FREEZE, tm);
+    ts = vc_at(R, r, e->rp, VC_SPIN, tm);
+    CHECK(e->rr == r && tf == tm + (uint64_t)k, "%s: router %d (hop %d) froze its VC at port %d "
+          "in %llu, expected %llu", what, r, k, e->rp, U(tf), U(tm + (uint64_t)k));
+    CHECK(ts == due, "%s: router %d port %d spun in %llu, expected %llu", what, r, e->rp, U(ts),
+          U(due));
   }
-  /* the sender freezes its own VC when its message is back, n cycles after */
-  CHECK(vc_at(R, loop[0], VC_FREEZE, tm, NULL) == tm + (uint64_t)n,
-        "%s: sender %d froze in %llu, expected %llu", what, loop[0],
-        U(vc_at(R, loop[0], VC_FREEZE, tm, NULL)), U(tm + (uint64_t)n));
-  CHECK(vc_at(R, loop[0], VC_SPIN, tm, NULL) == T, "%s: sender %d spun in %llu, expected %llu",
-        what, loop[0], U(vc_at(R, loop[0], VC_SPIN, tm, NULL)), U(T));
   return T;
 }
 
@@ -356,6 +415,7 @@ typedef struct {
   unsigned tdd;
   int deadlock;                   /* SPIN off must be stuck */
   void (*check)(run_t *R);
+  const char *known_bug;          /* the C model fails the checks for this reason */
 } scenario_t;
 
 /* Scenario 4: a loop that needs two spins (ring7_multispin.trace on ring-7,
@@ -400,11 +460,11 @@ static void check_multispin(run_t *R)
   CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "router 0 in MOVE in %llu, expected %llu",
         U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
   check_travel(R, KIND_MOVE, loop, 7, tm, 7, "move");
-  T1 = check_spin_round(R, loop, 7, tm, "spin 1");
+  T1 = check_spin_round(R, KIND_MOVE, loop, 7, tm, "spin 1");
   /* FORWARD_PROGRESS -> PROBE_MOVE at the spin with cnt = SPIN_SETTLE - 1 */
   tpm1 = T1 + 6;
   check_travel(R, KIND_PROBE_MOVE, loop, 7, tpm1, 7, "probe_move 1");
-  T2 = check_spin_round(R, loop, 7, tpm1, "spin 2");
+  T2 = check_spin_round(R, KIND_PROBE_MOVE, loop, 7, tpm1, "spin 2");
   tpm2 = T2 + 6;
   e = find_sm(R, KIND_PROBE_MOVE, 0, 0, 6, tpm2);
   CHECK(e && e->t == tpm2 && e->cnt[0] && e->rv[0] && e->op[0] == 0,
@@ -428,21 +488,175 @@ static void check_multispin(run_t *R)
         U(k->bound_violations));
 }
 
+
+/* Scenarios 3a and 3b: the figure-8 loop of Fig. 5(b) on fig8.topo (1 VC,
+ * t_DD = 32): 0 -> 1 -> 2 -> 3 -> 4 -> 0 -> 5 -> 6 -> 7 -> 8 -> 0, 10 hops,
+ * through router 0 (the cross-over router, the paper's E) twice: in on port
+ * 2 and out on port 3, then in on port 4 and out on port 1.
+ * Probe times: a router's DD counter starts on the cycle the head of its
+ * loop VC's packet arrives, that is two cycles after the upstream router
+ * sent it, and expires t_DD cycles later.  Router 1's VC takes router 0's
+ * second packet (1 flit): the NIC sends it only once the first one's credit
+ * is back (head sent in 2, credit register in 3, NIC free from 4, router
+ * input in 5, sent in 6), so router 1's counter starts in 7. */
+static const int fig8_from1[11] = {1, 2, 3, 4, 0, 5, 6, 7, 8, 0, 1};
+static const int fig8_from0[11] = {0, 5, 6, 7, 8, 0, 1, 2, 3, 4, 0};
+
+/* 3a, case I (fig5b_case1.trace, everything 128 cycles later: epoch 1,
+ * router 1 on top): router 1 probes in 128 + 7 + t_DD = 167; router 0
+ * forwards the probe twice and does not fork it (one VC), and it comes back
+ * to router 1 after 10 hops, path 1111311111.  The move reaches router 0
+ * twice: at hop 4 it freezes the VC at port 2 (FROZEN, source 1); at hop 9
+ * it is accepted again (same source) and freezes the VC at port 4.  Both
+ * spin in the spin cycle.  Every packet was one hop from home, so one spin
+ * resolves the loop: the probe_move finds router 2's VC no longer waiting
+ * on the ring and is dropped; the kill_move unfreezes router 0 at its first
+ * pass and is dropped at its second (router 0 has left the recovery), so it
+ * does not come back: router 1's KILL_MOVE counter (n) ends the recovery in
+ * kill_move + n + 1. */
+static void check_fig5b_case1(run_t *R)
+{
+  const uint64_t tp = 128 + 7 + R->s.o.tdd, tm = tp + 10;
+  const sm_ev_t *e;
+  uint64_t T, tpm, tkm;
+  e = find_sm(R, KIND_PROBE, 1, 1, 1, 0);
+  CHECK(e && e->t == tp && prio(R, tp, 1) == 8, "router 1's first probe in %llu, expected %llu",
+        U(e ? e->t : 0), U(tp));
+  check_travel(R, KIND_PROBE, fig8_from1, 10, tp, 10, "probe");
+  CHECK(probe_back(R, 1, 0, "1111311111", tm), "router 1's probe not back in %llu", U(tm));
+  CHECK(count_sm(R, KIND_PROBE, 1, tp, tm) == 10 && R->s.net.spin.probes_forked == 0,
+        "the probe was forked (%llu copies)", U(R->s.net.spin.probes_forked));
+  CHECK(state_at(R, 0, FSM_FROZEN, tm) == tm + 4, "router 0 FROZEN in %llu, expected %llu",
+        U(state_at(R, 0, FSM_FROZEN, tm)), U(tm + 4));
+  check_travel(R, KIND_MOVE, fig8_from1, 10, tm, 10, "move");
+  T = check_spin_round(R, KIND_MOVE, fig8_from1, 10, tm, "spin");
+  CHECK(vc_at(R, 0, 2, VC_SPIN, tm) == T - RX_EARLY && vc_at(R, 0, 4, VC_SPIN, tm) == T - RX_EARLY,
+        "router 0 did not spin both of its loop VCs together");
+  tpm = T + 6;
+  e = find_sm(R, KIND_PROBE_MOVE, 1, 1, 9, tpm);
+  CHECK(e && e->t == tpm && !(e->whole[0] && e->rv[0] && e->op[0] == 1),
+        "probe_move in %llu (expected %llu) should find router 2 no longer waiting on the ring",
+        U(e ? e->t : 0), U(tpm));
+  CHECK(count_sm(R, KIND_PROBE_MOVE, 1, tpm, tpm + 20) == 1, "the probe_move went on");
+  tkm = tpm + 10 + 1;
+  check_travel(R, KIND_KILL_MOVE, fig8_from1, 10, tkm, 9, "kill_move");
+  CHECK(state_at(R, 0, FSM_OFF, tkm) == tkm + 4, "router 0 left the recovery in %llu, expected "
+        "%llu", U(state_at(R, 0, FSM_OFF, tkm)), U(tkm + 4));
+  CHECK(!find_sm(R, KIND_KILL_MOVE, 1, 0, 0, tkm), "the kill_move passed router 0 twice");
+  CHECK(state_at(R, 1, FSM_DD, tkm) == tkm + 11, "router 1 back in DD in %llu, expected %llu",
+        U(state_at(R, 1, FSM_DD, tkm)), U(tkm + 11));
+  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 10);
+}
+
+/* 3b, case II (fig5b_case2.trace, epoch 0: router 0 on top).  Router 0
+ * watches its port-2 VC first (its head came in cycle 3, the port-4 one in
+ * 6) and probes in 3 + t_DD = 35 out of port 3.  The probe comes back to
+ * router 0 on port 4 after 5 hops, where no VC waits for port 3: router 0
+ * forwards it out of port 1 (the paper: "it will not process it"), and it
+ * comes back on port 2 after 10 hops: the loop is confirmed.  The paper has
+ * the move behave like the probe, so that router 0 freezes both packets and
+ * spins them together: at hop 5 router 0 should freeze its port-4 VC and
+ * forward the move out of port 1.
+ * The C model drops it there: its own move, arriving with n = 5 while it is
+ * in MOVE, is neither taken back (n != 0) nor passed to the move manager
+ * (spin_fsm.c forwards only its own probes).  So the move never returns,
+ * router 0 times out, kill_move, and the loop stays deadlocked until the
+ * epoch changes (cycle 128) and router 1 resolves it as in case I. */
+static void check_fig5b_case2(run_t *R)
+{
+  const uint64_t tp = 3 + R->s.o.tdd, tm = tp + 10;
+  const sm_ev_t *e;
+  e = find_sm(R, KIND_PROBE, 0, 0, 1, 0);
+  CHECK(e && e->t == tp && e->p == 3 && prio(R, tp, 0) == 8,
+        "router 0's first probe in %llu on port %d, expected %llu on port 3", U(e ? e->t : 0),
+        e ? e->p : -1, U(tp));
+  check_travel(R, KIND_PROBE, fig8_from0, 10, tp, 10, "probe");
+  CHECK(probe_back(R, 0, 4, "3111111111", tm), "router 0's probe not back in %llu", U(tm));
+  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "router 0 in MOVE in %llu, expected %llu",
+        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
+  check_travel(R, KIND_MOVE, fig8_from0, 10, tm, 10, "move");
+  check_spin_round(R, KIND_MOVE, fig8_from0, 10, tm, "spin");
+  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 10);
+}
+
+/* Scenario 2: Fig. 5(a) case II (fig5a_case2.trace on fig8.topo): two loops
+ * of 5 that share router 0.  In epoch 5 (cycles 640..767) router 5 has
+ * priority 8, router 4 priority 7 and router 0 only 3.
+ * - Router 5's VC gets its head in 643 (0 -> 6 sent in 642), router 4's in
+ *   645 (3 -> 0 created in 642): probes in 675 and 677, both back 5 hops
+ *   later (paths 11113 and 11111), moves in 680 and 682.
+ * - Router 0 is hop 4 of router 5's move (cycle 684) but hop 1 of router 4's
+ *   (683): router 4's move freezes router 0 first (source 4), and router 5's
+ *   is dropped there.  Router 5's counter (n) expires in 680 + 6: its
+ *   kill_move unfreezes routers 6, 7, 8 and is dropped at router 0 (source
+ *   mismatch), and router 5 ends the recovery in 686 + 6 without a spin: a
+ *   false positive by the counters' definition.
+ * - Ring A spins in 682 + 11 and is resolved (one hop from home).  Ring B is
+ *   still deadlocked: router 5's counter, reloaded with t_DD - 1 when its
+ *   recovery ended (692), expires in 692 + t_DD = 724; the probe comes back,
+ *   move in 729, spin in 729 + 11. */
+static void check_fig5a_case2(run_t *R)
+{
+  static const int ringA[6] = {4, 0, 1, 2, 3, 4};
+  static const int ringB[6] = {5, 6, 7, 8, 0, 5};
+  const uint64_t tp5 = 643 + R->s.o.tdd, tp4 = 645 + R->s.o.tdd;
+  const uint64_t tm5 = tp5 + 5, tm4 = tp4 + 5, tk5 = tm5 + 6, tp5b = tk5 + 6 + R->s.o.tdd;
+  uint64_t T;
+  CHECK(prio(R, tp5, 5) == 8 && prio(R, tp5, 4) == 7 && prio(R, tp5, 0) == 3, "priorities");
+  check_travel(R, KIND_PROBE, ringB, 5, tp5, 5, "router 5's probe");
+  check_travel(R, KIND_PROBE, ringA, 5, tp4, 5, "router 4's probe");
+  CHECK(probe_back(R, 5, 0, "11113", tm5), "router 5's probe not back in %llu", U(tm5));
+  CHECK(probe_back(R, 4, 3, "11111", tm4), "router 4's probe not back in %llu", U(tm4));
+  check_travel(R, KIND_MOVE, ringB, 5, tm5, 4, "router 5's move");
+  check_travel(R, KIND_MOVE, ringA, 5, tm4, 5, "router 4's move");
+  CHECK(state_at(R, 0, FSM_FROZEN, tm4) == tm4 + 1, "router 0 frozen in %llu, expected %llu",
+        U(state_at(R, 0, FSM_FROZEN, tm4)), U(tm4 + 1));
+  CHECK(!count_sm_by(R, KIND_MOVE, 5, 0, tm5, tk5), "router 0 forwarded router 5's move");
+  CHECK(state_at(R, 5, FSM_KILL_MOVE, tm5) == tk5, "router 5 in KILL_MOVE in %llu, expected %llu",
+        U(state_at(R, 5, FSM_KILL_MOVE, tm5)), U(tk5));
+  check_travel(R, KIND_KILL_MOVE, ringB, 5, tk5, 4, "router 5's kill_move");
+  CHECK(vc_at(R, 8, 2, VC_THAW, tm5) == tk5 + 3, "router 8 thawed in %llu, expected %llu",
+        U(vc_at(R, 8, 2, VC_THAW, tm5)), U(tk5 + 3));
+  CHECK(!count_sm_by(R, KIND_KILL_MOVE, 5, 0, tk5, tp5b), "router 0 forwarded router 5's "
+        "kill_move");
+  CHECK(state_at(R, 5, FSM_DD, tk5) == tk5 + 6, "router 5 back in DD in %llu, expected %llu",
+        U(state_at(R, 5, FSM_DD, tk5)), U(tk5 + 6));
+  T = check_spin_round(R, KIND_MOVE, ringA, 5, tm4, "ring A spin");
+  CHECK(T == 693, "ring A spin in %llu", U(T));
+  CHECK(!vc_at(R, 5, -1, VC_SPIN, tm5) || vc_at(R, 5, -1, VC_SPIN, tm5) > tp5b,
+        "ring B spun with ring A");
+  check_travel(R, KIND_PROBE, ringB, 5, tp5b, 5, "router 5's second probe");
+  check_spin_round(R, KIND_MOVE, ringB, 5, tp5b + 5, "ring B spin");
+  check_counters(R, 3, 3, 2, 3, 2, 2, 1, 1, 5);
+}
+
 static const scenario_t scenarios[] = {
+  {"fig5a_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5a_case2.trace", 1, 32,
+   1, check_fig5a_case2, NULL},
+  {"fig5b_case1", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case1.trace", 1, 32,
+   1, check_fig5b_case1, NULL},
+  {"fig5b_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1, 32,
+   1, check_fig5b_case2, "the sender drops its own move at the cross-over router"},
   {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1,
-   check_multispin},
+   check_multispin, NULL},
 };
 
 int main(int argc, char **argv)
 {
   static run_t R;
-  int i, passed = 0, failed = 0;
+  int i, passed = 0, failed = 0, known = 0;
   const int count = (int)(sizeof scenarios / sizeof scenarios[0]);
   if (argc >= 3 && !strcmp(argv[1], "-v")) verbose = argv[2];
+  if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD: log any run */
+    run_scenario(&R, argv[2], argv[3], atoi(argv[4]), 1, (unsigned)atoi(argv[5]), 20000, 1);
+    sim_free(&R.s);
+    return 0;
+  }
   for (i = 0; i < count; i++) {
     const scenario_t *sc = &scenarios[i];
     int log = verbose && !strcmp(verbose, sc->name);
     checks_failed = 0;
+    mute = sc->known_bug && !log;
     if (sc->deadlock) {
       if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 2000, 0) == 0)
         CHECK(R.status == SIM_STUCK, "without SPIN: status %d, %llu of %llu delivered",
@@ -457,10 +671,23 @@ int main(int argc, char **argv)
       sc->check(&R);
     }
     sim_free(&R.s);
-    if (checks_failed) failed++;
-    else passed++;
-    printf("%s %s\n", checks_failed ? "FAIL" : "ok  ", sc->name);
+    if (sc->known_bug && checks_failed) {
+      /* what the paper and the contract require, which the C model does
+       * not do yet: reported, not counted as a failure */
+      known++;
+      printf("known %s: %s (%d checks fail, the first at line %d)\n", sc->name, sc->known_bug,
+             checks_failed, first_failed_line);
+    } else if (sc->known_bug) {
+      failed++;
+      printf("FAIL %s: passes now; drop its known-bug mark\n", sc->name);
+    } else if (checks_failed) {
+      failed++;
+      printf("FAIL %s\n", sc->name);
+    } else {
+      passed++;
+      printf("ok   %s\n", sc->name);
+    }
   }
-  printf("%d passed, %d failed\n", passed, failed);
+  printf("%d passed, %d failed, %d known C-model bugs\n", passed, failed, known);
   return failed ? 1 : 0;
 }
