@@ -413,7 +413,7 @@ typedef struct {
   const char *trace;
   int vcs;
   unsigned tdd;
-  int deadlock;                   /* SPIN off must be stuck */
+  int deadlock;                   /* without SPIN: stuck (1) or drained (0) */
   void (*check)(run_t *R);
   const char *known_bug;          /* the C model fails the checks for this reason */
 } scenario_t;
@@ -630,6 +630,68 @@ static void check_fig5a_case2(run_t *R)
   check_counters(R, 3, 3, 2, 3, 2, 2, 1, 1, 5);
 }
 
+/* Scenario 5: congestion without a deadlock (ring9_false_positive.trace on
+ * ring-9, 1 VC, t_DD = 16, epoch 64 cycles).
+ * - Router 0's VC first holds router 8's packet (head in 3), which moves on
+ *   at once into router 1's empty VC; it empties in 9 and takes router 7's
+ *   packet (credit back in 9, head sent in 10, in router 0 in 11), which has
+ *   to wait.  So router 0 watches it from 11 and probes in 11 + t_DD = 27,
+ *   on top of the priorities (epoch 0), so nobody drops it for priority.
+ * - The probe passes the free VC while a packet is moving into it: in cycle
+ *   31 router 5's VC still holds the tail of a packet that is leaving (a
+ *   route, one flit) and in 32 router 6's VC holds the first 4 flits of that
+ *   packet (a route): both look blocked to a probe, which comes back after 9
+ *   hops (36) and starts a move.
+ * - The move needs a whole packet waiting: routers 1, 2, 3 freeze theirs
+ *   (cycles 37..39), but when it reaches router 4 (40) router 4's packet is
+ *   itself half way out into router 5 (one flit left): dropped there.
+ * - Router 0's MOVE counter (n = 9) expires in 36 + 10: kill_move, which
+ *   thaws routers 1, 2, 3 and is dropped at router 4 (not in the recovery),
+ *   so router 0's KILL_MOVE counter ends the recovery in 46 + 10, with no
+ *   spin: a false positive.
+ * - The ring is never deadlocked, so no recovery may spin: every probe that
+ *   comes back ends as a false positive, and every packet is delivered. */
+static void check_false_positive(run_t *R)
+{
+  static const int ring[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0};
+  const spin_stats_t *k = &R->s.net.spin;
+  const uint64_t tp = 11 + R->s.o.tdd, tm = tp + 9, tk = tm + 10;
+  const sm_ev_t *e;
+  int r;
+  e = find_sm(R, KIND_PROBE, 0, 0, 1, 0);
+  CHECK(e && e->t == tp && prio(R, tp, 0) == 8, "router 0's first probe in %llu, expected %llu",
+        U(e ? e->t : 0), U(tp));
+  check_travel(R, KIND_PROBE, ring, 9, tp, 9, "probe");
+  e = find_sm(R, KIND_PROBE, 0, 4, 5, tp);
+  CHECK(e && e->cnt[0] == 1 && e->rv[0] && !e->whole[0], "router 5's VC when the probe passed: "
+        "cnt %u", e ? e->cnt[0] : 0);
+  CHECK(probe_back(R, 0, 8, "111111111", tm), "router 0's probe not back in %llu", U(tm));
+  check_travel(R, KIND_MOVE, ring, 9, tm, 4, "move");
+  for (r = 1; r <= 3; r++)
+    CHECK(vc_at(R, r, 2, VC_FREEZE, tm) == tm + (uint64_t)r &&
+          vc_at(R, r, 2, VC_THAW, tm) == tk + (uint64_t)r,
+          "router %d: frozen in %llu (expected %llu), thawed in %llu (expected %llu)", r,
+          U(vc_at(R, r, 2, VC_FREEZE, tm)), U(tm + (uint64_t)r), U(vc_at(R, r, 2, VC_THAW, tm)),
+          U(tk + (uint64_t)r));
+  e = find_sm(R, KIND_MOVE, 0, 3, 5, tm);
+  CHECK(e && e->rr == 4 && e->cnt[0] == 1 && !e->whole[0], "router 4's VC when the move came: "
+        "cnt %u whole %u", e ? e->cnt[0] : 0, e ? e->whole[0] : 0);
+  CHECK(!vc_at(R, 4, -1, VC_FREEZE, tm) || vc_at(R, 4, -1, VC_FREEZE, tm) > tk + 10,
+        "router 4 froze a VC");
+  CHECK(!count_sm_by(R, KIND_MOVE, 0, 4, tm, tk), "router 4 forwarded the move");
+  CHECK(state_at(R, 0, FSM_KILL_MOVE, tm) == tk, "router 0 in KILL_MOVE in %llu, expected %llu",
+        U(state_at(R, 0, FSM_KILL_MOVE, tm)), U(tk));
+  check_travel(R, KIND_KILL_MOVE, ring, 9, tk, 4, "kill_move");
+  CHECK(!count_sm_by(R, KIND_KILL_MOVE, 0, 4, tk, tk + 10), "router 4 forwarded the kill_move");
+  CHECK(state_at(R, 0, FSM_DD, tk) == tk + 10, "router 0 back in DD in %llu, expected %llu",
+        U(state_at(R, 0, FSM_DD, tk)), U(tk + 10));
+  CHECK(k->spins == 0 && k->deadlocks_resolved == 0 && k->probes_returned >= 1 &&
+        k->false_positives == k->probes_returned && k->kill_moves_sent == k->probes_returned &&
+        k->bound_violations == 0, "spins %llu resolved %llu returned %llu false positives %llu "
+        "kill_moves %llu", U(k->spins), U(k->deadlocks_resolved), U(k->probes_returned),
+        U(k->false_positives), U(k->kill_moves_sent));
+}
+
 static const scenario_t scenarios[] = {
   {"fig5a_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5a_case2.trace", 1, 32,
    1, check_fig5a_case2, NULL},
@@ -639,6 +701,8 @@ static const scenario_t scenarios[] = {
    1, check_fig5b_case2, "the sender drops its own move at the cross-over router"},
   {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1,
    check_multispin, NULL},
+  {"ring9_false_positive", "ring-9", "trace:tb/scenarios/ring9_false_positive.trace", 1, 16, 0,
+   check_false_positive, NULL},
 };
 
 int main(int argc, char **argv)
@@ -657,13 +721,12 @@ int main(int argc, char **argv)
     int log = verbose && !strcmp(verbose, sc->name);
     checks_failed = 0;
     mute = sc->known_bug && !log;
-    if (sc->deadlock) {
-      if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 2000, 0) == 0)
-        CHECK(R.status == SIM_STUCK, "without SPIN: status %d, %llu of %llu delivered",
-              (int)R.status, (unsigned long long)R.s.sink.delivered,
-              (unsigned long long)R.s.nic.created);
-      sim_free(&R.s);
-    }
+    /* without SPIN: a deadlock stays stuck, congestion drains */
+    if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 2000, 0) == 0)
+      CHECK(R.status == (sc->deadlock ? SIM_STUCK : SIM_DRAINED),
+            "without SPIN: status %d, %llu of %llu delivered", (int)R.status,
+            (unsigned long long)R.s.sink.delivered, (unsigned long long)R.s.nic.created);
+    sim_free(&R.s);
     if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, 20000, log) == 0) {
       CHECK(R.status == SIM_DRAINED, "with SPIN: status %d (%s), %llu of %llu delivered",
             (int)R.status, R.s.err, (unsigned long long)R.s.sink.delivered,
