@@ -306,6 +306,16 @@ static uint64_t vc_at(const run_t *R, int r, int p, int what, uint64_t t)
   return 0;
 }
 
+/* The VC at input p of router r frozen in cycle t, or -1. */
+static int frozen_vc(const run_t *R, int r, int p, uint64_t t)
+{
+  int i;
+  for (i = 0; i < R->nvc; i++)
+    if (R->vc[i].r == r && R->vc[i].p == p && R->vc[i].what == VC_FREEZE && R->vc[i].t == t)
+      return R->vc[i].v;
+  return -1;
+}
+
 static int prio(const run_t *R, uint64_t t, int r)
 {
   return spin_prio(t, R->s.o.tdd, R->s.net.n, r);
@@ -692,7 +702,119 @@ static void check_false_positive(run_t *R)
         U(k->false_positives), U(k->kill_moves_sent));
 }
 
+/* Scenarios 1 and 2a on theta.topo, 2 VCs, t_DD = 32: two loops of 5 hops
+ * that share E -> M -> K (routers 0 -> 1 -> 2); the left one goes on
+ * 2 -> 3 -> 4 -> 0, the right one 2 -> 5 -> 6 -> 0.  Every loop port holds
+ * two 1-flit packets waiting for the next port, except K's port from M,
+ * which holds one for each branch (ports 1 and 3): the fork.  Every head
+ * reaches its port in cycle 5 (created in 2, sent in 4; routers 7 and 8 two
+ * cycles earlier, one hop more), so every loop router's DD counter expires
+ * in 5 + t_DD.  Once one loop spins, every spun packet is home (each was
+ * one hop from it) and ejects; that frees a VC at M and at K, so the other
+ * loop drains too: one spin delivers all 16 packets. */
+static const int theta_left[6] = {0, 1, 2, 3, 4, 0};
+static const int theta_right_from6[6] = {6, 0, 1, 2, 5, 6};
+
+/* Scenario 1, the Fig. 4 walk-through (theta_fig4.trace, epoch 0: E on top,
+ * every other router r has priority r - 1).
+ * - All seven loop routers probe in 5 + t_DD = 37.  The six probes of
+ *   routers other than E meet a router of higher priority at their first
+ *   hop and are dropped.
+ * - E's probe leaves north (port 1); K forks it (its VCs at the arrival
+ *   port wait for ports 1 and 3): one copy per branch, in 39.  Both come
+ *   back to E 5 hops after the probe left (42), on ports 2 (path 11111) and
+ *   3 (path 11311).  E takes the first port that confirms a loop (the input
+ *   ports are scanned in order): the left loop.  The right copy is dropped
+ *   (E is in a recovery).
+ * - Move in 42 round the left loop: K freezes its VC that waits for port 1.
+ *   Spin in 42 + 11 = 53.  The probe_move (53 + 6) finds M's VC no longer
+ *   waiting for K and is dropped; E's counter (n) expires in 59 + 6 and the
+ *   kill_move goes round the whole loop (every router is still FROZEN for
+ *   E) and is back in 70: resolved with one spin. */
+static void check_theta_fig4(run_t *R)
+{
+  const uint64_t tp = 5 + R->s.o.tdd, tm = tp + 5, T = tm + 11, tpm = T + 6, tk = tpm + 6;
+  static const int loops[7] = {0, 1, 2, 3, 4, 5, 6};
+  const sm_ev_t *e;
+  int i;
+  for (i = 0; i < 7; i++) {
+    e = find_sm(R, KIND_PROBE, loops[i], loops[i], 1, 0);
+    CHECK(e && e->t == tp, "router %d probed in %llu, expected %llu", loops[i], U(e ? e->t : 0),
+          U(tp));
+    CHECK(i == 0 || count_sm(R, KIND_PROBE, loops[i], tp, tm + 20) == 1,
+          "router %d's probe went past its first hop", loops[i]);
+  }
+  CHECK(prio(R, tp, 0) == 8, "E is not on top in %llu", U(tp));
+  e = find_sm(R, KIND_PROBE, 0, 0, 1, 0);
+  CHECK(e && e->p == 1, "E's probe left on port %d, expected 1 (north)", e ? e->p : -1);
+  /* at K, in 39: the arrival port's VCs wait for ports 1 and 3 */
+  e = find_sm(R, KIND_PROBE, 0, 1, 2, tp);
+  CHECK(e && e->rr == 2 && e->cnt[0] && e->cnt[1] && e->rv[0] && e->rv[1] &&
+        (1u << e->op[0] | 1u << e->op[1]) == 0xAu, "K's VCs when the probe came: ports %u, %u",
+        e ? e->op[0] : 0, e ? e->op[1] : 0);
+  CHECK(count_sm_by(R, KIND_PROBE, 0, 2, tp, tm) == 2 && R->s.net.spin.probes_forked == 1,
+        "K did not fork E's probe into two copies");
+  CHECK(probe_back(R, 0, 4, "11111", tm) && probe_back(R, 0, 6, "11311", tm),
+        "both copies should be back at E in %llu", U(tm));
+  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "E in MOVE in %llu, expected %llu",
+        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
+  check_travel(R, KIND_MOVE, theta_left, 5, tm, 5, "move");
+  e = find_sm(R, KIND_MOVE, 0, 1, 3, tm);
+  CHECK(e && e->op[frozen_vc(R, 2, 2, tm + 2) & 1] == 1 && frozen_vc(R, 2, 2, tm + 2) >= 0,
+        "K should freeze (in %llu) the VC that waits for port 1", U(tm + 2));
+  CHECK(check_spin_round(R, KIND_MOVE, theta_left, 5, tm, "spin") == T, "spin");
+  e = find_sm(R, KIND_PROBE_MOVE, 0, 0, 4, tpm);
+  CHECK(e && e->t == tpm && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !(e->whole[1] && e->rv[1] && e->op[1] == 1),
+        "probe_move in %llu (expected %llu) should find no packet at M waiting for K",
+        U(e ? e->t : 0), U(tpm));
+  CHECK(count_sm(R, KIND_PROBE_MOVE, 0, tpm, tk) == 1, "the probe_move went on");
+  check_travel(R, KIND_KILL_MOVE, theta_left, 5, tk, 5, "kill_move");
+  CHECK(state_at(R, 0, FSM_DD, tk) == tk + 5, "E back in DD in %llu, expected %llu",
+        U(state_at(R, 0, FSM_DD, tk)), U(tk + 5));
+  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
+}
+
+/* Scenario 2a, Fig. 5(a) case I (fig5a_case1.trace: the same packets in
+ * epoch 6, where router 6 has priority 8, router 4 priority 6, E only 2).
+ * - Routers 4 and 6 both probe in 768 + 5 + t_DD = 805, and their probes
+ *   reach E together in 806, from west (port 2) and east (port 3), both for
+ *   north.  Neither is dropped by E's own priority; the output takes one
+ *   SM and router 6's (higher priority) wins: router 4's probe is dropped.
+ * - Router 6's probe is forked at K (808).  The right copy is back at
+ *   router 6 in 810 (path 11131); the left copy reaches E again in 811, the
+ *   cycle router 6's move freezes E, and is dropped (moves are handled
+ *   before probes, and E is then in a recovery).
+ * - Move in 810 round the right loop (K freezes the VC that waits for port
+ *   3), spin in 821; the left loop then drains by itself. */
+static void check_fig5a_case1(run_t *R)
+{
+  const uint64_t tp = 768 + 5 + R->s.o.tdd, tm = tp + 5;
+  const sm_ev_t *e4, *e6;
+  CHECK(prio(R, tp, 6) == 8 && prio(R, tp, 4) == 6 && prio(R, tp, 0) == 2, "priorities");
+  e4 = find_sm(R, KIND_PROBE, 4, 4, 1, tp);
+  e6 = find_sm(R, KIND_PROBE, 6, 6, 1, tp);
+  CHECK(e4 && e6 && e4->t == tp && e6->t == tp && e4->rr == 0 && e6->rr == 0 && e4->rp == 2 &&
+        e6->rp == 3, "routers 4 and 6 should probe into E together in %llu", U(tp));
+  CHECK(!find_sm(R, KIND_PROBE, 4, 0, 2, tp), "E forwarded router 4's probe");
+  check_travel(R, KIND_PROBE, theta_right_from6, 5, tp, 5, "router 6's probe");
+  CHECK(count_sm_by(R, KIND_PROBE, 6, 2, tp, tm) == 2, "K did not fork router 6's probe");
+  CHECK(probe_back(R, 6, 5, "11131", tm), "router 6's probe not back in %llu", U(tm));
+  CHECK(find_sm(R, KIND_PROBE, 6, 4, 6, tp) && !find_sm(R, KIND_PROBE, 6, 0, 7, tp),
+        "the left copy should reach E again and be dropped there");
+  check_travel(R, KIND_MOVE, theta_right_from6, 5, tm, 5, "move");
+  e6 = find_sm(R, KIND_MOVE, 6, 1, 2, tm);
+  CHECK(e6 && frozen_vc(R, 2, 2, tm + 3) >= 0 && e6->op[frozen_vc(R, 2, 2, tm + 3) & 1] == 3,
+        "K should freeze (in %llu) the VC that waits for port 3", U(tm + 3));
+  check_spin_round(R, KIND_MOVE, theta_right_from6, 5, tm, "spin");
+  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
+}
+
 static const scenario_t scenarios[] = {
+  {"theta_fig4", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/theta_fig4.trace", 2, 32, 1,
+   check_theta_fig4, NULL},
+  {"fig5a_case1", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/fig5a_case1.trace", 2, 32,
+   1, check_fig5a_case1, NULL},
   {"fig5a_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5a_case2.trace", 1, 32,
    1, check_fig5a_case2, NULL},
   {"fig5b_case1", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case1.trace", 1, 32,
@@ -711,6 +833,37 @@ int main(int argc, char **argv)
   int i, passed = 0, failed = 0, known = 0;
   const int count = (int)(sizeof scenarios / sizeof scenarios[0]);
   if (argc >= 3 && !strcmp(argv[1], "-v")) verbose = argv[2];
+  if (argc >= 6 && !strcmp(argv[1], "-d")) {   /* -d TOPO TRACE VCS CYCLES: VCs without SPIN */
+    sim_opts_t o;
+    int r, p, v, c;
+    sim_defaults(&o);
+    o.topo = argv[2];
+    o.traffic = argv[3];
+    o.algo = ALGO_FAVORS_MIN;
+    o.vcs = atoi(argv[4]);
+    o.cycles = 1;
+    o.warmup = 0;
+    if (sim_init(&R.s, &o, 1) != 0) return 2;
+    for (c = 0; c < atoi(argv[5]); c++) {
+      sim_cycle_pre(&R.s);
+      net_step(&R.s.net);
+      sim_cycle_post(&R.s);
+    }
+    for (r = 0; r < R.s.net.n; r++)
+      for (p = 0; p < R.s.net.ports; p++)
+        for (v = 0; v < o.vcs; v++) {
+          const router_t *rt = &R.s.net.rt[r];
+          const flit_t *h = &rt->buf[p][v][rt->rd_q[p][v]];
+          if (!rt->cnt_q[p][v]) continue;
+          printf("r%d.%d vc %d: cnt %u route %u->%u", r, p, v, rt->cnt_q[p][v],
+                 rt->route_valid_q[p][v], rt->out_port_q[p][v]);
+          if (CTL_HEAD(h->ctl)) printf(" head %u->%u", HEAD_SRC(h->data), HEAD_DST(h->data));
+          printf("\n");
+        }
+    printf("delivered %llu of %llu\n", U(R.s.sink.delivered), U(R.s.nic.created));
+    sim_free(&R.s);
+    return 0;
+  }
   if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD: log any run */
     run_scenario(&R, argv[2], argv[3], atoi(argv[4]), 1, (unsigned)atoi(argv[5]), 20000, 1);
     sim_free(&R.s);
