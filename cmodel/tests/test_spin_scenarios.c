@@ -15,8 +15,14 @@
  * sender, on an input link, in cycle t0 + n.
  *
  * Prints one line per scenario and a final count; exits non-zero on any
- * failure.  With -v NAME as arguments it prints the event log of scenario
- * NAME (SPIN on) as well.
+ * failure.  A scenario marked with a known C-model bug prints "known" while
+ * its checks fail, and fails once they pass (its mark is then stale).
+ * Other arguments, for building scenarios:
+ *   -v NAME                      also print scenario NAME's event log
+ *   -x TOPO trace:PATH VCS TDD   print the event log of any run (SPIN on)
+ *   -d TOPO trace:PATH VCS N     print every non-empty VC after N cycles,
+ *                                SPIN off
+ * The scenarios and their expected outcomes are listed in docs/scenarios.md.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -439,8 +445,9 @@ typedef struct {
  *   router r > 0 has priority r - 1, so each other probe meets a router of
  *   higher priority at its first hop and is dropped there (6 drops); router
  *   0's probe comes back after 7 hops, path 1111111.
- * - Move in 3 + t_DD + 7; spin; the packets have moved one hop and still
- *   wait on the ring, so the probe_move (SPIN_SETTLE = 6 cycles after the
+ * - Every packet sits one hop from its source, two from home.  Move in
+ *   3 + t_DD + 7; spin; the packets have moved one hop and still wait on the
+ *   ring, so the probe_move (SPIN_SETTLE = 6 cycles after the
  *   spin) comes back and a second spin follows.  Then every packet is home:
  *   the second probe_move is dropped at router 1 (its VC waits for
  *   ejection), router 0's counter expires n + 1 cycles later and it sends a
