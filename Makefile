@@ -25,6 +25,8 @@ WAVES     ?= 0
 VSEED     ?= 1
 SPIN      ?= 0
 TDD       ?= 128
+VIEW      ?= router
+ROUTER    ?= 5
 
 ifeq ($(CC),cc)
 CC := gcc
@@ -50,6 +52,12 @@ $(error SPIN=$(SPIN): expected 0 or 1)
 endif
 ifeq ($(filter $(VCS),1 2 3 4),)
 $(error VCS=$(VCS): expected 1, 2, 3 or 4)
+endif
+ifeq ($(filter $(VIEW),router spin),)
+$(error VIEW=$(VIEW): expected router or spin)
+endif
+ifeq ($(shell echo '$(ROUTER)' | grep -Ex '[0-9]+'),)
+$(error ROUTER=$(ROUTER): expected a router id (0, 1, 2 and so on))
 endif
 endif
 
@@ -142,7 +150,7 @@ include tb/unit/unit.mk
 include scripts/eval.mk
 include synth/synth.mk
 
-.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-top synth waves clean FORCE
+.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-top synth waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -157,11 +165,13 @@ help:
 	@echo "  make synth    Yosys area and logic depth per router configuration (build/synth/summary.md)"
 	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
 	@echo "  make bench    C model and co-simulation speed (build/bench/)"
-	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1)"
+	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1);"
+	@echo "                VIEW=router|spin, ROUTER=<id> (scripts/gtkw.py writes the save file)"
 	@echo "  make clean    remove build/ and generated waveforms"
 	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD)"
+	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER)  (make waves)"
 
 deps:
 	@scripts/install-deps.sh
@@ -201,17 +211,45 @@ regress: $(SPINSIM) $(SPINGEN)
 regress-top: $(SPINGEN)
 	$(MAKE) --no-print-directory sim-top TOPO=mesh3x3 VCS=2 ROUTING=west_first RATE=0.4 CYCLES=4000 VSEED=3
 
+# The generated GTKWave views against short real waveforms (mesh4x4, SPIN
+# on, 1 and 2 VCs): every signal they name exists with the width they assume,
+# the fields they split out hold legal values, and GTKWave (on a virtual
+# display, when xvfb-run is there) shows every trace.
+WCHECK_DIR := $(BUILD)/waves-check
+waves-check: $(SPINGEN)
+	@for v in 1 2; do \
+	  $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; \
+	  mkdir -p $(WCHECK_DIR)/v$$v; \
+	  echo "waves-check: mesh4x4, VCS=$$v, 300 cycles, SPIN on"; \
+	  $(BUILD)/rtl/p5-v$$v/Vcosim --topo mesh4x4 --routing favors_min --vcs $$v --rate 0.3 \
+	    --cycles 300 --spin 1 --waves $(WCHECK_DIR)/v$$v/mesh4x4.fst > $(WCHECK_DIR)/v$$v/sim.log \
+	    || { tail -20 $(WCHECK_DIR)/v$$v/sim.log; exit 1; }; \
+	  python3 scripts/gtkw.py --check $(WCHECK_DIR)/v$$v/mesh4x4.fst --values --gtkwave \
+	    --ports 5 --vcs $$v --flitw $(FLITW) || exit 1; \
+	done
+
 test: deps
 	@t0=$$SECONDS; \
 	$(MAKE) --no-print-directory lint && \
 	$(MAKE) --no-print-directory test-c && \
 	$(MAKE) --no-print-directory unit-rtl && \
 	$(MAKE) --no-print-directory regress-top && \
+	$(MAKE) --no-print-directory waves-check && \
 	$(MAKE) --no-print-directory regress && \
 	echo "make test: all passed in $$((SECONDS - t0)) s"
 
-waves:
-	$(GTKWAVE) waves/$(TOPO_DIR).fst waves/router.gtkw
+# The save files are generated for the topology's radix, VCS and ROUTER
+# (scripts/gtkw.py), then checked against the FST's names: a warning, not a
+# stop, so a view that does not fit still opens.
+WAVES_FST := waves/$(TOPO_DIR).fst
+waves: $(SPINGEN)
+	@test -f $(WAVES_FST) || { echo "waves: no $(WAVES_FST): run make sim TOPO=$(TOPO) WAVES=1 first"; exit 2; }
+	@ports=$$($(SPINGEN) --topo '$(TOPO)' --radix) || exit 2; \
+	  args="--ports $$ports --vcs $(VCS) --flitw $(FLITW) --router $(ROUTER)"; \
+	  python3 scripts/gtkw.py --out-dir waves $$args || exit 1; \
+	  python3 scripts/gtkw.py --check $(WAVES_FST) $$args > waves/check.log || \
+	  { head -5 waves/check.log; echo "waves: the view does not fit $(WAVES_FST) (see waves/check.log): same VCS and a ROUTER below the router count?"; }
+	$(GTKWAVE) $(WAVES_FST) waves/$(VIEW).gtkw
 
 # Every VC count, with and without SPIN, and the smallest and largest radix.
 lint: deps
@@ -225,4 +263,4 @@ lint: deps
 	@echo "lint: clean"
 
 clean:
-	rm -rf $(BUILD) waves/*.fst waves/*.vcd
+	rm -rf $(BUILD) waves/*.fst waves/*.vcd waves/*.gtkw waves/*.flt waves/check.log
