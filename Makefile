@@ -14,16 +14,16 @@ GTKWAVE   ?= gtkwave
 
 # ---- knobs (documented in README.md and docs/usage.md) ----
 TOPO      ?= mesh8x8
-ROUTING   ?= xy
+ROUTING   ?= favors_min
 VCS       ?= 1
 TRAFFIC   ?= uniform_random
-RATE      ?= 0.1
+RATE      ?= 0.095
 LONG_FRAC ?= 0.5
 CYCLES    ?= 20000
 SEED      ?= 1
 WAVES     ?= 0
 VSEED     ?= 1
-SPIN      ?= 0
+SPIN      ?= 1
 TDD       ?= 128
 VIEW      ?= router
 ROUTER    ?= 5
@@ -203,6 +203,7 @@ test-c: $(C_TESTS)
 regress: $(SPINSIM) $(SPINGEN)
 	@for v in 1 2 3; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
+	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
 	BUILD=$(BUILD) scripts/regress.sh
 
 # The generated network top, Verilated whole, against the C model: checks

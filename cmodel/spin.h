@@ -148,6 +148,14 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin
  * May freeze a VC and change the FSM (next-state variables in *s). */
 void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st);
 
+/* Move manager: the router's own move, probe_move or kill_move back on input
+ * p with path left (n > 0), half way round a loop that passes through its
+ * sender twice (a figure 8).  A move or probe_move in the matching sender
+ * state freezes a whole packet at p waiting for path entry 0 and goes on
+ * with delay - 1; a kill_move in KILL_MOVE goes on.  The state is unchanged. */
+void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
+                       spin_stats_t *st);
+
 /* The counter FSM for one cycle, before allocation: timers, the router's
  * own returning messages, arm notices, spin flits, the SMs it originates.
  * in_flit/in_cred: the links of this cycle. */

@@ -235,6 +235,8 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
         if (kind == KIND_PROBE && !(s->state_q == FSM_MOVE && s->loop.n_q == sm_n(w) &&
                                     path_eq(s->loop.path_q, sm_path(w))))
           spin_probe_in(s, c, p, w, st);
+        /* own move, probe_move or kill_move half way round a figure 8 */
+        if (kind != KIND_PROBE && sm_n(w) != 0) spin_move_through(s, c, p, w, st);
         continue;
       }
       if (kind == KIND_PROBE) spin_probe_in(s, c, p, w, st);

@@ -59,3 +59,27 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
   s->cnt_q = (uint16_t)(delay - 1);
   forward(c, p, w, delay - 1, st);
 }
+
+void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
+                       spin_stats_t *st)
+{
+  unsigned kind = CTL_KIND(w->ctl), delay = sm_delay(w), o = sm_port(w, 0);
+  int v = c->vcs;
+  if (kind == KIND_KILL_MOVE) {
+    if (s->state_q == FSM_KILL_MOVE) forward(c, p, w, 0, st);
+    else st->moves_dropped++;
+    return;
+  }
+  if (((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
+       (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) &&
+      delay >= 2 && spin_may_freeze(s, c, p, o))
+    for (v = 0; v < c->vcs; v++)
+      if (spin_vc_waits(c, p, v, o)) break;
+  if (v == c->vcs) {
+    st->moves_dropped++;
+    return;
+  }
+  s->frozen_q[p][v] = 1;
+  s->armed_q[p][v] = 0;
+  forward(c, p, w, delay - 1, st);
+}

@@ -7,7 +7,7 @@
 // the router chains one instance per (class, port), each taking the SPIN state
 // left by the one before (st_i) and passing its own result on (st_o).  An
 // instance acts only on a message of its class (Rank 3: probe_move; Rank 2:
-// move and kill_move) from another router; otherwise st_o = st_i.
+// move and kill_move) with path left; otherwise st_o = st_i.
 //   move, probe_move: accepted by a router free of any recovery, or frozen
 //     for the same sender, when a VC at this port holds a whole packet bound
 //     for path entry 0 that may be frozen; it freezes that VC (the lowest),
@@ -15,6 +15,11 @@
 //     entry 0 with that entry stripped and delay - 1.
 //   kill_move: accepted only by a router frozen for its sender; it unfreezes
 //     (except spinning VCs), leaves the recovery, and forwards.
+// The router's own move or probe_move back with path left (n > 0: the loop
+// passes through its sender twice) is taken like a frozen router would, in
+// MOVE (move) or PROBE_MOVE after the probe_move left (probe_move): freeze
+// and forward, state unchanged; its own kill_move with n > 0 is forwarded in
+// KILL_MOVE (C twin: spin_move_through()).
 // Anything else is dropped.
 `default_nettype none
 
@@ -49,7 +54,7 @@ module spin_move_mgr #(
   logic [7:0]                   delay;
   logic [spin_pkg::SmPathW-1:0] path;
   logic [2:0]                   o;
-  logic                         mine, owned, free, found;
+  logic                         mine, own, owned, free, found, take;
   logic [1:0]                   pick;
 
   always_comb begin
@@ -59,7 +64,8 @@ module spin_move_mgr #(
     path   = data_i[26 +: spin_pkg::SmPathW];
     o      = path[2:0];
     mine   = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
-             spin_pkg::sm_rank(kind_i) == 2'(Rank) && sender != id_i;
+             spin_pkg::sm_rank(kind_i) == 2'(Rank);
+    own    = sender == id_i;
     owned  = st_i.is_deadlock && st_i.source_id == sender;
     free   = (st_i.state == spin_pkg::StOff || st_i.state == spin_pkg::StDd) && !st_i.is_deadlock;
 
@@ -69,7 +75,33 @@ module spin_move_mgr #(
     offer_o       = '0;
     found         = 1'b0;
     pick          = '0;
-    if (mine && n != '0) begin
+    take          = 1'b0;
+    if (mine && n != '0 && own) begin
+      // half way round a figure 8 through this router
+      if (kind_i == spin_pkg::KindKillMove) begin
+        if (st_i.state == spin_pkg::StKillMove) begin
+          offer_valid_o = 1'b1;
+          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, 8'd0, path >> 3)};
+        end
+      end else begin
+        take = ((kind_i == spin_pkg::KindMove && st_i.state == spin_pkg::StMove) ||
+                (kind_i == spin_pkg::KindProbeMove && st_i.state == spin_pkg::StProbeMove &&
+                 st_i.pm_sent)) && delay >= 8'd2;
+        if (take && spin_pkg::may_freeze(st_i.frozen, op_i, NumPorts, NumVcs, 3'(Port), o))
+          for (int unsigned v = 0; v < NumVcs; v++)
+            if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
+                op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o) begin
+              found = 1'b1;
+              pick  = 2'(v);
+            end
+        if (found) begin
+          st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
+          st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
+          offer_valid_o = 1'b1;
+          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, delay - 1'b1, path >> 3)};
+        end
+      end
+    end else if (mine && n != '0) begin
       if (kind_i == spin_pkg::KindKillMove) begin
         if (owned) begin
           st_o.frozen      = st_i.frozen & spinning_i;

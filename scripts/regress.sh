@@ -5,6 +5,7 @@
 # (part of `make test`) after it has built the co-simulation binaries:
 #   build/rtl/p5-v{1,2,3}/Vcosim   router array, 5-port routers
 #   build/rtl/p3-v1/Vcosim         3-port routers (rings)
+#   build/rtl/p6-v2/Vcosim         6-port routers, 2 VCs (tb/scenarios/theta.topo)
 #   build/cmodel/spinsim
 # Prints one line per case and ends with "N passed, N failed".
 set -u
@@ -191,6 +192,23 @@ spin_resolves "mesh8x8 1 VC favors_min 0.095, 20000 cycles, SPIN" 40 spincosim $
   --topo mesh8x8 --routing favors_min --rate 0.095 --cycles 20000
 spin_resolves "mesh8x8 1 VC favors_min 0.08, t_DD 32, SPIN" 0 spincosim $A1 1 7 \
   --topo mesh8x8 --routing favors_min --rate 0.08 --cycles 10000 --tdd 32
+# The directed scenarios of docs/scenarios.md (their exact outcomes are checked
+# on the C model by cmodel/tests/test_spin_scenarios.c): here both models must
+# agree on every cycle of each, and drain after the spins the scenario needs.
+A6=$BUILD/rtl/p6-v2/Vcosim
+for spec in "theta_fig4 theta 2 1" "fig5a_case1 theta 2 1" "fig5a_case2 fig8 1 2" \
+            "fig5b_case1 fig8 1 1" "fig5b_case2 fig8 1 1"; do
+  set -- $spec
+  bin=$A1
+  [ "$2" = theta ] && bin=$A6
+  spin_resolves "scenario $1 (file:tb/scenarios/$2.topo, $3 VC)" $4 spincosim $bin $3 2 \
+    --topo file:tb/scenarios/$2.topo --routing favors_min --tdd 32 \
+    --traffic trace:tb/scenarios/$1.trace --cycles 1
+done
+spin_resolves "scenario ring7_multispin (ring-7)" 2 spincosim $A3 1 3 --topo ring-7 \
+  --routing favors_min --tdd 32 --traffic trace:tb/scenarios/ring7_multispin.trace --cycles 1
+spin_resolves "scenario ring9_false_positive (ring-9)" 0 spincosim $A3 1 4 --topo ring-9 \
+  --routing favors_min --tdd 16 --traffic trace:tb/scenarios/ring9_false_positive.trace --cycles 1
 # SPIN on without deadlocks (deterministic routing, or loads below them): probes
 # and kill_moves still take link slots, so timing changes; nothing may spin
 for r in xy west_first; do
