@@ -57,6 +57,7 @@ package spin_pkg;
     logic [MaxPv-1:0]     frozen;
     logic [MaxPv-1:0]     armed;
   } spin_mut_t;
+  localparam int unsigned MutW = 3 + CntW + 1 + 1 + IdW + 1 + 2 * MaxPv;   // its width
 
   // A special message's data word (C twin: sm_make in cmodel/flit.h).
   function automatic logic [SmW-1:0] sm_word(input logic [IdW-1:0] sender,

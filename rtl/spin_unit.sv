@@ -49,7 +49,10 @@ module spin_unit #(
   localparam int unsigned Links = NumPorts - 1;
 
   spin_pkg::spin_mut_t          st_pre, st_moved;
-  spin_pkg::spin_mut_t          st_chain [2*Links+1];
+  // the state between move managers: entry k at [k*MutW +: MutW] (a packed
+  // vector: Yosys 0.23 does not keep arrays of structs)
+  localparam int unsigned MutW = spin_pkg::MutW;
+  logic [(2*Links+1)*MutW-1:0]  st_chain;
   logic [MaxPv-1:0]             spinning;
   logic [5:0]                   loop_n;
   logic [spin_pkg::SmPathW-1:0] loop_path;
@@ -81,25 +84,25 @@ module spin_unit #(
   logic [2*Links*3-1:0]      mv_port;
   logic [2*Links*OfferW-1:0] mv_offer;
 
-  assign st_chain[0] = st_pre;
+  assign st_chain[0 +: MutW] = st_pre;
   for (genvar k = 0; k < 2 * Links; k++) begin : gen_move
     localparam int unsigned P = 1 + k % Links;
     spin_move_mgr #(
       .NumPorts(NumPorts), .NumVcs(NumVcs), .Port(P), .Rank(k < Links ? 3 : 2)
     ) u_move (
-      .st_i         (st_chain[k]),
+      .st_i         (st_chain[k*MutW +: MutW]),
       .id_i, .tdd_i,
       .kind_i       (in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW]),
       .data_i       (in_data_i[P*spin_pkg::SmW +: spin_pkg::SmW]),
       .whole_i, .op_i,
       .spinning_i   (spinning),
-      .st_o         (st_chain[k+1]),
+      .st_o         (st_chain[(k+1)*MutW +: MutW]),
       .offer_valid_o(mv_valid[k]),
       .offer_port_o (mv_port[k*3 +: 3]),
       .offer_o      (mv_offer[k*OfferW +: OfferW])
     );
   end
-  assign st_moved = st_chain[2*Links];
+  assign st_moved = st_chain[2*Links*MutW +: MutW];
   assign frozen_o = st_moved.frozen;
 
   // ---- probe managers ----
@@ -158,6 +161,11 @@ module spin_unit #(
       .offer_o(sm_o[o*OfferW +: OfferW])
     );
   end
+`ifndef SYNTHESIS
+  if ($bits(spin_pkg::spin_mut_t) != spin_pkg::MutW) begin : gen_check_mutw
+    $error("spin_unit: spin_pkg::MutW does not match spin_mut_t");
+  end
+`endif
 endmodule
 
 `default_nettype wire
