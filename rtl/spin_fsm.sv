@@ -425,6 +425,26 @@ module spin_fsm #(
   end
   assign top_o = top_q;
 
+`ifndef SYNTHESIS
+  // The paper's theorem under minimal routing: a recovery of a loop of m
+  // routers spins at most m - 1 times (C twin: spin_bound_violations).
+  logic [7:0] spins_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      spins_q <= '0;
+    end else if (en_i) begin
+      if (st_q.state == spin_pkg::StDd && st_pre_o.state == spin_pkg::StMove) begin
+        spins_q <= '0;
+      end else if (st_q.state == spin_pkg::StForwardProgress && st_q.cnt == '0) begin
+        SpinBound_A: assert (32'(spins_q) + 1 < 32'(loop_n_q))
+          else $error("spin_fsm: spin %0d of a recovery round a loop of %0d routers",
+                      spins_q + 8'd1, loop_n_q);
+        spins_q <= spins_q + 8'd1;
+      end
+    end
+  end
+`endif
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       st_q       <= '0;
