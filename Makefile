@@ -109,10 +109,13 @@ PORTS   ?= 5
 FLITW   := 128
 ARRAY_DIR := $(BUILD)/rtl/p$(PORTS)-v$(VCS)
 COSIM   := $(ARRAY_DIR)/Vcosim
+# Every build starts from an empty directory: an incremental Verilator build
+# after an RTL change once linked stale objects into a binary that disagreed
+# with the C model (and Verilator's makefile does not relink for a changed
+# libspin.a).
 $(COSIM): $(RTL_SRCS) tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
-	@mkdir -p $(@D)
+	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
-	@rm -f $@    # Verilator's makefile would not relink for a changed libspin.a
 	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 \
 	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
@@ -128,9 +131,8 @@ $(CFG_DIR)/spin_network.sv: $(SPINGEN) $(TOPO_FILE) FORCE
 
 COSIM_TOP := $(CFG_DIR)/top/Vcosim
 $(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
-	@mkdir -p $(@D)
+	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: network top of $(TOPO), $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
-	@rm -f $@
 	@$(VERILATOR) $(VFLAGS) --top-module spin_network -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim tb/cosim.vlt $(RTL_SRCS) \
 	  $(CFG_DIR)/spin_network.sv $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_top.cpp \

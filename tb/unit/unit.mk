@@ -63,7 +63,7 @@ UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
 
 $(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h $(4) $(UNIT_MK)
-	@mkdir -p $(UNIT_BUILD)/$(1)
+	@rm -rf $(UNIT_BUILD)/$(1) && mkdir -p $(UNIT_BUILD)/$(1)   # no stale objects
 	$$(VERILATOR) $$(strip $$(UNIT_VFLAGS) $$(UNIT_ARGS_$(1)))
 
 .PHONY: $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s))
