@@ -68,6 +68,9 @@ void report_print(FILE *out, const report_t *r)
             (unsigned long long)k->deadlocks_resolved, (unsigned long long)k->false_positives,
             (unsigned long long)k->max_spins, (unsigned long long)k->max_spins_loop,
             (unsigned long long)k->bound_violations);
+    if (k->deadlocks_resolved)
+      fprintf(out, "                       expiry to resolution: median %u, max %llu cycles\n",
+              spin_resolve_median(k), (unsigned long long)k->expiry_to_resolve_max);
   } else {
     fprintf(out, "  SPIN                 off\n");
   }
@@ -139,6 +142,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"spin_bound_violations\": %llu,\n", (unsigned long long)k->bound_violations);
     fprintf(out, "  \"expiry_to_resolution_avg\": %.2f,\n",
             k->deadlocks_resolved ? (double)k->expiry_to_resolve_sum / (double)k->deadlocks_resolved : 0.0);
+    fprintf(out, "  \"expiry_to_resolution_median\": %u,\n", spin_resolve_median(k));
     fprintf(out, "  \"expiry_to_resolution_max\": %llu,\n", (unsigned long long)k->expiry_to_resolve_max);
   }
   fprintf(out, "  \"sim_cycles_per_second\": %.1f,\n", f.cps);

@@ -14,6 +14,7 @@
 
 #define SPIN_MAX_PORTS 8
 #define SPIN_MAX_VCS   4
+#define SPIN_RESOLVE_BINS 4096
 /* Cycles from a spin to the probe_move: the longest packet plus one, so the
  * packets spun in are whole before the loop is checked again. */
 #define SPIN_SETTLE    6
@@ -61,7 +62,24 @@ typedef struct {
   uint64_t bound_violations;   /* recoveries that spun more than m-1 times */
   uint64_t recoveries;
   uint64_t expiry_to_resolve_sum, expiry_to_resolve_max;
+  /* resolved recoveries by expiry-to-resolution cycles; the last bin holds
+   * SPIN_RESOLVE_BINS - 1 cycles or more (for the median) */
+  uint32_t resolve_hist[SPIN_RESOLVE_BINS];
 } spin_stats_t;
+
+/* Median cycles from expiry to resolution (the lower one of an even count);
+ * 0 when nothing was resolved. */
+static inline unsigned spin_resolve_median(const spin_stats_t *k)
+{
+  uint64_t seen = 0, half = (k->deadlocks_resolved + 1) / 2;
+  unsigned b;
+  if (!k->deadlocks_resolved) return 0;
+  for (b = 0; b < SPIN_RESOLVE_BINS; b++) {
+    seen += k->resolve_hist[b];
+    if (seen >= half) return b;
+  }
+  return SPIN_RESOLVE_BINS - 1;
+}
 
 /* One special message offered to an output port. */
 typedef struct {

@@ -37,6 +37,7 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
       st->max_spins_loop = s->loop.n_q;
     }
     st->expiry_to_resolve_sum += dt;
+    st->resolve_hist[dt < SPIN_RESOLVE_BINS ? dt : SPIN_RESOLVE_BINS - 1]++;
     if (dt > st->expiry_to_resolve_max) st->expiry_to_resolve_max = dt;
   } else {
     st->false_positives++;
