@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "network.h"
+#include "arbiter.h"
 
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
              int spin, unsigned tdd, uint64_t seed, char *err, unsigned long errlen)
@@ -42,15 +43,18 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
   net->cfg = calloc((size_t)n, sizeof *net->cfg);
   net->masks = calloc((size_t)n * (size_t)n, 1);
   net->up = calloc((size_t)n * (size_t)P, sizeof *net->up);
+  net->down = calloc((size_t)n * (size_t)P, sizeof *net->down);
   net->inj = calloc((size_t)n, sizeof *net->inj);
   for (b = 0; b < 2; b++) {
     net->flit_reg[b] = calloc((size_t)n * (size_t)P, sizeof(flit_t));
     net->cred_reg[b] = calloc((size_t)n * (size_t)P, 1);
-    net->dirty[b] = calloc((size_t)n, 1);
+    net->written[b] = calloc((size_t)n, 1);
+    net->wake[b] = calloc((size_t)n, 1);
   }
-  if (!net->rt || !net->cfg || !net->masks || !net->up || !net->inj ||
+  if (!net->rt || !net->cfg || !net->masks || !net->up || !net->down || !net->inj ||
       !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
-      !net->cred_reg[1] || !net->dirty[0] || !net->dirty[1]) {
+      !net->cred_reg[1] || !net->written[0] || !net->written[1] || !net->wake[0] ||
+      !net->wake[1]) {
     snprintf(err, errlen, "out of memory for %d routers", n);
     net_free(net);
     return -1;
@@ -59,10 +63,19 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net_free(net);
     return -1;
   }
+  for (r = 0; r < n * P; r++) net->down[r] = -1;
   for (r = 0; r < n; r++) {
     for (p = 0; p < P; p++) {
       int q = topo->peer_router[r * P + p];
       net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
+      if (p == 0 || q < 0) continue;   /* port 0 reads the NIC */
+      if (net->down[net->up[r * P + p]] >= 0) {
+        snprintf(err, errlen, "%s: router %d port %d: link register read by two ports",
+                 topo->name, q, topo->peer_port[r * P + p]);
+        net_free(net);
+        return -1;
+      }
+      net->down[net->up[r * P + p]] = r << 3 | p;
     }
     net->cfg[r].ports = P;
     net->cfg[r].vcs = vcs;
@@ -84,56 +97,72 @@ void net_free(network_t *net)
   free(net->cfg);
   free(net->masks);
   free(net->up);
+  free(net->down);
   free(net->inj);
   for (b = 0; b < 2; b++) {
     free(net->flit_reg[b]);
     free(net->cred_reg[b]);
-    free(net->dirty[b]);
+    free(net->written[b]);
+    free(net->wake[b]);
   }
   memset(net, 0, sizeof *net);
 }
 
 void net_step(network_t *net)
 {
-  const int P = net->ports;
+  const int P = net->ports, n = net->n, spin = net->cfg[0].spin;
   const int cur = (int)(net->cycle & 1), nxt = cur ^ 1;
   const flit_t *fcur = net->flit_reg[cur];
   const uint8_t *ccur = net->cred_reg[cur];
   flit_t *fnxt = net->flit_reg[nxt];
   uint8_t *cnxt = net->cred_reg[nxt];
+  uint8_t *wake_in = net->wake[cur], *wake_out = net->wake[nxt];
+  uint8_t *wr = net->written[nxt];
   static const flit_t idle = {0, 0, KIND_IDLE};
   const flit_t *in_flit[MAX_PORTS];    /* the links, read in place */
   uint8_t in_cred[MAX_PORTS];
+  unsigned m;
   int r, p;
 
-  for (r = 0; r < net->n; r++) {
+  for (r = 0; r < n; r++) {
     router_t *rt = &net->rt[r];
     const int *up = net->up + r * P;
-    int active = router_busy(rt);
+    flit_t *fo = fnxt + r * P;
+    uint8_t *co = cnxt + r * P;
+    unsigned in_mask = wake_in[r], out;
+    wake_in[r] = 0;
+    if (CTL_KIND(net->inj[r].ctl) != KIND_IDLE) in_mask |= 1u;
+    /* the registers this router wrote into this bank two cycles ago */
+    for (m = wr[r]; m; m &= m - 1u) {
+      p = (int)low_bit(m);
+      fo[p] = idle;
+      co[p] = 0;
+    }
+    wr[r] = 0;
+    if (!in_mask && !router_busy(rt)) continue;
     in_flit[0] = &net->inj[r];
     in_cred[0] = 0;
-    active |= CTL_KIND(in_flit[0]->ctl) != KIND_IDLE;
-    for (p = 1; p < P; p++) {
-      if (up[p] >= 0) {
+    if (spin) {
+      for (p = 1; p < P; p++) {
+        in_flit[p] = up[p] >= 0 ? &fcur[up[p]] : &idle;
+        in_cred[p] = up[p] >= 0 ? ccur[up[p]] : 0;
+      }
+    } else {
+      for (m = in_mask & ~1u; m; m &= m - 1u) {
+        p = (int)low_bit(m);
         in_flit[p] = &fcur[up[p]];
         in_cred[p] = ccur[up[p]];
-        active |= CTL_KIND(in_flit[p]->ctl) != KIND_IDLE || in_cred[p] != 0;
-      } else {
-        in_flit[p] = &idle;
-        in_cred[p] = 0;
       }
     }
-    if (active) {
-      int any = 0;
-      router_step(rt, &net->cfg[r], net->cycle, in_flit, in_cred, fnxt + r * P, cnxt + r * P,
-                  &net->spin);
-      for (p = 0; p < P; p++)
-        any |= CTL_KIND(fnxt[r * P + p].ctl) != KIND_IDLE || cnxt[r * P + p] != 0;
-      net->dirty[nxt][r] = (uint8_t)any;
-    } else if (net->dirty[nxt][r]) {
-      memset(fnxt + r * P, 0, (size_t)P * sizeof(flit_t));
-      memset(cnxt + r * P, 0, (size_t)P);
-      net->dirty[nxt][r] = 0;
+    out = router_eval(rt, &net->cfg[r], net->cycle, in_mask, in_flit, in_cred, fo, co,
+                      &net->spin);
+    wr[r] = (uint8_t)out;
+    for (m = out & ~1u; m; m &= m - 1u) {
+      int d;
+      p = (int)low_bit(m);
+      d = net->down[r * P + p];
+      if (d >= 0 && (CTL_KIND(fo[p].ctl) != KIND_IDLE || co[p] != 0))
+        wake_out[d >> 3] |= (uint8_t)(1u << (d & 7));
     }
   }
   net->cycle++;

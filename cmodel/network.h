@@ -5,6 +5,12 @@
  * the end of cycle t-1) and write bank (t+1)&1, so the result never depends
  * on the order routers are visited.  A router with nothing buffered and
  * nothing arriving is skipped: its step would change no register.
+ *
+ * Only non-idle link registers are written.  Each router remembers which of
+ * its registers it wrote into each bank (written), and clears those before
+ * it writes the bank again; and it marks, in the bank it writes, the input
+ * ports of the routers that its non-idle registers reach (wake).  A router
+ * thus knows which of its input links carry something without reading them.
  */
 #ifndef SPIN_NETWORK_H
 #define SPIN_NETWORK_H
@@ -21,9 +27,13 @@ typedef struct {
   router_cfg_t *cfg;
   uint8_t *masks;             /* n*n route masks of algo */
   int *up;                    /* (r,p) -> index of the upstream link register, -1 none */
+  int *down;                  /* link register index -> (reader router << 3) | reader port,
+                                 -1 none (port 0 registers go to the NIC) */
   flit_t *flit_reg[2];        /* bank, index r*ports + p: router r output port p */
   uint8_t *cred_reg[2];
-  uint8_t *dirty[2];          /* router wrote a non-idle register into this bank */
+  uint8_t *written[2];        /* per router: bit p, register p was written into this bank */
+  uint8_t *wake[2];           /* per router: bit p, input link p carries a non-idle flit
+                                 or credit in this bank */
   flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
 } network_t;

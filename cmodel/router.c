@@ -1,4 +1,10 @@
-/* router.c - see router.h and docs/microarchitecture.md. */
+/* router.c - see router.h and docs/microarchitecture.md.
+ *
+ * The step visits only what can change: input ports holding flits, outputs
+ * requested or carrying a SPIN word, links that deliver something.  The
+ * masks it walks (nonempty, routed, in_ports, full_ports) are derived from
+ * the registers and kept up to date wherever those registers change.
+ */
 #include <string.h>
 #include "router.h"
 #include "arbiter.h"
@@ -21,67 +27,88 @@ static unsigned spin_offered(const spin_ctx_t *c, int ports)
   return m;
 }
 
-/* Downstream VCs of output o that a head may take: all VCs. */
-static unsigned free_vcs(const router_t *r, const router_cfg_t *cfg, int o)
+/* FIFO pop at input VC (p, v). */
+static inline void fifo_pop(router_t *r, int p, int v)
 {
-  unsigned all = (1u << cfg->vcs) - 1u;
-  return all & ~(unsigned)r->ovc_busy_q[o];
+  uint8_t *rd = &r->rd_q[p][v];
+  *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
+  if (!--r->cnt_q[p][v]) {
+    r->nonempty[p] &= (uint8_t)~(1u << v);
+    if (!r->nonempty[p]) r->in_ports &= (uint8_t)~(1u << p);
+  }
+  r->buffered--;
 }
 
-void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                 const flit_t *const *in_flit, const uint8_t *in_cred,
-                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
+static inline void route_clear(router_t *r, int p, int v)
+{
+  r->route_valid_q[p][v] = 0;
+  r->routed[p] &= (uint8_t)~(1u << v);
+}
+
+unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                     const flit_t *const *in_flit, const uint8_t *in_cred,
+                     flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
 {
   const int P = cfg->ports, V = cfg->vcs;
+  const int favors = cfg->algo == ALGO_FAVORS_MIN;
+  const unsigned all_vcs = (1u << V) - 1u;
+  /* bit o: output o has a free downstream VC */
+  const unsigned port_free = ~(unsigned)r->full_ports & ((1u << P) - 1u);
   int p, v, o;
+  unsigned m;
   int any_draw = 0;
-  unsigned port_free = 0;        /* bit o: output o has a free downstream VC */
-  int req_port[MAX_PORTS];       /* stage 1: output requested by input p, or -1 */
-  unsigned oreq[MAX_PORTS];      /* stage 2: inputs requesting output o */
-  int req_vc[MAX_PORTS];
-  int rc_vc[MAX_PORTS];          /* VC routed this cycle at input p, or -1 */
-  unsigned rc_port[MAX_PORTS];
-  unsigned ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
+  unsigned written = 0;          /* outputs written (flit or credit) */
+  unsigned routing = 0;          /* bit p: input p computed a route this cycle */
+  unsigned requested = 0;        /* outputs some input requests */
+  unsigned ochg = 0;             /* outputs whose ovc_busy_q may change */
+  uint8_t rc_vc[MAX_PORTS];      /* VC routed this cycle at input p (bit p of routing) */
+  uint8_t rc_port[MAX_PORTS];
+  uint8_t req_vc[MAX_PORTS];     /* stage 1: VC chosen at input p */
+  uint8_t oreq[MAX_PORTS];       /* stage 2: inputs requesting output o */
+  uint8_t ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
   uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs */
+  int ages_known = 0;            /* port_age filled (only FAvORS-Min reads it) */
   spin_ctx_t sc;                 /* filled only when SPIN is on */
-  unsigned sm_outs;              /* outputs carrying a special message */
+  unsigned sm_outs = 0;          /* outputs carrying a special message */
+  unsigned spin_outs = 0;        /* outputs carrying a spin flit */
+  unsigned spin_ins = 0;         /* inputs sending a spin flit */
   uint64_t popped = 0;
 
-  for (o = 0; o < P; o++) {
-    port_age[o] = 255;
-    if (cfg->algo == ALGO_FAVORS_MIN)
-      for (v = 0; v < V; v++)
-        if (r->ovc_age_q[o][v] < port_age[o]) port_age[o] = r->ovc_age_q[o][v];
-    if (free_vcs(r, cfg, o)) port_free |= 1u << o;
-    ovc_set[o] = ovc_clr[o] = 0;
-    out_flit[o].ctl = KIND_IDLE;
-    out_flit[o].data = out_flit[o].ext = 0;
-    out_cred[o] = 0;
-  }
+  memset(oreq, 0, sizeof oreq);
+  memset(ovc_set, 0, sizeof ovc_set);
+  memset(ovc_clr, 0, sizeof ovc_clr);
 
   /* Route compute: one unit per input port, serving the lowest VC whose
    * head flit is at the front without a route. */
-  for (p = 0; p < P; p++) {
-    rc_vc[p] = -1;
-    if (!r->nonempty[p]) continue;
-    for (v = 0; v < V; v++) {
-      if (r->cnt_q[p][v] && !r->route_valid_q[p][v]) {
-        const flit_t *f = &r->buf[p][v][r->rd_q[p][v]];
-        unsigned mask = cfg->mask_det[HEAD_DST(f->data)];
-        int drew;
-        rc_port[p] = route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
-                                  cfg->algo == ALGO_FAVORS_MIN, port_age, (unsigned)P, &drew);
-        any_draw |= drew;
-        rc_vc[p] = v;
-        break;
+  for (m = r->in_ports; m; m &= m - 1u) {
+    unsigned need;
+    p = (int)low_bit(m);
+    need = (unsigned)r->nonempty[p] & ~(unsigned)r->routed[p];
+    if (!need) continue;
+    v = (int)low_bit(need);
+    {
+      const flit_t *f = &r->buf[p][v][r->rd_q[p][v]];
+      unsigned mask = cfg->mask_det[HEAD_DST(f->data)];
+      int drew;
+      if (favors && !(mask & port_free) && !ages_known) {
+        for (o = 0; o < P; o++) {
+          int u;
+          port_age[o] = 255;
+          for (u = 0; u < V; u++)
+            if (r->ovc_age_q[o][u] < port_age[o]) port_age[o] = r->ovc_age_q[o][u];
+        }
+        ages_known = 1;
       }
+      rc_port[p] = (uint8_t)route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
+                                         favors, port_age, (unsigned)P, &drew);
+      any_draw |= drew;
+      rc_vc[p] = (uint8_t)v;
+      routing |= 1u << p;
     }
   }
 
   /* SPIN: timers, special messages, spin flits (spin_fsm.c).  It sees the
    * registers of this cycle (a route computed now is not yet visible). */
-  sc.out_busy = sc.in_busy = 0;
-  sm_outs = 0;
   if (cfg->spin) {
     sc.ports = P;
     sc.vcs = V;
@@ -97,65 +124,65 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
         sc.front[p][v] = r->cnt_q[p][v] ? &r->buf[p][v][r->rd_q[p][v]] : NULL;
     spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
     sm_outs = spin_offered(&sc, P);
+    spin_outs = sc.out_busy;
+    spin_ins = sc.in_busy;
   }
 
   /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
    * and inputs sending a spin flit take no part. */
-  for (o = 0; o < P; o++) oreq[o] = 0;
-  for (p = 0; p < P; p++) {
-    unsigned req = 0;
-    req_port[p] = -1;
-    if (!r->nonempty[p] || (sc.in_busy & (1u << p))) continue;
-    for (v = 0; v < V; v++) {
-      const flit_t *f;
-      int op;
-      if (!r->cnt_q[p][v] || r->sp.frozen_q[p][v]) continue;
-      f = &r->buf[p][v][r->rd_q[p][v]];
-      if (r->route_valid_q[p][v]) op = r->out_port_q[p][v];
-      else if (rc_vc[p] == v) op = (int)rc_port[p];
+  for (m = r->in_ports & ~spin_ins; m; m &= m - 1u) {
+    unsigned req = 0, vm;
+    p = (int)low_bit(m);
+    for (vm = r->nonempty[p]; vm; vm &= vm - 1u) {
+      unsigned op;
+      v = (int)low_bit(vm);
+      if (r->sp.frozen_q[p][v]) continue;
+      if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
+      else if ((routing & (1u << p)) && rc_vc[p] == v) op = rc_port[p];
       else continue;                       /* waits for the route unit */
-      if (CTL_HEAD(f->ctl) && !(port_free & (1u << op))) continue;
-      if ((sc.out_busy | sm_outs) & (1u << op)) continue;
+      if (!(port_free & (1u << op)) && CTL_HEAD(r->buf[p][v][r->rd_q[p][v]].ctl)) continue;
+      if ((spin_outs | sm_outs) & (1u << op)) continue;
       req |= 1u << v;
     }
-    v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
-    if (v >= 0) {
-      req_vc[p] = v;
-      req_port[p] = r->route_valid_q[p][v] ? r->out_port_q[p][v] : (int)rc_port[p];
-      oreq[req_port[p]] |= 1u << p;
+    if (req) {
+      unsigned op;
+      v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
+      req_vc[p] = (uint8_t)v;
+      op = (r->routed[p] & (1u << v)) ? r->out_port_q[p][v] : rc_port[p];
+      oreq[op] |= (uint8_t)(1u << p);
+      requested |= 1u << op;
     }
   }
 
   /* Route registers: the routed VC keeps its route (cleared below if its
    * tail leaves this cycle). */
-  for (p = 0; p < P; p++) {
-    if (rc_vc[p] >= 0) {
-      r->route_valid_q[p][rc_vc[p]] = 1;
-      r->out_port_q[p][rc_vc[p]] = (uint8_t)rc_port[p];
-    }
+  for (m = routing; m; m &= m - 1u) {
+    p = (int)low_bit(m);
+    r->route_valid_q[p][rc_vc[p]] = 1;
+    r->out_port_q[p][rc_vc[p]] = rc_port[p];
+    r->routed[p] |= (uint8_t)(1u << rc_vc[p]);
   }
 
   /* Stage 2: each output port picks one input; switch traversal.  An output
    * carrying a spin flit or a special message sends that instead. */
-  for (o = 0; o < P; o++) {
-    unsigned req = oreq[o];
+  for (m = requested | spin_outs | sm_outs; m; m &= m - 1u) {
     int w;
-    if (sc.out_busy & (1u << o)) {
+    o = (int)low_bit(m);
+    if (spin_outs & (1u << o)) {
       int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
-      uint8_t *rd = &r->rd_q[sp][sv];
       out_flit[o] = sc.spin_flit[o];
-      *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
-      if (!--r->cnt_q[sp][sv]) r->nonempty[sp] &= (uint8_t)~(1u << sv);
-      r->buffered--;
+      written |= 1u << o;
+      fifo_pop(r, sp, sv);
       popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
       if (CTL_TAIL(sc.spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
-        r->route_valid_q[sp][sv] = 0;
+        route_clear(r, sp, sv);
         r->sp.spinning_q[sp][sv] = r->sp.frozen_q[sp][sv] = r->sp.armed_q[sp][sv] = 0;
       }
       continue;
     }
     if (sm_outs & (1u << o)) {
       out_flit[o] = sc.offer[o].w;
+      written |= 1u << o;
       if (sc.offer[o].src == P) {             /* originated here */
         switch (CTL_KIND(sc.offer[o].w.ctl)) {
         case KIND_PROBE: st->probes_sent++; break;
@@ -166,32 +193,34 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       }
       continue;
     }
-    w = rr_pick(req, r->out_ptr_q[o], (unsigned)P);
-    if (w < 0) continue;
+    w = rr_pick(oreq[o], r->out_ptr_q[o], (unsigned)P);
     v = req_vc[w];
     {
-      uint8_t *rd = &r->rd_q[w][v];
-      flit_t f = r->buf[w][v][*rd];
+      const flit_t *f = &r->buf[w][v][r->rd_q[w][v]];
+      const unsigned head = CTL_HEAD(f->ctl), tail = CTL_TAIL(f->ctl);
       unsigned ovc;
-      if (CTL_HEAD(f.ctl)) {
-        unsigned fv = free_vcs(r, cfg, o);
-        ovc = nth_set_bit(fv, 0);
+      if (head) {
+        ovc = low_bit(all_vcs & ~(unsigned)r->ovc_busy_q[o]);   /* lowest free VC */
         r->out_vc_q[w][v] = (uint8_t)ovc;
-        ovc_set[o] |= 1u << ovc;
+        ovc_set[o] |= (uint8_t)(1u << ovc);
+        ochg |= 1u << o;
       } else {
         ovc = r->out_vc_q[w][v];
       }
-      out_flit[o].data = f.data;
-      out_flit[o].ext = f.ext;
-      out_flit[o].ctl = CTL_MAKE(KIND_FLIT, CTL_HEAD(f.ctl), CTL_TAIL(f.ctl), ovc);
-      *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
-      if (!--r->cnt_q[w][v]) r->nonempty[w] &= (uint8_t)~(1u << v);
-      r->buffered--;
+      out_flit[o].data = f->data;
+      out_flit[o].ext = f->ext;
+      out_flit[o].ctl = CTL_MAKE(KIND_FLIT, head, tail, ovc);
+      written |= 1u << o;
+      fifo_pop(r, w, v);
       popped |= 1ull << (w * SPIN_MAX_VCS + v);
-      if (CTL_TAIL(f.ctl)) {
+      if (tail) {
         out_cred[w] = CRED_MAKE(v);
-        r->route_valid_q[w][v] = 0;
-        if (o == 0) ovc_clr[0] |= 1u << ovc;  /* ejection VCs free at the tail */
+        written |= 1u << w;
+        route_clear(r, w, v);
+        if (o == 0) {                         /* ejection VCs free at the tail */
+          ovc_clr[0] |= (uint8_t)(1u << ovc);
+          ochg |= 1u;
+        }
       }
       r->in_ptr_q[w] = (uint8_t)rr_next((unsigned)v, (unsigned)V);
       r->out_ptr_q[o] = (uint8_t)rr_next((unsigned)w, (unsigned)P);
@@ -199,24 +228,46 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   }
 
   /* Credits from downstream free output VCs (network ports only). */
-  for (o = 1; o < P; o++)
-    if (CRED_VALID(in_cred[o])) ovc_clr[o] |= 1u << CRED_VC(in_cred[o]);
-  for (o = 0; o < P; o++) {
-    r->ovc_busy_q[o] = (uint8_t)(((unsigned)r->ovc_busy_q[o] | ovc_set[o]) & ~ovc_clr[o]);
-    if (cfg->algo != ALGO_FAVORS_MIN) continue;   /* only FAvORS-Min reads the ages */
-    for (v = 0; v < V; v++) {
-      uint8_t *a = &r->ovc_age_q[o][v];
-      if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;
-      else if (!(ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
+  for (m = in_mask & ~1u; m; m &= m - 1u) {
+    o = (int)low_bit(m);
+    if (CRED_VALID(in_cred[o])) {
+      ovc_clr[o] |= (uint8_t)(1u << CRED_VC(in_cred[o]));
+      ochg |= 1u << o;
+    }
+  }
+  for (m = ochg; m; m &= m - 1u) {
+    unsigned b;
+    o = (int)low_bit(m);
+    b = ((unsigned)r->ovc_busy_q[o] | ovc_set[o]) & ~(unsigned)ovc_clr[o];
+    r->ovc_busy_q[o] = (uint8_t)b;
+    if ((b & all_vcs) == all_vcs) r->full_ports |= (uint8_t)(1u << o);
+    else r->full_ports &= (uint8_t)~(1u << o);
+  }
+  /* Ages (only FAvORS-Min reads them).  A free VC's age is already 0 unless
+   * it was freed this cycle, so only outputs with a busy VC or a change. */
+  if (favors) {
+    for (o = 0; o < P; o++) {
+      if (!r->ovc_busy_q[o] && !(ochg & (1u << o))) continue;
+      for (v = 0; v < V; v++) {
+        uint8_t *a = &r->ovc_age_q[o][v];
+        if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;
+        else if (!(ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
+      }
     }
   }
   if (cfg->spin)
-    for (p = 0; p < P; p++) out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
+    for (p = 0; p < P; p++)
+      if (sc.arm_out[p]) {
+        out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
+        written |= 1u << p;
+      }
 
   /* Buffer write: the flit on each input link enters its VC. */
-  for (p = 0; p < P; p++) {
-    const flit_t *f = in_flit[p];
+  for (m = in_mask; m; m &= m - 1u) {
+    const flit_t *f;
     unsigned vc, slot;
+    p = (int)low_bit(m);
+    f = in_flit[p];
     if (CTL_KIND(f->ctl) != KIND_FLIT) continue;
     vc = CTL_VC(f->ctl);
     slot = (unsigned)r->rd_q[p][vc] + r->cnt_q[p][vc];
@@ -224,9 +275,27 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     r->buf[p][vc][slot] = *f;
     r->cnt_q[p][vc]++;
     r->nonempty[p] |= (uint8_t)(1u << vc);
+    r->in_ports |= (uint8_t)(1u << p);
     r->buffered++;
   }
 
   if (cfg->spin) spin_fsm_post(&r->sp, &sc, popped, st);
   if (any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
+  return written;
+}
+
+void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
+                 const flit_t *const *in_flit, const uint8_t *in_cred,
+                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
+{
+  unsigned in_mask = 0;
+  int p;
+  for (p = 0; p < cfg->ports; p++) {
+    out_flit[p].ctl = KIND_IDLE;
+    out_flit[p].data = out_flit[p].ext = 0;
+    out_cred[p] = 0;
+    if (CTL_KIND(in_flit[p]->ctl) != KIND_IDLE || (p > 0 && in_cred[p] != 0))
+      in_mask |= 1u << p;
+  }
+  router_eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st);
 }

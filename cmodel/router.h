@@ -29,7 +29,6 @@ typedef struct {
 
 typedef struct {
   /* input VCs, index [port][vc] */
-  flit_t buf[MAX_PORTS][MAX_VCS][BUF_DEPTH];
   uint8_t rd_q[MAX_PORTS][MAX_VCS];       /* FIFO read slot */
   uint8_t cnt_q[MAX_PORTS][MAX_VCS];      /* FIFO occupancy in flits */
   uint8_t route_valid_q[MAX_PORTS][MAX_VCS];
@@ -39,11 +38,16 @@ typedef struct {
   uint8_t in_ptr_q[MAX_PORTS];            /* per input port, over VCs */
   uint8_t out_ptr_q[MAX_PORTS];           /* per output port, over inputs */
   uint8_t ovc_busy_q[MAX_PORTS];          /* per output port, bit per downstream VC */
-  uint8_t ovc_age_q[MAX_PORTS][MAX_VCS];  /* cycles a downstream VC has been busy, saturating */
-  spin_router_t sp;                       /* SPIN state (spin.h) */
   uint32_t lfsr_q;
-  int buffered;                           /* flits in all input VCs (not a register) */
-  uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 (derived, for speed) */
+  /* derived from the registers above, kept for speed (not registers) */
+  int buffered;                           /* flits in all input VCs */
+  uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 */
+  uint8_t routed[MAX_PORTS];              /* bit v: route_valid_q[p][v] */
+  uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
+  uint8_t full_ports;                     /* bit o: every downstream VC of o is busy */
+  uint8_t ovc_age_q[MAX_PORTS][MAX_VCS];  /* cycles a downstream VC has been busy, saturating */
+  flit_t buf[MAX_PORTS][MAX_VCS][BUF_DEPTH];
+  spin_router_t sp;                       /* SPIN state (spin.h) */
 } router_t;
 
 void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
@@ -54,6 +58,16 @@ void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
 void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
+
+/* The same cycle, for a caller that knows which links carry something.
+ * in_mask bit p: in_flit[p] is not idle, or (p > 0) in_cred[p] is not 0;
+ * only those entries are read, unless SPIN is on (then all are).  out_flit
+ * and out_cred must hold idle words (all zero) on entry; only the outputs
+ * that carry something are written.  Returns the written ports: bit p for
+ * out_flit[p] or out_cred[p]. */
+unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                     const flit_t *const *in_flit, const uint8_t *in_cred,
+                     flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
 
 /* The router must be stepped even with nothing buffered or arriving. */
 static inline int router_busy(const router_t *r)
