@@ -27,6 +27,18 @@ static unsigned spin_offered(const spin_ctx_t *c, int ports)
   return m;
 }
 
+/* First storage slot of input VC (p, v). */
+static inline unsigned vc_base(int p, int v, int vcs)
+{
+  return (unsigned)(p * vcs + v) * BUF_DEPTH;
+}
+
+/* The ext word of slot `slot` of input VC (p, v). */
+static inline uint64_t buf_ext_of(const router_t *r, int p, int v, int vcs, unsigned slot)
+{
+  return (r->ext_nz[p * vcs + v] >> slot) & 1u ? r->buf_ext[vc_base(p, v, vcs) + slot] : 0;
+}
+
 /* FIFO pop at input VC (p, v). */
 static inline void fifo_pop(router_t *r, int p, int v)
 {
@@ -69,6 +81,7 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
   uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs */
   int ages_known = 0;            /* port_age filled (only FAvORS-Min reads it) */
   spin_ctx_t sc;                 /* filled only when SPIN is on */
+  flit_t front[MAX_PORTS][MAX_VCS];   /* SPIN's view of the front flits */
   unsigned sm_outs = 0;          /* outputs carrying a special message */
   unsigned spin_outs = 0;        /* outputs carrying a spin flit */
   unsigned spin_ins = 0;         /* inputs sending a spin flit */
@@ -87,8 +100,7 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
     if (!need) continue;
     v = (int)low_bit(need);
     {
-      const flit_t *f = &r->buf[p][v][r->rd_q[p][v]];
-      unsigned mask = cfg->mask_det[HEAD_DST(f->data)];
+      unsigned mask = cfg->mask_det[HEAD_DST(r->buf_data[vc_base(p, v, V) + r->rd_q[p][v]])];
       int drew;
       if (favors && !(mask & port_free) && !ages_known) {
         for (o = 0; o < P; o++) {
@@ -120,8 +132,15 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
     sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
     sc.out_port = (const uint8_t(*)[SPIN_MAX_VCS])r->out_port_q;
     for (p = 0; p < P; p++)
-      for (v = 0; v < V; v++)
-        sc.front[p][v] = r->cnt_q[p][v] ? &r->buf[p][v][r->rd_q[p][v]] : NULL;
+      for (v = 0; v < V; v++) {
+        unsigned slot = r->rd_q[p][v], i = vc_base(p, v, V) + slot;
+        sc.front[p][v] = NULL;
+        if (!r->cnt_q[p][v]) continue;
+        front[p][v].data = r->buf_data[i];
+        front[p][v].ext = buf_ext_of(r, p, v, V, slot);
+        front[p][v].ctl = r->buf_ctl[i];
+        sc.front[p][v] = &front[p][v];
+      }
     spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
     sm_outs = spin_offered(&sc, P);
     spin_outs = sc.out_busy;
@@ -136,11 +155,12 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
     for (vm = r->nonempty[p]; vm; vm &= vm - 1u) {
       unsigned op;
       v = (int)low_bit(vm);
-      if (r->sp.frozen_q[p][v]) continue;
+      if (cfg->spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
       if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
       else if ((routing & (1u << p)) && rc_vc[p] == v) op = rc_port[p];
       else continue;                       /* waits for the route unit */
-      if (!(port_free & (1u << op)) && CTL_HEAD(r->buf[p][v][r->rd_q[p][v]].ctl)) continue;
+      if (!(port_free & (1u << op)) && CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]]))
+        continue;
       if ((spin_outs | sm_outs) & (1u << op)) continue;
       req |= 1u << v;
     }
@@ -196,8 +216,8 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
     w = rr_pick(oreq[o], r->out_ptr_q[o], (unsigned)P);
     v = req_vc[w];
     {
-      const flit_t *f = &r->buf[w][v][r->rd_q[w][v]];
-      const unsigned head = CTL_HEAD(f->ctl), tail = CTL_TAIL(f->ctl);
+      const unsigned slot = r->rd_q[w][v], i = vc_base(w, v, V) + slot;
+      const unsigned head = CTL_HEAD(r->buf_ctl[i]), tail = CTL_TAIL(r->buf_ctl[i]);
       unsigned ovc;
       if (head) {
         ovc = low_bit(all_vcs & ~(unsigned)r->ovc_busy_q[o]);   /* lowest free VC */
@@ -207,8 +227,8 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
       } else {
         ovc = r->out_vc_q[w][v];
       }
-      out_flit[o].data = f->data;
-      out_flit[o].ext = f->ext;
+      out_flit[o].data = r->buf_data[i];
+      out_flit[o].ext = buf_ext_of(r, w, v, V, slot);
       out_flit[o].ctl = CTL_MAKE(KIND_FLIT, head, tail, ovc);
       written |= 1u << o;
       fifo_pop(r, w, v);
@@ -272,7 +292,18 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
     vc = CTL_VC(f->ctl);
     slot = (unsigned)r->rd_q[p][vc] + r->cnt_q[p][vc];
     if (slot >= BUF_DEPTH) slot -= BUF_DEPTH;
-    r->buf[p][vc][slot] = *f;
+    {
+      const unsigned i = vc_base(p, (int)vc, V) + slot;
+      uint8_t *nz = &r->ext_nz[p * V + (int)vc];
+      r->buf_data[i] = f->data;
+      r->buf_ctl[i] = f->ctl;
+      if (f->ext) {
+        r->buf_ext[i] = f->ext;
+        *nz = (uint8_t)(*nz | 1u << slot);
+      } else {
+        *nz = (uint8_t)(*nz & ~(1u << slot));
+      }
+    }
     r->cnt_q[p][vc]++;
     r->nonempty[p] |= (uint8_t)(1u << vc);
     r->in_ports |= (uint8_t)(1u << p);

@@ -46,7 +46,15 @@ typedef struct {
   uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
   uint8_t full_ports;                     /* bit o: every downstream VC of o is busy */
   uint8_t ovc_age_q[MAX_PORTS][MAX_VCS];  /* cycles a downstream VC has been busy, saturating */
-  flit_t buf[MAX_PORTS][MAX_VCS][BUF_DEPTH];
+  /* FIFO storage (not reset): input VC (p, v) holds the slots from
+   * (p * vcs + v) * BUF_DEPTH on, so a router with few ports and VCs uses
+   * the first few cache lines only.  A flit is kept as its data word and
+   * ctl byte, and its ext word in buf_ext only when that is not 0 (packets
+   * leave ext 0), flagged in ext_nz. */
+  uint8_t buf_ctl[MAX_PORTS * MAX_VCS * BUF_DEPTH];
+  uint8_t ext_nz[MAX_PORTS * MAX_VCS];    /* bit slot: buf_ext holds that slot's ext */
+  uint64_t buf_data[MAX_PORTS * MAX_VCS * BUF_DEPTH];
+  uint64_t buf_ext[MAX_PORTS * MAX_VCS * BUF_DEPTH];
   spin_router_t sp;                       /* SPIN state (spin.h) */
 } router_t;
 
