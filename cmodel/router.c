@@ -57,11 +57,18 @@ static inline void route_clear(router_t *r, int p, int v)
   r->routed[p] &= (uint8_t)~(1u << v);
 }
 
-unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
-                     const flit_t *const *in_flit, const uint8_t *in_cred,
-                     flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
+/* The cycle, for SPIN on or off (spin) and V VCs per port.  Inlined into
+ * router_eval once per common case, so that the compiler drops what SPIN off
+ * or a single VC makes constant. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
+                            unsigned in_mask, const flit_t *const *in_flit,
+                            const uint8_t *in_cred, flit_t *out_flit, uint8_t *out_cred,
+                            spin_stats_t *st, const int spin, const int V)
 {
-  const int P = cfg->ports, V = cfg->vcs;
+  const int P = cfg->ports;
   const int favors = cfg->algo == ALGO_FAVORS_MIN;
   const unsigned all_vcs = (1u << V) - 1u;
   /* bit o: output o has a free downstream VC */
@@ -121,7 +128,7 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
 
   /* SPIN: timers, special messages, spin flits (spin_fsm.c).  It sees the
    * registers of this cycle (a route computed now is not yet visible). */
-  if (cfg->spin) {
+  if (spin) {
     sc.ports = P;
     sc.vcs = V;
     sc.id = cfg->id;
@@ -155,7 +162,7 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
     for (vm = r->nonempty[p]; vm; vm &= vm - 1u) {
       unsigned op;
       v = (int)low_bit(vm);
-      if (cfg->spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
+      if (spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
       if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
       else if ((routing & (1u << p)) && rc_vc[p] == v) op = rc_port[p];
       else continue;                       /* waits for the route unit */
@@ -275,7 +282,7 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
       }
     }
   }
-  if (cfg->spin)
+  if (spin)
     for (p = 0; p < P; p++)
       if (sc.arm_out[p]) {
         out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
@@ -310,9 +317,20 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
     r->buffered++;
   }
 
-  if (cfg->spin) spin_fsm_post(&r->sp, &sc, popped, st);
+  if (spin) spin_fsm_post(&r->sp, &sc, popped, st);
   if (any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
   return written;
+}
+
+unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                     const flit_t *const *in_flit, const uint8_t *in_cred,
+                     flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
+{
+  if (cfg->spin)
+    return eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st, 1, cfg->vcs);
+  if (cfg->vcs == 1)
+    return eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st, 0, 1);
+  return eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st, 0, cfg->vcs);
 }
 
 void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
