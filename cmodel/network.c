@@ -112,21 +112,19 @@ void net_step(network_t *net)
 {
   const int P = net->ports, n = net->n, spin = net->cfg[0].spin;
   const int cur = (int)(net->cycle & 1), nxt = cur ^ 1;
-  const flit_t *fcur = net->flit_reg[cur];
-  const uint8_t *ccur = net->cred_reg[cur];
   flit_t *fnxt = net->flit_reg[nxt];
   uint8_t *cnxt = net->cred_reg[nxt];
   uint8_t *wake_in = net->wake[cur], *wake_out = net->wake[nxt];
   uint8_t *wr = net->written[nxt];
   static const flit_t idle = {0, 0, KIND_IDLE};
-  const flit_t *in_flit[MAX_PORTS];    /* the links, read in place */
-  uint8_t in_cred[MAX_PORTS];
+  router_links_t in;
   unsigned m;
   int r, p;
 
+  in.flit = net->flit_reg[cur];
+  in.cred = net->cred_reg[cur];
   for (r = 0; r < n; r++) {
     router_t *rt = &net->rt[r];
-    const int *up = net->up + r * P;
     flit_t *fo = fnxt + r * P;
     uint8_t *co = cnxt + r * P;
     unsigned in_mask = wake_in[r], out;
@@ -140,28 +138,17 @@ void net_step(network_t *net)
     }
     wr[r] = 0;
     if (!in_mask && !router_busy(rt)) continue;
-    in_flit[0] = &net->inj[r];
-    in_cred[0] = 0;
-    if (spin) {
-      for (p = 1; p < P; p++) {
-        in_flit[p] = up[p] >= 0 ? &fcur[up[p]] : &idle;
-        in_cred[p] = up[p] >= 0 ? ccur[up[p]] : 0;
-      }
-    } else {
-      for (m = in_mask & ~1u; m; m &= m - 1u) {
-        p = (int)low_bit(m);
-        in_flit[p] = &fcur[up[p]];
-        in_cred[p] = ccur[up[p]];
-      }
-    }
-    out = router_eval(rt, &net->cfg[r], net->cycle, in_mask, in_flit, in_cred, fo, co,
-                      &net->spin);
+    in.inj = &net->inj[r];
+    in.up = net->up + r * P;
+    out = router_eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fo, co, &net->spin);
     wr[r] = (uint8_t)out;
+    /* Every register the step writes is non-idle, except perhaps a SPIN
+     * special message: check those. */
     for (m = out & ~1u; m; m &= m - 1u) {
       int d;
       p = (int)low_bit(m);
       d = net->down[r * P + p];
-      if (d >= 0 && (CTL_KIND(fo[p].ctl) != KIND_IDLE || co[p] != 0))
+      if (d >= 0 && (!spin || CTL_KIND(fo[p].ctl) != KIND_IDLE || co[p] != 0))
         wake_out[d >> 3] |= (uint8_t)(1u << (d & 7));
     }
   }

@@ -64,8 +64,8 @@ static inline void route_clear(router_t *r, int p, int v)
 __attribute__((always_inline))
 #endif
 static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                            unsigned in_mask, const flit_t *const *in_flit,
-                            const uint8_t *in_cred, flit_t *out_flit, uint8_t *out_cred,
+                            unsigned in_mask, const router_links_t *in,
+                            flit_t *out_flit, uint8_t *out_cred,
                             spin_stats_t *st, const int spin, const int V)
 {
   const int P = cfg->ports;
@@ -148,7 +148,19 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
         front[p][v].ctl = r->buf_ctl[i];
         sc.front[p][v] = &front[p][v];
       }
-    spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
+    {
+      static const flit_t idle = {0, 0, KIND_IDLE};
+      const flit_t *in_flit[MAX_PORTS];
+      uint8_t in_cred[MAX_PORTS];
+      in_flit[0] = in->inj;
+      in_cred[0] = 0;
+      for (p = 1; p < P; p++) {
+        const int u = in->up[p];
+        in_flit[p] = u >= 0 ? &in->flit[u] : &idle;
+        in_cred[p] = u >= 0 ? in->cred[u] : 0;
+      }
+      spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
+    }
     sm_outs = spin_offered(&sc, P);
     spin_outs = sc.out_busy;
     spin_ins = sc.in_busy;
@@ -257,8 +269,9 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   /* Credits from downstream free output VCs (network ports only). */
   for (m = in_mask & ~1u; m; m &= m - 1u) {
     o = (int)low_bit(m);
-    if (CRED_VALID(in_cred[o])) {
-      ovc_clr[o] |= (uint8_t)(1u << CRED_VC(in_cred[o]));
+    const unsigned c = in->cred[in->up[o]];
+    if (CRED_VALID(c)) {
+      ovc_clr[o] |= (uint8_t)(1u << CRED_VC(c));
       ochg |= 1u << o;
     }
   }
@@ -294,7 +307,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     const flit_t *f;
     unsigned vc, slot;
     p = (int)low_bit(m);
-    f = in_flit[p];
+    f = p ? &in->flit[in->up[p]] : in->inj;
     if (CTL_KIND(f->ctl) != KIND_FLIT) continue;
     vc = CTL_VC(f->ctl);
     slot = (unsigned)r->rd_q[p][vc] + r->cnt_q[p][vc];
@@ -323,28 +336,36 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
 }
 
 unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
-                     const flit_t *const *in_flit, const uint8_t *in_cred,
-                     flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
+                     const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                     spin_stats_t *st)
 {
-  if (cfg->spin)
-    return eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st, 1, cfg->vcs);
-  if (cfg->vcs == 1)
-    return eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st, 0, 1);
-  return eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st, 0, cfg->vcs);
+  if (cfg->spin) return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 1, cfg->vcs);
+  if (cfg->vcs == 1) return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, 1);
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs);
 }
 
 void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
 {
+  flit_t flit[MAX_PORTS];
+  uint8_t cred[MAX_PORTS];
+  int up[MAX_PORTS];
+  router_links_t in;
   unsigned in_mask = 0;
   int p;
   for (p = 0; p < cfg->ports; p++) {
     out_flit[p].ctl = KIND_IDLE;
     out_flit[p].data = out_flit[p].ext = 0;
     out_cred[p] = 0;
-    if (CTL_KIND(in_flit[p]->ctl) != KIND_IDLE || (p > 0 && in_cred[p] != 0))
-      in_mask |= 1u << p;
+    flit[p] = *in_flit[p];
+    cred[p] = in_cred[p];
+    up[p] = p;
+    if (CTL_KIND(flit[p].ctl) != KIND_IDLE || (p > 0 && cred[p] != 0)) in_mask |= 1u << p;
   }
-  router_eval(r, cfg, cycle, in_mask, in_flit, in_cred, out_flit, out_cred, st);
+  in.inj = &flit[0];
+  in.flit = flit;
+  in.cred = cred;
+  in.up = up;
+  router_eval(r, cfg, cycle, in_mask, &in, out_flit, out_cred, st);
 }

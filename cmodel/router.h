@@ -67,15 +67,25 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
 
+/* Where a router's inputs are: inj is the flit at port 0 (the NIC's
+ * injection register); port p > 0 reads flit[up[p]] and cred[up[p]], or
+ * nothing when up[p] < 0. */
+typedef struct {
+  const flit_t *inj;
+  const flit_t *flit;
+  const uint8_t *cred;
+  const int *up;
+} router_links_t;
+
 /* The same cycle, for a caller that knows which links carry something.
- * in_mask bit p: in_flit[p] is not idle, or (p > 0) in_cred[p] is not 0;
- * only those entries are read, unless SPIN is on (then all are).  out_flit
+ * in_mask bit p: the flit at port p is not idle, or (p > 0) its credit is not
+ * 0; only those links are read, unless SPIN is on (then all are).  out_flit
  * and out_cred must hold idle words (all zero) on entry; only the outputs
  * that carry something are written.  Returns the written ports: bit p for
  * out_flit[p] or out_cred[p]. */
 unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
-                     const flit_t *const *in_flit, const uint8_t *in_cred,
-                     flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
+                     const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                     spin_stats_t *st);
 
 /* The router must be stepped even with nothing buffered or arriving. */
 static inline int router_busy(const router_t *r)
