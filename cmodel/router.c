@@ -330,7 +330,10 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     r->buffered++;
   }
 
-  if (spin) spin_fsm_post(&r->sp, &sc, popped, st);
+  if (spin) {
+    spin_fsm_post(&r->sp, &sc, popped, st);
+    r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q);
+  }
   if (any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
   return written;
 }

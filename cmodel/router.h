@@ -41,6 +41,7 @@ typedef struct {
   uint32_t lfsr_q;
   /* derived from the registers above, kept for speed (not registers) */
   int buffered;                           /* flits in all input VCs */
+  uint8_t spin_busy;                      /* sp.state_q != FSM_OFF or sp.is_deadlock_q */
   uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 */
   uint8_t routed[MAX_PORTS];              /* bit v: route_valid_q[p][v] */
   uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
@@ -90,7 +91,7 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
 /* The router must be stepped even with nothing buffered or arriving. */
 static inline int router_busy(const router_t *r)
 {
-  return r->buffered > 0 || r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q;
+  return r->buffered > 0 || r->spin_busy;
 }
 
 #endif
