@@ -87,6 +87,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->cfg[r].tdd = tdd;
     router_reset(&net->rt[r], &net->cfg[r], seed);
   }
+  net->eval = router_eval_for(&net->cfg[0]);
   return 0;
 }
 
@@ -140,7 +141,7 @@ void net_step(network_t *net)
     if (!in_mask && !router_busy(rt)) continue;
     in.inj = &net->inj[r];
     in.up = net->up + r * P;
-    out = router_eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fo, co, &net->spin);
+    out = net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fo, co, &net->spin);
     wr[r] = (uint8_t)out;
     /* Every register the step writes is non-idle, except perhaps a SPIN
      * special message: check those. */

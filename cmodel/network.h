@@ -25,6 +25,7 @@ typedef struct {
   uint64_t cycle;             /* cycles stepped since reset */
   router_t *rt;
   router_cfg_t *cfg;
+  router_eval_fn eval;        /* router_eval for this network's configuration */
   uint8_t *masks;             /* n*n route masks of algo */
   int *up;                    /* (r,p) -> index of the upstream link register, -1 none */
   int *down;                  /* link register index -> (reader router << 3) | reader port,

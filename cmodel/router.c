@@ -338,13 +338,38 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   return written;
 }
 
+/* The instances of eval. */
+static unsigned eval_spin(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                          const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                          spin_stats_t *st)
+{
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 1, cfg->vcs);
+}
+
+static unsigned eval_1vc(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                         spin_stats_t *st)
+{
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, 1);
+}
+
+static unsigned eval_vcs(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                         spin_stats_t *st)
+{
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs);
+}
+
+router_eval_fn router_eval_for(const router_cfg_t *cfg)
+{
+  return cfg->spin ? eval_spin : cfg->vcs == 1 ? eval_1vc : eval_vcs;
+}
+
 unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
                      const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
                      spin_stats_t *st)
 {
-  if (cfg->spin) return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 1, cfg->vcs);
-  if (cfg->vcs == 1) return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, 1);
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs);
+  return router_eval_for(cfg)(r, cfg, cycle, in_mask, in, out_flit, out_cred, st);
 }
 
 void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,

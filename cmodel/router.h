@@ -88,6 +88,13 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
                      const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
                      spin_stats_t *st);
 
+/* router_eval compiled for one configuration (SPIN on or off, 1 VC or
+ * more): the same function for every cfg with the same spin and vcs. */
+typedef unsigned (*router_eval_fn)(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
+                                   unsigned in_mask, const router_links_t *in,
+                                   flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
+router_eval_fn router_eval_for(const router_cfg_t *cfg);
+
 /* The router must be stepped even with nothing buffered or arriving. */
 static inline int router_busy(const router_t *r)
 {
