@@ -48,12 +48,12 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
   for (b = 0; b < 2; b++) {
     net->flit_reg[b] = calloc((size_t)n * (size_t)P, sizeof(flit_t));
     net->cred_reg[b] = calloc((size_t)n * (size_t)P, 1);
-    net->written[b] = calloc((size_t)n, 1);
-    net->wake[b] = calloc((size_t)n, 1);
+    net->valid[b] = calloc((size_t)n, sizeof *net->valid[b]);
+    net->wake[b] = calloc((size_t)n, sizeof *net->wake[b]);
   }
   if (!net->rt || !net->cfg || !net->masks || !net->up || !net->down || !net->inj ||
       !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
-      !net->cred_reg[1] || !net->written[0] || !net->written[1] || !net->wake[0] ||
+      !net->cred_reg[1] || !net->valid[0] || !net->valid[1] || !net->wake[0] ||
       !net->wake[1]) {
     snprintf(err, errlen, "out of memory for %d routers", n);
     net_free(net);
@@ -103,7 +103,7 @@ void net_free(network_t *net)
   for (b = 0; b < 2; b++) {
     free(net->flit_reg[b]);
     free(net->cred_reg[b]);
-    free(net->written[b]);
+    free(net->valid[b]);
     free(net->wake[b]);
   }
   memset(net, 0, sizeof *net);
@@ -115,9 +115,8 @@ void net_step(network_t *net)
   const int cur = (int)(net->cycle & 1), nxt = cur ^ 1;
   flit_t *fnxt = net->flit_reg[nxt];
   uint8_t *cnxt = net->cred_reg[nxt];
-  uint8_t *wake_in = net->wake[cur], *wake_out = net->wake[nxt];
-  uint8_t *wr = net->written[nxt];
-  static const flit_t idle = {0, 0, KIND_IDLE};
+  uint16_t *wake_in = net->wake[cur], *wake_out = net->wake[nxt];
+  uint16_t *valid = net->valid[nxt];
   router_links_t in;
   unsigned m;
   int r, p;
@@ -131,26 +130,24 @@ void net_step(network_t *net)
     unsigned in_mask = wake_in[r], out;
     wake_in[r] = 0;
     if (CTL_KIND(net->inj[r].ctl) != KIND_IDLE) in_mask |= 1u;
-    /* the registers this router wrote into this bank two cycles ago */
-    for (m = wr[r]; m; m &= m - 1u) {
-      p = (int)low_bit(m);
-      fo[p] = idle;
-      co[p] = 0;
-    }
-    wr[r] = 0;
+    if (valid[r] & 0x100u) co[0] = 0;   /* the NIC reads port-0 credits in place */
+    valid[r] = 0;
     if (!in_mask && !router_busy(rt)) continue;
     in.inj = &net->inj[r];
     in.up = net->up + r * P;
     out = net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fo, co, &net->spin);
-    wr[r] = (uint8_t)out;
+    valid[r] = (uint16_t)out;
     /* Every register the step writes is non-idle, except perhaps a SPIN
      * special message: check those. */
-    for (m = out & ~1u; m; m &= m - 1u) {
+    for (m = (out | out >> 8) & 0xFEu; m; m &= m - 1u) {
+      unsigned bits;
       int d;
       p = (int)low_bit(m);
       d = net->down[r * P + p];
-      if (d >= 0 && (!spin || CTL_KIND(fo[p].ctl) != KIND_IDLE || co[p] != 0))
-        wake_out[d >> 3] |= (uint8_t)(1u << (d & 7));
+      if (d < 0) continue;
+      bits = (out >> p) & 0x101u;             /* flit bit 0, credit bit 8 */
+      if (spin && CTL_KIND(fo[p].ctl) == KIND_IDLE) bits &= 0x100u;
+      wake_out[d >> 3] |= (uint16_t)(bits << (d & 7));
     }
   }
   net->cycle++;

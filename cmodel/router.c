@@ -76,7 +76,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   int p, v, o;
   unsigned m;
   int any_draw = 0;
-  unsigned written = 0;          /* outputs written (flit or credit) */
+  unsigned wf = 0, wc = 0;       /* flit / credit registers written, bit per port */
   unsigned routing = 0;          /* bit p: input p computed a route this cycle */
   unsigned requested = 0;        /* outputs some input requests */
   unsigned ochg = 0;             /* outputs whose ovc_busy_q may change */
@@ -152,12 +152,12 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       static const flit_t idle = {0, 0, KIND_IDLE};
       const flit_t *in_flit[MAX_PORTS];
       uint8_t in_cred[MAX_PORTS];
-      in_flit[0] = in->inj;
+      in_flit[0] = in_mask & 1u ? in->inj : &idle;
       in_cred[0] = 0;
       for (p = 1; p < P; p++) {
         const int u = in->up[p];
-        in_flit[p] = u >= 0 ? &in->flit[u] : &idle;
-        in_cred[p] = u >= 0 ? in->cred[u] : 0;
+        in_flit[p] = in_mask & (1u << p) ? &in->flit[u] : &idle;
+        in_cred[p] = in_mask & (0x100u << p) ? in->cred[u] : 0;
       }
       spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
     }
@@ -210,7 +210,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     if (spin_outs & (1u << o)) {
       int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
       out_flit[o] = sc.spin_flit[o];
-      written |= 1u << o;
+      wf |= 1u << o;
       fifo_pop(r, sp, sv);
       popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
       if (CTL_TAIL(sc.spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
@@ -221,7 +221,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     }
     if (sm_outs & (1u << o)) {
       out_flit[o] = sc.offer[o].w;
-      written |= 1u << o;
+      wf |= 1u << o;
       if (sc.offer[o].src == P) {             /* originated here */
         switch (CTL_KIND(sc.offer[o].w.ctl)) {
         case KIND_PROBE: st->probes_sent++; break;
@@ -249,12 +249,12 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       out_flit[o].data = r->buf_data[i];
       out_flit[o].ext = buf_ext_of(r, w, v, V, slot);
       out_flit[o].ctl = CTL_MAKE(KIND_FLIT, head, tail, ovc);
-      written |= 1u << o;
+      wf |= 1u << o;
       fifo_pop(r, w, v);
       popped |= 1ull << (w * SPIN_MAX_VCS + v);
       if (tail) {
         out_cred[w] = CRED_MAKE(v);
-        written |= 1u << w;
+        wc |= 1u << w;
         route_clear(r, w, v);
         if (o == 0) {                         /* ejection VCs free at the tail */
           ovc_clr[0] |= (uint8_t)(1u << ovc);
@@ -267,7 +267,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   }
 
   /* Credits from downstream free output VCs (network ports only). */
-  for (m = in_mask & ~1u; m; m &= m - 1u) {
+  for (m = in_mask >> 8; m; m &= m - 1u) {
     o = (int)low_bit(m);
     const unsigned c = in->cred[in->up[o]];
     if (CRED_VALID(c)) {
@@ -298,12 +298,12 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   if (spin)
     for (p = 0; p < P; p++)
       if (sc.arm_out[p]) {
-        out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
-        written |= 1u << p;
+        out_cred[p] = (uint8_t)((wc & (1u << p) ? out_cred[p] : 0u) | sc.arm_out[p]);
+        wc |= 1u << p;
       }
 
   /* Buffer write: the flit on each input link enters its VC. */
-  for (m = in_mask; m; m &= m - 1u) {
+  for (m = in_mask & 0xFFu; m; m &= m - 1u) {
     const flit_t *f;
     unsigned vc, slot;
     p = (int)low_bit(m);
@@ -335,7 +335,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q);
   }
   if (any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
-  return written;
+  return wf | wc << 8;
 }
 
 /* The instances of eval. */
@@ -389,7 +389,8 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     flit[p] = *in_flit[p];
     cred[p] = in_cred[p];
     up[p] = p;
-    if (CTL_KIND(flit[p].ctl) != KIND_IDLE || (p > 0 && cred[p] != 0)) in_mask |= 1u << p;
+    if (CTL_KIND(flit[p].ctl) != KIND_IDLE) in_mask |= 1u << p;
+    if (p > 0 && cred[p] != 0) in_mask |= 0x100u << p;
   }
   in.inj = &flit[0];
   in.flit = flit;

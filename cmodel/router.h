@@ -79,11 +79,11 @@ typedef struct {
 } router_links_t;
 
 /* The same cycle, for a caller that knows which links carry something.
- * in_mask bit p: the flit at port p is not idle, or (p > 0) its credit is not
- * 0; only those links are read, unless SPIN is on (then all are).  out_flit
- * and out_cred must hold idle words (all zero) on entry; only the outputs
- * that carry something are written.  Returns the written ports: bit p for
- * out_flit[p] or out_cred[p]. */
+ * in_mask bit p: the flit at port p may be non-idle; bit 8 + p (p > 0): the
+ * credit at port p may be non-zero.  Only those links are read; the others
+ * count as idle words.  Only the output registers that carry something are
+ * written; the others are left as they were.  Returns the written registers:
+ * bit p for out_flit[p], bit 8 + p for out_cred[p]. */
 unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
                      const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
                      spin_stats_t *st);

@@ -90,15 +90,17 @@ int sim_cycle_post(sim_t *s)
 {
   network_t *net = &s->net;
   const flit_t *ej;
+  const uint16_t *valid;
   int r, meas;
   memcpy(net->inj, s->nic.inj_next, (size_t)net->n * sizeof *net->inj);
   s->now++;
   if (sim_injecting(s)) s->inject_end = s->now;
   meas = sim_counting(s);
-  ej = net_flit_out(net, 0, 0);   /* router r's port 0 is ej[r * ports] */
+  ej = net->flit_reg[net->cycle & 1];     /* router r's port 0 is ej[r * ports] */
+  valid = net->valid[net->cycle & 1];     /* ... when bit 0 of valid[r] says so */
   for (r = 0; r < net->n; r++) {
     const flit_t *f = ej + (size_t)r * (size_t)net->ports;
-    if (CTL_KIND(f->ctl) == KIND_IDLE) continue;
+    if (!(valid[r] & 1u) || CTL_KIND(f->ctl) == KIND_IDLE) continue;
     if (sink_eject(&s->sink, &s->nic, r, f, s->now, meas) != 0) {
       snprintf(s->err, sizeof s->err, "C model: %s", s->sink.err);
       return -1;
