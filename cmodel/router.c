@@ -103,7 +103,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   for (m = r->in_ports; m; m &= m - 1u) {
     unsigned need;
     p = (int)low_bit(m);
-    need = (unsigned)r->nonempty[p] & ~(unsigned)r->routed[p];
+    need = (unsigned)r->nonempty[p] & ~(unsigned)r->routed[p] & all_vcs;
     if (!need) continue;
     v = (int)low_bit(need);
     {
@@ -171,7 +171,8 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   for (m = r->in_ports & ~spin_ins; m; m &= m - 1u) {
     unsigned req = 0, vm;
     p = (int)low_bit(m);
-    for (vm = r->nonempty[p]; vm; vm &= vm - 1u) {
+    /* "& all_vcs" changes nothing, but with V known it bounds the loop */
+    for (vm = r->nonempty[p] & all_vcs; vm; vm &= vm - 1u) {
       unsigned op;
       v = (int)low_bit(vm);
       if (spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
@@ -185,7 +186,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     }
     if (req) {
       unsigned op;
-      v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
+      v = V == 1 ? 0 : rr_pick(req, r->in_ptr_q[p], (unsigned)V);   /* one VC: it wins */
       req_vc[p] = (uint8_t)v;
       op = (r->routed[p] & (1u << v)) ? r->out_port_q[p][v] : rc_port[p];
       oreq[op] |= (uint8_t)(1u << p);
