@@ -177,7 +177,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       v = (int)low_bit(vm);
       if (spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
       if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
-      else if ((routing & (1u << p)) && rc_vc[p] == v) op = rc_port[p];
+      else if ((routing & (1u << p)) && (V == 1 || rc_vc[p] == v)) op = rc_port[p];
       else continue;                       /* waits for the route unit */
       if (!(port_free & (1u << op)) && CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]]))
         continue;
@@ -198,9 +198,10 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
    * tail leaves this cycle). */
   for (m = routing; m; m &= m - 1u) {
     p = (int)low_bit(m);
-    r->route_valid_q[p][rc_vc[p]] = 1;
-    r->out_port_q[p][rc_vc[p]] = rc_port[p];
-    r->routed[p] |= (uint8_t)(1u << rc_vc[p]);
+    v = V == 1 ? 0 : rc_vc[p];
+    r->route_valid_q[p][v] = 1;
+    r->out_port_q[p][v] = rc_port[p];
+    r->routed[p] |= (uint8_t)(1u << v);
   }
 
   /* Stage 2: each output port picks one input; switch traversal.  An output
@@ -234,7 +235,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       continue;
     }
     w = rr_pick(oreq[o], r->out_ptr_q[o], (unsigned)P);
-    v = req_vc[w];
+    v = V == 1 ? 0 : req_vc[w];
     {
       const unsigned slot = r->rd_q[w][v], i = vc_base(w, v, V) + slot;
       const unsigned head = CTL_HEAD(r->buf_ctl[i]), tail = CTL_TAIL(r->buf_ctl[i]);
