@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "network.h"
-#include "arbiter.h"
 
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
              int spin, unsigned tdd, uint64_t seed, char *err, unsigned long errlen)
@@ -111,23 +110,22 @@ void net_free(network_t *net)
 
 void net_step(network_t *net)
 {
-  const int P = net->ports, n = net->n, spin = net->cfg[0].spin;
+  const int P = net->ports, n = net->n;
   const int cur = (int)(net->cycle & 1), nxt = cur ^ 1;
   flit_t *fnxt = net->flit_reg[nxt];
   uint8_t *cnxt = net->cred_reg[nxt];
-  uint16_t *wake_in = net->wake[cur], *wake_out = net->wake[nxt];
+  uint16_t *wake_in = net->wake[cur];
   uint16_t *valid = net->valid[nxt];
   router_links_t in;
-  unsigned m;
-  int r, p;
+  int r;
 
   in.flit = net->flit_reg[cur];
   in.cred = net->cred_reg[cur];
+  in.wake = net->wake[nxt];   /* the step marks its readers there */
   for (r = 0; r < n; r++) {
     router_t *rt = &net->rt[r];
-    flit_t *fo = fnxt + r * P;
     uint8_t *co = cnxt + r * P;
-    unsigned in_mask = wake_in[r], out;
+    unsigned in_mask = wake_in[r];
     wake_in[r] = 0;
     if (CTL_KIND(net->inj[r].ctl) != KIND_IDLE) in_mask |= 1u;
     if (valid[r] & 0x100u) co[0] = 0;   /* the NIC reads port-0 credits in place */
@@ -135,20 +133,9 @@ void net_step(network_t *net)
     if (!in_mask && !router_busy(rt)) continue;
     in.inj = &net->inj[r];
     in.up = net->up + r * P;
-    out = net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fo, co, &net->spin);
-    valid[r] = (uint16_t)out;
-    /* Every register the step writes is non-idle, except perhaps a SPIN
-     * special message: check those. */
-    for (m = (out | out >> 8) & 0xFEu; m; m &= m - 1u) {
-      unsigned bits;
-      int d;
-      p = (int)low_bit(m);
-      d = net->down[r * P + p];
-      if (d < 0) continue;
-      bits = (out >> p) & 0x101u;             /* flit bit 0, credit bit 8 */
-      if (spin && CTL_KIND(fo[p].ctl) == KIND_IDLE) bits &= 0x100u;
-      wake_out[d >> 3] |= (uint16_t)(bits << (d & 7));
-    }
+    in.down = net->down + r * P;
+    valid[r] = (uint16_t)net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fnxt + r * P,
+                                   co, &net->spin);
   }
   net->cycle++;
 }

@@ -51,6 +51,14 @@ static inline void fifo_pop(router_t *r, int p, int v)
   r->buffered--;
 }
 
+/* Output p carries something this cycle: tell its reader (bit 1: a flit,
+ * 0x100: a credit). */
+static inline void wake_reader(const router_links_t *in, int p, unsigned bit)
+{
+  const int d = in->down[p];
+  if (d >= 0) in->wake[d >> 3] |= (uint16_t)(bit << (d & 7));
+}
+
 static inline void route_clear(router_t *r, int p, int v)
 {
   r->route_valid_q[p][v] = 0;
@@ -213,6 +221,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
       out_flit[o] = sc.spin_flit[o];
       wf |= 1u << o;
+      wake_reader(in, o, 1u);
       fifo_pop(r, sp, sv);
       popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
       if (CTL_TAIL(sc.spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
@@ -224,6 +233,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     if (sm_outs & (1u << o)) {
       out_flit[o] = sc.offer[o].w;
       wf |= 1u << o;
+      if (CTL_KIND(sc.offer[o].w.ctl) != KIND_IDLE) wake_reader(in, o, 1u);
       if (sc.offer[o].src == P) {             /* originated here */
         switch (CTL_KIND(sc.offer[o].w.ctl)) {
         case KIND_PROBE: st->probes_sent++; break;
@@ -252,11 +262,13 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       out_flit[o].ext = buf_ext_of(r, w, v, V, slot);
       out_flit[o].ctl = CTL_MAKE(KIND_FLIT, head, tail, ovc);
       wf |= 1u << o;
+      wake_reader(in, o, 1u);
       fifo_pop(r, w, v);
       popped |= 1ull << (w * SPIN_MAX_VCS + v);
       if (tail) {
         out_cred[w] = CRED_MAKE(v);
         wc |= 1u << w;
+        wake_reader(in, w, 0x100u);
         route_clear(r, w, v);
         if (o == 0) {                         /* ejection VCs free at the tail */
           ovc_clr[0] |= (uint8_t)(1u << ovc);
@@ -302,6 +314,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       if (sc.arm_out[p]) {
         out_cred[p] = (uint8_t)((wc & (1u << p) ? out_cred[p] : 0u) | sc.arm_out[p]);
         wc |= 1u << p;
+        wake_reader(in, p, 0x100u);
       }
 
   /* Buffer write: the flit on each input link enters its VC. */
@@ -380,7 +393,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
 {
   flit_t flit[MAX_PORTS];
   uint8_t cred[MAX_PORTS];
-  int up[MAX_PORTS];
+  int up[MAX_PORTS], down[MAX_PORTS];
   router_links_t in;
   unsigned in_mask = 0;
   int p;
@@ -391,6 +404,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     flit[p] = *in_flit[p];
     cred[p] = in_cred[p];
     up[p] = p;
+    down[p] = -1;   /* no reader to tell */
     if (CTL_KIND(flit[p].ctl) != KIND_IDLE) in_mask |= 1u << p;
     if (p > 0 && cred[p] != 0) in_mask |= 0x100u << p;
   }
@@ -398,5 +412,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   in.flit = flit;
   in.cred = cred;
   in.up = up;
+  in.down = down;
+  in.wake = NULL;
   router_eval(r, cfg, cycle, in_mask, &in, out_flit, out_cred, st);
 }

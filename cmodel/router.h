@@ -68,14 +68,19 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
 
-/* Where a router's inputs are: inj is the flit at port 0 (the NIC's
- * injection register); port p > 0 reads flit[up[p]] and cred[up[p]], or
- * nothing when up[p] < 0. */
+/* Where a router's inputs come from and its outputs go.  inj is the flit at
+ * port 0 (the NIC's injection register); port p > 0 reads flit[up[p]] and
+ * cred[up[p]], or nothing when up[p] < 0.  Output port p reaches input port
+ * down[p] & 7 of router down[p] >> 3 (none when down[p] < 0): when the step
+ * writes a non-idle flit there it sets bit (down[p] & 7) of
+ * wake[down[p] >> 3], for a credit bit 8 + (down[p] & 7). */
 typedef struct {
   const flit_t *inj;
   const flit_t *flit;
   const uint8_t *cred;
   const int *up;
+  const int *down;
+  uint16_t *wake;
 } router_links_t;
 
 /* The same cycle, for a caller that knows which links carry something.
