@@ -335,7 +335,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       if (f->ext) {
         r->buf_ext[i] = f->ext;
         *nz = (uint8_t)(*nz | 1u << slot);
-      } else {
+      } else if (*nz & (1u << slot)) {
         *nz = (uint8_t)(*nz & ~(1u << slot));
       }
     }
