@@ -44,6 +44,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
   net->up = calloc((size_t)n * (size_t)P, sizeof *net->up);
   net->down = calloc((size_t)n * (size_t)P, sizeof *net->down);
   net->inj = calloc((size_t)n, sizeof *net->inj);
+  net->ejecting = calloc((size_t)n, sizeof *net->ejecting);
   for (b = 0; b < 2; b++) {
     net->flit_reg[b] = calloc((size_t)n * (size_t)P, sizeof(flit_t));
     net->cred_reg[b] = calloc((size_t)n * (size_t)P, 1);
@@ -51,6 +52,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->wake[b] = calloc((size_t)n, sizeof *net->wake[b]);
   }
   if (!net->rt || !net->cfg || !net->masks || !net->up || !net->down || !net->inj ||
+      !net->ejecting ||
       !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
       !net->cred_reg[1] || !net->valid[0] || !net->valid[1] || !net->wake[0] ||
       !net->wake[1]) {
@@ -99,6 +101,7 @@ void net_free(network_t *net)
   free(net->up);
   free(net->down);
   free(net->inj);
+  free(net->ejecting);
   for (b = 0; b < 2; b++) {
     free(net->flit_reg[b]);
     free(net->cred_reg[b]);
@@ -122,6 +125,7 @@ void net_step(network_t *net)
   in.flit = net->flit_reg[cur];
   in.cred = net->cred_reg[cur];
   in.wake = net->wake[nxt];   /* the step marks its readers there */
+  net->n_ejecting = 0;
   for (r = 0; r < n; r++) {
     router_t *rt = &net->rt[r];
     uint8_t *co = cnxt + r * P;
@@ -136,6 +140,7 @@ void net_step(network_t *net)
     in.down = net->down + r * P;
     valid[r] = (uint16_t)net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fnxt + r * P,
                                    co, &net->spin);
+    if (valid[r] & 1u) net->ejecting[net->n_ejecting++] = r;
   }
   net->cycle++;
 }

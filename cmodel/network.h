@@ -40,6 +40,9 @@ typedef struct {
   uint16_t *wake[2];          /* per router: bit p, input link p carries a non-idle flit
                                  in this bank; bit 8 + p, a non-zero credit */
   flit_t idle;                /* all zeros: what an unwritten flit register reads */
+  int *ejecting;              /* the routers whose port-0 flit register was written in the
+                                 last step, in increasing order ... */
+  int n_ejecting;             /* ... and how many */
   flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
 } network_t;
