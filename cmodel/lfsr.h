@@ -66,11 +66,12 @@ static inline unsigned nth_set_bit(unsigned m, unsigned k)
  * ((d * n) >> 8)-th candidate and *drew = 1. */
 static inline unsigned select_port(unsigned cand, unsigned draw, int *drew)
 {
-  unsigned n = popcount8(cand);
-  if (n <= 1) {
+  unsigned n;
+  if (!(cand & (cand - 1u))) {   /* one candidate */
     *drew = 0;
     return nth_set_bit(cand, 0);
   }
+  n = popcount8(cand);
   *drew = 1;
   return nth_set_bit(cand, (draw * n) >> 8);
 }
