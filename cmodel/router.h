@@ -38,6 +38,7 @@ typedef struct {
   uint8_t in_ptr_q[MAX_PORTS];            /* per input port, over VCs */
   uint8_t out_ptr_q[MAX_PORTS];           /* per output port, over inputs */
   uint8_t ovc_busy_q[MAX_PORTS];          /* per output port, bit per downstream VC */
+  uint8_t ovc_age_q[MAX_PORTS][MAX_VCS];  /* cycles a downstream VC has been busy, saturating */
   uint32_t lfsr_q;
   /* derived from the registers above, kept for speed (not registers) */
   int buffered;                           /* flits in all input VCs */
@@ -46,7 +47,6 @@ typedef struct {
   uint8_t routed[MAX_PORTS];              /* bit v: route_valid_q[p][v] */
   uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
   uint8_t full_ports;                     /* bit o: every downstream VC of o is busy */
-  uint8_t ovc_age_q[MAX_PORTS][MAX_VCS];  /* cycles a downstream VC has been busy, saturating */
   /* FIFO storage (not reset): input VC (p, v) holds the slots from
    * (p * vcs + v) * BUF_DEPTH on, so a router with few ports and VCs uses
    * the first few cache lines only.  A flit is kept as its data word and
