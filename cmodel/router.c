@@ -146,16 +146,21 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
     sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
     sc.out_port = (const uint8_t(*)[SPIN_MAX_VCS])r->out_port_q;
-    for (p = 0; p < P; p++)
-      for (v = 0; v < V; v++) {
-        unsigned slot = r->rd_q[p][v], i = vc_base(p, v, V) + slot;
-        sc.front[p][v] = NULL;
-        if (!r->cnt_q[p][v]) continue;
+    memset(sc.front, 0, sizeof sc.front);   /* NULL: the VC is empty */
+    for (m = r->in_ports; m; m &= m - 1u) {
+      unsigned vm;
+      p = (int)low_bit(m);
+      for (vm = r->nonempty[p] & all_vcs; vm; vm &= vm - 1u) {
+        unsigned slot, i;
+        v = (int)low_bit(vm);
+        slot = r->rd_q[p][v];
+        i = vc_base(p, v, V) + slot;
         front[p][v].data = r->buf_data[i];
         front[p][v].ext = buf_ext_of(r, p, v, V, slot);
         front[p][v].ctl = r->buf_ctl[i];
         sc.front[p][v] = &front[p][v];
       }
+    }
     {
       static const flit_t idle = {0, 0, KIND_IDLE};
       const flit_t *in_flit[MAX_PORTS];
@@ -296,12 +301,14 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     r->ovc_busy_q[o] = (uint8_t)b;
     if ((b & all_vcs) == all_vcs) r->full_ports |= (uint8_t)(1u << o);
     else r->full_ports &= (uint8_t)~(1u << o);
+    if (b) r->busy_ports |= (uint8_t)(1u << o);
+    else r->busy_ports &= (uint8_t)~(1u << o);
   }
   /* Ages (only FAvORS-Min reads them).  A free VC's age is already 0 unless
    * it was freed this cycle, so only outputs with a busy VC or a change. */
   if (favors) {
-    for (o = 0; o < P; o++) {
-      if (!r->ovc_busy_q[o] && !(ochg & (1u << o))) continue;
+    for (m = r->busy_ports | ochg; m; m &= m - 1u) {
+      o = (int)low_bit(m);
       for (v = 0; v < V; v++) {
         uint8_t *a = &r->ovc_age_q[o][v];
         if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;

@@ -47,6 +47,7 @@ typedef struct {
   uint8_t routed[MAX_PORTS];              /* bit v: route_valid_q[p][v] */
   uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
   uint8_t full_ports;                     /* bit o: every downstream VC of o is busy */
+  uint8_t busy_ports;                     /* bit o: some downstream VC of o is busy */
   /* FIFO storage (not reset): input VC (p, v) holds the slots from
    * (p * vcs + v) * BUF_DEPTH on, so a router with few ports and VCs uses
    * the first few cache lines only.  A flit is kept as its data word and
