@@ -8,11 +8,33 @@
 #ifndef SPIN_ARBITER_H
 #define SPIN_ARBITER_H
 
+/* Index of the lowest set bit of m; m is not 0. */
+static inline unsigned low_bit(unsigned m)
+{
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctz(m);
+#else
+  unsigned b = 0;
+  while (!(m & 1u)) {
+    m >>= 1;
+    b++;
+  }
+  return b;
+#endif
+}
+
 /* Returns the winner, or -1 when req is 0.  req bit i = requester i. */
 static inline int rr_pick(unsigned req, unsigned ptr, unsigned n)
 {
   unsigned i;
   if (!req) return -1;
+  if (ptr < n && n < 32) {
+    /* the scan from ptr up finds the lowest request at or above ptr;
+     * without one, it wraps round to the lowest request */
+    unsigned all = req & ((1u << n) - 1u), up = all & (~0u << ptr);
+    if (!all) return -1;
+    return (int)low_bit(up ? up : all);
+  }
   for (i = 0; i < n; i++) {
     unsigned c = ptr + i;
     if (c >= n) c -= n;

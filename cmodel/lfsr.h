@@ -36,21 +36,29 @@ static inline unsigned lfsr_draw(uint32_t s, unsigned port)
 
 static inline unsigned popcount8(unsigned m)
 {
-  unsigned n = 0;
-  for (; m; m &= m - 1u) n++;
-  return n;
+  /* bit-parallel count (no popcnt instruction in baseline x86-64) */
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  m = (m + (m >> 4)) & 0x0F0F0F0Fu;
+  return (m * 0x01010101u) >> 24;
 }
 
 /* The k-th (0-based, from bit 0 up) set bit of m; m has more than k bits set. */
 static inline unsigned nth_set_bit(unsigned m, unsigned k)
 {
-  unsigned b = 0;
-  for (;; b++) {
-    if (m & (1u << b)) {
-      if (k == 0) return b;
-      k--;
+  for (; k; k--) m &= m - 1u;   /* drop the k lowest set bits */
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctz(m);
+#else
+  {
+    unsigned b = 0;
+    while (!(m & 1u)) {
+      m >>= 1;
+      b++;
     }
+    return b;
   }
+#endif
 }
 
 /* Picks one port of a non-empty candidate mask.  With one candidate no value
@@ -58,11 +66,12 @@ static inline unsigned nth_set_bit(unsigned m, unsigned k)
  * ((d * n) >> 8)-th candidate and *drew = 1. */
 static inline unsigned select_port(unsigned cand, unsigned draw, int *drew)
 {
-  unsigned n = popcount8(cand);
-  if (n <= 1) {
+  unsigned n;
+  if (!(cand & (cand - 1u))) {   /* one candidate */
     *drew = 0;
     return nth_set_bit(cand, 0);
   }
+  n = popcount8(cand);
   *drew = 1;
   return nth_set_bit(cand, (draw * n) >> 8);
 }

@@ -42,15 +42,20 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
   net->cfg = calloc((size_t)n, sizeof *net->cfg);
   net->masks = calloc((size_t)n * (size_t)n, 1);
   net->up = calloc((size_t)n * (size_t)P, sizeof *net->up);
+  net->down = calloc((size_t)n * (size_t)P, sizeof *net->down);
   net->inj = calloc((size_t)n, sizeof *net->inj);
+  net->ejecting = calloc((size_t)n, sizeof *net->ejecting);
   for (b = 0; b < 2; b++) {
     net->flit_reg[b] = calloc((size_t)n * (size_t)P, sizeof(flit_t));
     net->cred_reg[b] = calloc((size_t)n * (size_t)P, 1);
-    net->dirty[b] = calloc((size_t)n, 1);
+    net->valid[b] = calloc((size_t)n, sizeof *net->valid[b]);
+    net->wake[b] = calloc((size_t)n, sizeof *net->wake[b]);
   }
-  if (!net->rt || !net->cfg || !net->masks || !net->up || !net->inj ||
+  if (!net->rt || !net->cfg || !net->masks || !net->up || !net->down || !net->inj ||
+      !net->ejecting ||
       !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
-      !net->cred_reg[1] || !net->dirty[0] || !net->dirty[1]) {
+      !net->cred_reg[1] || !net->valid[0] || !net->valid[1] || !net->wake[0] ||
+      !net->wake[1]) {
     snprintf(err, errlen, "out of memory for %d routers", n);
     net_free(net);
     return -1;
@@ -59,10 +64,19 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net_free(net);
     return -1;
   }
+  for (r = 0; r < n * P; r++) net->down[r] = -1;
   for (r = 0; r < n; r++) {
     for (p = 0; p < P; p++) {
       int q = topo->peer_router[r * P + p];
       net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
+      if (p == 0 || q < 0) continue;   /* port 0 reads the NIC */
+      if (net->down[net->up[r * P + p]] >= 0) {
+        snprintf(err, errlen, "%s: router %d port %d: link register read by two ports",
+                 topo->name, q, topo->peer_port[r * P + p]);
+        net_free(net);
+        return -1;
+      }
+      net->down[net->up[r * P + p]] = r << 3 | p;
     }
     net->cfg[r].ports = P;
     net->cfg[r].vcs = vcs;
@@ -74,6 +88,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->cfg[r].tdd = tdd;
     router_reset(&net->rt[r], &net->cfg[r], seed);
   }
+  net->eval = router_eval_for(&net->cfg[0]);
   return 0;
 }
 
@@ -84,57 +99,48 @@ void net_free(network_t *net)
   free(net->cfg);
   free(net->masks);
   free(net->up);
+  free(net->down);
   free(net->inj);
+  free(net->ejecting);
   for (b = 0; b < 2; b++) {
     free(net->flit_reg[b]);
     free(net->cred_reg[b]);
-    free(net->dirty[b]);
+    free(net->valid[b]);
+    free(net->wake[b]);
   }
   memset(net, 0, sizeof *net);
 }
 
 void net_step(network_t *net)
 {
-  const int P = net->ports;
+  const int P = net->ports, n = net->n;
   const int cur = (int)(net->cycle & 1), nxt = cur ^ 1;
-  const flit_t *fcur = net->flit_reg[cur];
-  const uint8_t *ccur = net->cred_reg[cur];
   flit_t *fnxt = net->flit_reg[nxt];
   uint8_t *cnxt = net->cred_reg[nxt];
-  static const flit_t idle = {0, 0, KIND_IDLE};
-  const flit_t *in_flit[MAX_PORTS];    /* the links, read in place */
-  uint8_t in_cred[MAX_PORTS];
-  int r, p;
+  uint16_t *wake_in = net->wake[cur];
+  uint16_t *valid = net->valid[nxt];
+  router_links_t in;
+  int r;
 
-  for (r = 0; r < net->n; r++) {
+  in.flit = net->flit_reg[cur];
+  in.cred = net->cred_reg[cur];
+  in.wake = net->wake[nxt];   /* the step marks its readers there */
+  net->n_ejecting = 0;
+  for (r = 0; r < n; r++) {
     router_t *rt = &net->rt[r];
-    const int *up = net->up + r * P;
-    int active = router_busy(rt);
-    in_flit[0] = &net->inj[r];
-    in_cred[0] = 0;
-    active |= CTL_KIND(in_flit[0]->ctl) != KIND_IDLE;
-    for (p = 1; p < P; p++) {
-      if (up[p] >= 0) {
-        in_flit[p] = &fcur[up[p]];
-        in_cred[p] = ccur[up[p]];
-        active |= CTL_KIND(in_flit[p]->ctl) != KIND_IDLE || in_cred[p] != 0;
-      } else {
-        in_flit[p] = &idle;
-        in_cred[p] = 0;
-      }
-    }
-    if (active) {
-      int any = 0;
-      router_step(rt, &net->cfg[r], net->cycle, in_flit, in_cred, fnxt + r * P, cnxt + r * P,
-                  &net->spin);
-      for (p = 0; p < P; p++)
-        any |= CTL_KIND(fnxt[r * P + p].ctl) != KIND_IDLE || cnxt[r * P + p] != 0;
-      net->dirty[nxt][r] = (uint8_t)any;
-    } else if (net->dirty[nxt][r]) {
-      memset(fnxt + r * P, 0, (size_t)P * sizeof(flit_t));
-      memset(cnxt + r * P, 0, (size_t)P);
-      net->dirty[nxt][r] = 0;
-    }
+    uint8_t *co = cnxt + r * P;
+    unsigned in_mask = wake_in[r];
+    wake_in[r] = 0;
+    if (CTL_KIND(net->inj[r].ctl) != KIND_IDLE) in_mask |= 1u;
+    if (valid[r] & 0x100u) co[0] = 0;   /* the NIC reads port-0 credits in place */
+    valid[r] = 0;
+    if (!in_mask && !router_busy(rt)) continue;
+    in.inj = &net->inj[r];
+    in.up = net->up + r * P;
+    in.down = net->down + r * P;
+    valid[r] = (uint16_t)net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fnxt + r * P,
+                                   co, &net->spin);
+    if (valid[r] & 1u) net->ejecting[net->n_ejecting++] = r;
   }
   net->cycle++;
 }

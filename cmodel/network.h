@@ -5,6 +5,15 @@
  * the end of cycle t-1) and write bank (t+1)&1, so the result never depends
  * on the order routers are visited.  A router with nothing buffered and
  * nothing arriving is skipped: its step would change no register.
+ *
+ * Only non-idle link registers are written.  valid[bank][r] names the
+ * registers router r wrote into that bank in its last write of it; every
+ * other register of the bank reads as idle (net_flit_out, net_cred_out),
+ * whatever its storage holds.  The port-0 credit registers, which the NICs
+ * read in place, are kept exact.  A router also marks, in the bank it
+ * writes, the input ports of the routers its non-idle registers reach
+ * (wake), so each router knows which of its links carry something without
+ * reading them, and an idle router costs a few loads.
  */
 #ifndef SPIN_NETWORK_H
 #define SPIN_NETWORK_H
@@ -19,11 +28,21 @@ typedef struct {
   uint64_t cycle;             /* cycles stepped since reset */
   router_t *rt;
   router_cfg_t *cfg;
+  router_eval_fn eval;        /* router_eval for this network's configuration */
   uint8_t *masks;             /* n*n route masks of algo */
   int *up;                    /* (r,p) -> index of the upstream link register, -1 none */
+  int *down;                  /* link register index -> (reader router << 3) | reader port,
+                                 -1 none (port 0 registers go to the NIC) */
   flit_t *flit_reg[2];        /* bank, index r*ports + p: router r output port p */
   uint8_t *cred_reg[2];
-  uint8_t *dirty[2];          /* router wrote a non-idle register into this bank */
+  uint16_t *valid[2];         /* per router: bit p, flit_reg of port p holds this bank's
+                                 value; bit 8 + p, cred_reg of port p does */
+  uint16_t *wake[2];          /* per router: bit p, input link p carries a non-idle flit
+                                 in this bank; bit 8 + p, a non-zero credit */
+  flit_t idle;                /* all zeros: what an unwritten flit register reads */
+  int *ejecting;              /* the routers whose port-0 flit register was written in the
+                                 last step, in increasing order ... */
+  int n_ejecting;             /* ... and how many */
   flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
 } network_t;
@@ -41,11 +60,15 @@ void net_step(network_t *net);
 /* Current (registered) values, as the RTL shows them after the clock edge. */
 static inline const flit_t *net_flit_out(const network_t *net, int r, int p)
 {
-  return &net->flit_reg[net->cycle & 1][r * net->ports + p];
+  const int b = (int)(net->cycle & 1);
+  if (!((net->valid[b][r] >> p) & 1u)) return &net->idle;
+  return &net->flit_reg[b][r * net->ports + p];
 }
 static inline uint8_t net_cred_out(const network_t *net, int r, int p)
 {
-  return net->cred_reg[net->cycle & 1][r * net->ports + p];
+  const int b = (int)(net->cycle & 1);
+  if (!((net->valid[b][r] >> (8 + p)) & 1u)) return 0;
+  return net->cred_reg[b][r * net->ports + p];
 }
 static inline unsigned net_occupancy(const network_t *net, int r, int p, int v)
 {

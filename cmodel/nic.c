@@ -4,6 +4,20 @@
 #include <string.h>
 #include "nic.h"
 
+static inline unsigned low_bit64(uint64_t m)   /* m is not 0 */
+{
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(m);
+#else
+  unsigned b = 0;
+  while (!(m & 1u)) {
+    m >>= 1;
+    b++;
+  }
+  return b;
+#endif
+}
+
 static int sb_grow(scoreboard_t *sb)
 {
   uint64_t cap = sb->mask + 1, ncap = cap * 2, id;
@@ -25,10 +39,11 @@ int nic_init(nic_t *nic, int nodes, int vcs, int models)
   nic->vcs = vcs;
   nic->src = calloc((size_t)nodes, sizeof *nic->src);
   nic->inj_next = calloc((size_t)nodes, sizeof *nic->inj_next);
+  nic->active = calloc(((size_t)nodes + 63) / 64, sizeof *nic->active);
   nic->sb.mask = 4095;
   nic->sb.ring = malloc(4096 * sizeof(pkt_t));
   nic->sb.all_done = (1u << models) - 1u;
-  if (!nic->src || !nic->inj_next || !nic->sb.ring) return -1;
+  if (!nic->src || !nic->inj_next || !nic->active || !nic->sb.ring) return -1;
   for (r = 0; r < nodes; r++) {
     nic->src[r].cap = 64;
     nic->src[r].q = malloc(64 * sizeof(uint64_t));
@@ -44,6 +59,7 @@ void nic_free(nic_t *nic)
     for (r = 0; r < nic->n; r++) free(nic->src[r].q);
   free(nic->src);
   free(nic->inj_next);
+  free(nic->active);
   free(nic->sb.ring);
   memset(nic, 0, sizeof *nic);
 }
@@ -78,46 +94,55 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
     s->cap = ncap;
   }
   s->q[(s->head + s->len) % s->cap] = sb->next_id;
+  nic->active[src / 64] |= 1ull << (src % 64);
   s->len++;
   sb->next_id++;
   nic->created++;
   if (measured) nic->meas_created_flits += (uint64_t)flits;
 }
 
+/* A node outside nic->active has nothing queued or in flight, no VC held
+ * and an idle inj_next: its step would change nothing, and is skipped. */
 void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)
 {
   const unsigned all = (1u << nic->vcs) - 1u;
-  int r;
-  for (r = 0; r < nic->n; r++) {
-    nic_src_t *s = &nic->src[r];
-    flit_t *out = &nic->inj_next[r];
-    uint8_t c = cred[(size_t)r * (size_t)cred_stride];
-    unsigned set = 0;
-    out->ctl = KIND_IDLE;
-    out->data = out->ext = 0;
-    if (!s->cur_flit && s->len && (s->busy & all) != all) {
-      /* start the oldest queued packet on the lowest free VC */
-      unsigned vc = 0;
-      while (s->busy & (1u << vc)) vc++;
-      s->cur = s->q[s->head];
-      s->head = s->head + 1 == s->cap ? 0 : s->head + 1;
-      s->len--;
-      s->cur_vc = (uint8_t)vc;
-      set = 1u << vc;
-      nic->injected++;
-    } else if (!s->cur_flit) {
+  const int words = (nic->n + 63) / 64;
+  int k;
+  for (k = 0; k < words; k++) {
+    uint64_t m;
+    for (m = nic->active[k]; m; m &= m - 1u) {
+      const int r = k * 64 + (int)low_bit64(m);
+      nic_src_t *s = &nic->src[r];
+      flit_t *out = &nic->inj_next[r];
+      uint8_t c = cred[(size_t)r * (size_t)cred_stride];
+      unsigned set = 0;
+      out->ctl = KIND_IDLE;
+      out->data = out->ext = 0;
+      if (!s->cur_flit && s->len && (s->busy & all) != all) {
+        /* start the oldest queued packet on the lowest free VC */
+        unsigned vc = 0;
+        while (s->busy & (1u << vc)) vc++;
+        s->cur = s->q[s->head];
+        s->head = s->head + 1 == s->cap ? 0 : s->head + 1;
+        s->len--;
+        s->cur_vc = (uint8_t)vc;
+        set = 1u << vc;
+        nic->injected++;
+      } else if (!s->cur_flit) {
+        if (CRED_VALID(c)) s->busy = (uint8_t)(s->busy & ~(1u << CRED_VC(c)));
+        if (!s->busy && !s->len) nic->active[k] &= ~(1ull << (r % 64));
+        continue;
+      }
+      {
+        const pkt_t *p = &nic->sb.ring[s->cur & nic->sb.mask];
+        unsigned i = s->cur_flit, tail = i + 1u == p->len;
+        out->data = i == 0 ? head_word(p->dst, p->src, p->len, s->cur) : payload_word(s->cur, i);
+        out->ctl = CTL_MAKE(KIND_FLIT, i == 0, tail, s->cur_vc);
+        s->cur_flit = (uint8_t)(tail ? 0 : i + 1);
+      }
+      s->busy = (uint8_t)(s->busy | set);
       if (CRED_VALID(c)) s->busy = (uint8_t)(s->busy & ~(1u << CRED_VC(c)));
-      continue;
     }
-    {
-      const pkt_t *p = &nic->sb.ring[s->cur & nic->sb.mask];
-      unsigned i = s->cur_flit, tail = i + 1u == p->len;
-      out->data = i == 0 ? head_word(p->dst, p->src, p->len, s->cur) : payload_word(s->cur, i);
-      out->ctl = CTL_MAKE(KIND_FLIT, i == 0, tail, s->cur_vc);
-      s->cur_flit = (uint8_t)(tail ? 0 : i + 1);
-    }
-    s->busy = (uint8_t)(s->busy | set);
-    if (CRED_VALID(c)) s->busy = (uint8_t)(s->busy & ~(1u << CRED_VC(c)));
   }
 }
 

@@ -44,6 +44,8 @@ typedef struct {
   int n, vcs;
   nic_src_t *src;
   flit_t *inj_next;      /* next value of each node's injection register */
+  uint64_t *active;      /* bit r: node r has a packet queued or in flight, a
+                            router VC held, or a non-idle inj_next */
   scoreboard_t sb;
   uint64_t created, injected;
   uint64_t meas_created_flits;   /* flits of the packets created in the measurement window */

@@ -1,4 +1,10 @@
-/* router.c - see router.h and docs/microarchitecture.md. */
+/* router.c - see router.h and docs/microarchitecture.md.
+ *
+ * The step visits only what can change: input ports holding flits, outputs
+ * requested or carrying a SPIN word, links that deliver something.  The
+ * masks it walks (nonempty, routed, in_ports, full_ports) are derived from
+ * the registers and kept up to date wherever those registers change.
+ */
 #include <string.h>
 #include "router.h"
 #include "arbiter.h"
@@ -21,68 +27,116 @@ static unsigned spin_offered(const spin_ctx_t *c, int ports)
   return m;
 }
 
-/* Downstream VCs of output o that a head may take: all VCs. */
-static unsigned free_vcs(const router_t *r, const router_cfg_t *cfg, int o)
+/* First storage slot of input VC (p, v). */
+static inline unsigned vc_base(int p, int v, int vcs)
 {
-  unsigned all = (1u << cfg->vcs) - 1u;
-  return all & ~(unsigned)r->ovc_busy_q[o];
+  return (unsigned)(p * vcs + v) * BUF_DEPTH;
 }
 
-void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                 const flit_t *const *in_flit, const uint8_t *in_cred,
-                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
+/* The ext word of slot `slot` of input VC (p, v). */
+static inline uint64_t buf_ext_of(const router_t *r, int p, int v, int vcs, unsigned slot)
 {
-  const int P = cfg->ports, V = cfg->vcs;
+  return (r->ext_nz[p * vcs + v] >> slot) & 1u ? r->buf_ext[vc_base(p, v, vcs) + slot] : 0;
+}
+
+/* FIFO pop at input VC (p, v). */
+static inline void fifo_pop(router_t *r, int p, int v)
+{
+  uint8_t *rd = &r->rd_q[p][v];
+  *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
+  if (!--r->cnt_q[p][v]) {
+    r->nonempty[p] &= (uint8_t)~(1u << v);
+    if (!r->nonempty[p]) r->in_ports &= (uint8_t)~(1u << p);
+  }
+  r->buffered--;
+}
+
+/* Output p carries something this cycle: tell its reader (bit 1: a flit,
+ * 0x100: a credit). */
+static inline void wake_reader(const router_links_t *in, int p, unsigned bit)
+{
+  const int d = in->down[p];
+  if (d >= 0) in->wake[d >> 3] |= (uint16_t)(bit << (d & 7));
+}
+
+static inline void route_clear(router_t *r, int p, int v)
+{
+  r->route_valid_q[p][v] = 0;
+  r->routed[p] &= (uint8_t)~(1u << v);
+}
+
+/* The cycle, for SPIN on or off (spin) and V VCs per port.  Inlined into
+ * router_eval once per common case, so that the compiler drops what SPIN off
+ * or a single VC makes constant. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
+                            unsigned in_mask, const router_links_t *in,
+                            flit_t *out_flit, uint8_t *out_cred,
+                            spin_stats_t *st, const int spin, const int V)
+{
+  const int P = cfg->ports;
+  const int favors = cfg->algo == ALGO_FAVORS_MIN;
+  const unsigned all_vcs = (1u << V) - 1u;
+  /* bit o: output o has a free downstream VC */
+  const unsigned port_free = ~(unsigned)r->full_ports & ((1u << P) - 1u);
   int p, v, o;
+  unsigned m;
   int any_draw = 0;
-  unsigned port_free = 0;        /* bit o: output o has a free downstream VC */
-  int req_port[MAX_PORTS];       /* stage 1: output requested by input p, or -1 */
-  unsigned oreq[MAX_PORTS];      /* stage 2: inputs requesting output o */
-  int req_vc[MAX_PORTS];
-  int rc_vc[MAX_PORTS];          /* VC routed this cycle at input p, or -1 */
-  unsigned rc_port[MAX_PORTS];
-  unsigned ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
+  unsigned wf = 0, wc = 0;       /* flit / credit registers written, bit per port */
+  unsigned routing = 0;          /* bit p: input p computed a route this cycle */
+  unsigned requested = 0;        /* outputs some input requests */
+  unsigned ochg = 0;             /* outputs whose ovc_busy_q may change */
+  uint8_t rc_vc[MAX_PORTS];      /* VC routed this cycle at input p (bit p of routing) */
+  uint8_t rc_port[MAX_PORTS];
+  uint8_t req_vc[MAX_PORTS];     /* stage 1: VC chosen at input p */
+  uint8_t oreq[MAX_PORTS];       /* stage 2: inputs requesting output o */
+  uint8_t ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
   uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs */
+  int ages_known = 0;            /* port_age filled (only FAvORS-Min reads it) */
   spin_ctx_t sc;                 /* filled only when SPIN is on */
-  unsigned sm_outs;              /* outputs carrying a special message */
+  flit_t front[MAX_PORTS][MAX_VCS];   /* SPIN's view of the front flits */
+  unsigned sm_outs = 0;          /* outputs carrying a special message */
+  unsigned spin_outs = 0;        /* outputs carrying a spin flit */
+  unsigned spin_ins = 0;         /* inputs sending a spin flit */
   uint64_t popped = 0;
 
-  for (o = 0; o < P; o++) {
-    port_age[o] = 255;
-    if (cfg->algo == ALGO_FAVORS_MIN)
-      for (v = 0; v < V; v++)
-        if (r->ovc_age_q[o][v] < port_age[o]) port_age[o] = r->ovc_age_q[o][v];
-    if (free_vcs(r, cfg, o)) port_free |= 1u << o;
-    ovc_set[o] = ovc_clr[o] = 0;
-    out_flit[o].ctl = KIND_IDLE;
-    out_flit[o].data = out_flit[o].ext = 0;
-    out_cred[o] = 0;
-  }
+  memset(oreq, 0, sizeof oreq);
+  memset(ovc_set, 0, sizeof ovc_set);
+  memset(ovc_clr, 0, sizeof ovc_clr);
 
   /* Route compute: one unit per input port, serving the lowest VC whose
    * head flit is at the front without a route. */
-  for (p = 0; p < P; p++) {
-    rc_vc[p] = -1;
-    if (!r->nonempty[p]) continue;
-    for (v = 0; v < V; v++) {
-      if (r->cnt_q[p][v] && !r->route_valid_q[p][v]) {
-        const flit_t *f = &r->buf[p][v][r->rd_q[p][v]];
-        unsigned mask = cfg->mask_det[HEAD_DST(f->data)];
-        int drew;
-        rc_port[p] = route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
-                                  cfg->algo == ALGO_FAVORS_MIN, port_age, (unsigned)P, &drew);
-        any_draw |= drew;
-        rc_vc[p] = v;
-        break;
+  for (m = r->in_ports; m; m &= m - 1u) {
+    unsigned need;
+    p = (int)low_bit(m);
+    need = (unsigned)r->nonempty[p] & ~(unsigned)r->routed[p] & all_vcs;
+    if (!need) continue;
+    v = (int)low_bit(need);
+    {
+      unsigned mask = cfg->mask_det[HEAD_DST(r->buf_data[vc_base(p, v, V) + r->rd_q[p][v]])];
+      int drew;
+      if (favors && !(mask & port_free) && !ages_known) {
+        for (o = 0; o < P; o++) {
+          int u;
+          port_age[o] = 255;
+          for (u = 0; u < V; u++)
+            if (r->ovc_age_q[o][u] < port_age[o]) port_age[o] = r->ovc_age_q[o][u];
+        }
+        ages_known = 1;
       }
+      rc_port[p] = (uint8_t)route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
+                                         favors, port_age, (unsigned)P, &drew);
+      any_draw |= drew;
+      rc_vc[p] = (uint8_t)v;
+      routing |= 1u << p;
     }
   }
 
   /* SPIN: timers, special messages, spin flits (spin_fsm.c).  It sees the
    * registers of this cycle (a route computed now is not yet visible). */
-  sc.out_busy = sc.in_busy = 0;
-  sm_outs = 0;
-  if (cfg->spin) {
+  if (spin) {
     sc.ports = P;
     sc.vcs = V;
     sc.id = cfg->id;
@@ -92,70 +146,99 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
     sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
     sc.out_port = (const uint8_t(*)[SPIN_MAX_VCS])r->out_port_q;
-    for (p = 0; p < P; p++)
-      for (v = 0; v < V; v++)
-        sc.front[p][v] = r->cnt_q[p][v] ? &r->buf[p][v][r->rd_q[p][v]] : NULL;
-    spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
+    memset(sc.front, 0, sizeof sc.front);   /* NULL: the VC is empty */
+    for (m = r->in_ports; m; m &= m - 1u) {
+      unsigned vm;
+      p = (int)low_bit(m);
+      for (vm = r->nonempty[p] & all_vcs; vm; vm &= vm - 1u) {
+        unsigned slot, i;
+        v = (int)low_bit(vm);
+        slot = r->rd_q[p][v];
+        i = vc_base(p, v, V) + slot;
+        front[p][v].data = r->buf_data[i];
+        front[p][v].ext = buf_ext_of(r, p, v, V, slot);
+        front[p][v].ctl = r->buf_ctl[i];
+        sc.front[p][v] = &front[p][v];
+      }
+    }
+    {
+      static const flit_t idle = {0, 0, KIND_IDLE};
+      const flit_t *in_flit[MAX_PORTS];
+      uint8_t in_cred[MAX_PORTS];
+      in_flit[0] = in_mask & 1u ? in->inj : &idle;
+      in_cred[0] = 0;
+      for (p = 1; p < P; p++) {
+        const int u = in->up[p];
+        in_flit[p] = in_mask & (1u << p) ? &in->flit[u] : &idle;
+        in_cred[p] = in_mask & (0x100u << p) ? in->cred[u] : 0;
+      }
+      spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
+    }
     sm_outs = spin_offered(&sc, P);
+    spin_outs = sc.out_busy;
+    spin_ins = sc.in_busy;
   }
 
   /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
    * and inputs sending a spin flit take no part. */
-  for (o = 0; o < P; o++) oreq[o] = 0;
-  for (p = 0; p < P; p++) {
-    unsigned req = 0;
-    req_port[p] = -1;
-    if (!r->nonempty[p] || (sc.in_busy & (1u << p))) continue;
-    for (v = 0; v < V; v++) {
-      const flit_t *f;
-      int op;
-      if (!r->cnt_q[p][v] || r->sp.frozen_q[p][v]) continue;
-      f = &r->buf[p][v][r->rd_q[p][v]];
-      if (r->route_valid_q[p][v]) op = r->out_port_q[p][v];
-      else if (rc_vc[p] == v) op = (int)rc_port[p];
+  for (m = r->in_ports & ~spin_ins; m; m &= m - 1u) {
+    unsigned req = 0, vm;
+    p = (int)low_bit(m);
+    /* "& all_vcs" changes nothing, but with V known it bounds the loop */
+    for (vm = r->nonempty[p] & all_vcs; vm; vm &= vm - 1u) {
+      unsigned op;
+      v = (int)low_bit(vm);
+      if (spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
+      if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
+      else if ((routing & (1u << p)) && (V == 1 || rc_vc[p] == v)) op = rc_port[p];
       else continue;                       /* waits for the route unit */
-      if (CTL_HEAD(f->ctl) && !(port_free & (1u << op))) continue;
-      if ((sc.out_busy | sm_outs) & (1u << op)) continue;
+      if (!(port_free & (1u << op)) && CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]]))
+        continue;
+      if ((spin_outs | sm_outs) & (1u << op)) continue;
       req |= 1u << v;
     }
-    v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
-    if (v >= 0) {
-      req_vc[p] = v;
-      req_port[p] = r->route_valid_q[p][v] ? r->out_port_q[p][v] : (int)rc_port[p];
-      oreq[req_port[p]] |= 1u << p;
+    if (req) {
+      unsigned op;
+      v = V == 1 ? 0 : rr_pick(req, r->in_ptr_q[p], (unsigned)V);   /* one VC: it wins */
+      req_vc[p] = (uint8_t)v;
+      op = (r->routed[p] & (1u << v)) ? r->out_port_q[p][v] : rc_port[p];
+      oreq[op] |= (uint8_t)(1u << p);
+      requested |= 1u << op;
     }
   }
 
   /* Route registers: the routed VC keeps its route (cleared below if its
    * tail leaves this cycle). */
-  for (p = 0; p < P; p++) {
-    if (rc_vc[p] >= 0) {
-      r->route_valid_q[p][rc_vc[p]] = 1;
-      r->out_port_q[p][rc_vc[p]] = (uint8_t)rc_port[p];
-    }
+  for (m = routing; m; m &= m - 1u) {
+    p = (int)low_bit(m);
+    v = V == 1 ? 0 : rc_vc[p];
+    r->route_valid_q[p][v] = 1;
+    r->out_port_q[p][v] = rc_port[p];
+    r->routed[p] |= (uint8_t)(1u << v);
   }
 
   /* Stage 2: each output port picks one input; switch traversal.  An output
    * carrying a spin flit or a special message sends that instead. */
-  for (o = 0; o < P; o++) {
-    unsigned req = oreq[o];
+  for (m = requested | spin_outs | sm_outs; m; m &= m - 1u) {
     int w;
-    if (sc.out_busy & (1u << o)) {
+    o = (int)low_bit(m);
+    if (spin_outs & (1u << o)) {
       int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
-      uint8_t *rd = &r->rd_q[sp][sv];
       out_flit[o] = sc.spin_flit[o];
-      *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
-      if (!--r->cnt_q[sp][sv]) r->nonempty[sp] &= (uint8_t)~(1u << sv);
-      r->buffered--;
+      wf |= 1u << o;
+      wake_reader(in, o, 1u);
+      fifo_pop(r, sp, sv);
       popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
       if (CTL_TAIL(sc.spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
-        r->route_valid_q[sp][sv] = 0;
+        route_clear(r, sp, sv);
         r->sp.spinning_q[sp][sv] = r->sp.frozen_q[sp][sv] = r->sp.armed_q[sp][sv] = 0;
       }
       continue;
     }
     if (sm_outs & (1u << o)) {
       out_flit[o] = sc.offer[o].w;
+      wf |= 1u << o;
+      if (CTL_KIND(sc.offer[o].w.ctl) != KIND_IDLE) wake_reader(in, o, 1u);
       if (sc.offer[o].src == P) {             /* originated here */
         switch (CTL_KIND(sc.offer[o].w.ctl)) {
         case KIND_PROBE: st->probes_sent++; break;
@@ -166,32 +249,36 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
       }
       continue;
     }
-    w = rr_pick(req, r->out_ptr_q[o], (unsigned)P);
-    if (w < 0) continue;
-    v = req_vc[w];
+    w = rr_pick(oreq[o], r->out_ptr_q[o], (unsigned)P);
+    v = V == 1 ? 0 : req_vc[w];
     {
-      uint8_t *rd = &r->rd_q[w][v];
-      flit_t f = r->buf[w][v][*rd];
+      const unsigned slot = r->rd_q[w][v], i = vc_base(w, v, V) + slot;
+      const unsigned head = CTL_HEAD(r->buf_ctl[i]), tail = CTL_TAIL(r->buf_ctl[i]);
       unsigned ovc;
-      if (CTL_HEAD(f.ctl)) {
-        unsigned fv = free_vcs(r, cfg, o);
-        ovc = nth_set_bit(fv, 0);
+      if (head) {
+        ovc = low_bit(all_vcs & ~(unsigned)r->ovc_busy_q[o]);   /* lowest free VC */
         r->out_vc_q[w][v] = (uint8_t)ovc;
-        ovc_set[o] |= 1u << ovc;
+        ovc_set[o] |= (uint8_t)(1u << ovc);
+        ochg |= 1u << o;
       } else {
         ovc = r->out_vc_q[w][v];
       }
-      out_flit[o].data = f.data;
-      out_flit[o].ext = f.ext;
-      out_flit[o].ctl = CTL_MAKE(KIND_FLIT, CTL_HEAD(f.ctl), CTL_TAIL(f.ctl), ovc);
-      *rd = (uint8_t)(*rd + 1 == BUF_DEPTH ? 0 : *rd + 1);
-      if (!--r->cnt_q[w][v]) r->nonempty[w] &= (uint8_t)~(1u << v);
-      r->buffered--;
+      out_flit[o].data = r->buf_data[i];
+      out_flit[o].ext = buf_ext_of(r, w, v, V, slot);
+      out_flit[o].ctl = CTL_MAKE(KIND_FLIT, head, tail, ovc);
+      wf |= 1u << o;
+      wake_reader(in, o, 1u);
+      fifo_pop(r, w, v);
       popped |= 1ull << (w * SPIN_MAX_VCS + v);
-      if (CTL_TAIL(f.ctl)) {
+      if (tail) {
         out_cred[w] = CRED_MAKE(v);
-        r->route_valid_q[w][v] = 0;
-        if (o == 0) ovc_clr[0] |= 1u << ovc;  /* ejection VCs free at the tail */
+        wc |= 1u << w;
+        wake_reader(in, w, 0x100u);
+        route_clear(r, w, v);
+        if (o == 0) {                         /* ejection VCs free at the tail */
+          ovc_clr[0] |= (uint8_t)(1u << ovc);
+          ochg |= 1u;
+        }
       }
       r->in_ptr_q[w] = (uint8_t)rr_next((unsigned)v, (unsigned)V);
       r->out_ptr_q[o] = (uint8_t)rr_next((unsigned)w, (unsigned)P);
@@ -199,34 +286,140 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
   }
 
   /* Credits from downstream free output VCs (network ports only). */
-  for (o = 1; o < P; o++)
-    if (CRED_VALID(in_cred[o])) ovc_clr[o] |= 1u << CRED_VC(in_cred[o]);
-  for (o = 0; o < P; o++) {
-    r->ovc_busy_q[o] = (uint8_t)(((unsigned)r->ovc_busy_q[o] | ovc_set[o]) & ~ovc_clr[o]);
-    if (cfg->algo != ALGO_FAVORS_MIN) continue;   /* only FAvORS-Min reads the ages */
-    for (v = 0; v < V; v++) {
-      uint8_t *a = &r->ovc_age_q[o][v];
-      if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;
-      else if (!(ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
+  for (m = in_mask >> 8; m; m &= m - 1u) {
+    o = (int)low_bit(m);
+    const unsigned c = in->cred[in->up[o]];
+    if (CRED_VALID(c)) {
+      ovc_clr[o] |= (uint8_t)(1u << CRED_VC(c));
+      ochg |= 1u << o;
     }
   }
-  if (cfg->spin)
-    for (p = 0; p < P; p++) out_cred[p] = (uint8_t)(out_cred[p] | sc.arm_out[p]);
+  for (m = ochg; m; m &= m - 1u) {
+    unsigned b;
+    o = (int)low_bit(m);
+    b = ((unsigned)r->ovc_busy_q[o] | ovc_set[o]) & ~(unsigned)ovc_clr[o];
+    r->ovc_busy_q[o] = (uint8_t)b;
+    if ((b & all_vcs) == all_vcs) r->full_ports |= (uint8_t)(1u << o);
+    else r->full_ports &= (uint8_t)~(1u << o);
+    if (b) r->busy_ports |= (uint8_t)(1u << o);
+    else r->busy_ports &= (uint8_t)~(1u << o);
+  }
+  /* Ages (only FAvORS-Min reads them).  A free VC's age is already 0 unless
+   * it was freed this cycle, so only outputs with a busy VC or a change. */
+  if (favors) {
+    for (m = r->busy_ports | ochg; m; m &= m - 1u) {
+      o = (int)low_bit(m);
+      for (v = 0; v < V; v++) {
+        uint8_t *a = &r->ovc_age_q[o][v];
+        if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;
+        else if (!(ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
+      }
+    }
+  }
+  if (spin)
+    for (p = 0; p < P; p++)
+      if (sc.arm_out[p]) {
+        out_cred[p] = (uint8_t)((wc & (1u << p) ? out_cred[p] : 0u) | sc.arm_out[p]);
+        wc |= 1u << p;
+        wake_reader(in, p, 0x100u);
+      }
 
   /* Buffer write: the flit on each input link enters its VC. */
-  for (p = 0; p < P; p++) {
-    const flit_t *f = in_flit[p];
+  for (m = in_mask & 0xFFu; m; m &= m - 1u) {
+    const flit_t *f;
     unsigned vc, slot;
+    p = (int)low_bit(m);
+    f = p ? &in->flit[in->up[p]] : in->inj;
     if (CTL_KIND(f->ctl) != KIND_FLIT) continue;
     vc = CTL_VC(f->ctl);
     slot = (unsigned)r->rd_q[p][vc] + r->cnt_q[p][vc];
     if (slot >= BUF_DEPTH) slot -= BUF_DEPTH;
-    r->buf[p][vc][slot] = *f;
+    {
+      const unsigned i = vc_base(p, (int)vc, V) + slot;
+      uint8_t *nz = &r->ext_nz[p * V + (int)vc];
+      r->buf_data[i] = f->data;
+      r->buf_ctl[i] = f->ctl;
+      if (f->ext) {
+        r->buf_ext[i] = f->ext;
+        *nz = (uint8_t)(*nz | 1u << slot);
+      } else if (*nz & (1u << slot)) {
+        *nz = (uint8_t)(*nz & ~(1u << slot));
+      }
+    }
     r->cnt_q[p][vc]++;
     r->nonempty[p] |= (uint8_t)(1u << vc);
+    r->in_ports |= (uint8_t)(1u << p);
     r->buffered++;
   }
 
-  if (cfg->spin) spin_fsm_post(&r->sp, &sc, popped, st);
+  if (spin) {
+    spin_fsm_post(&r->sp, &sc, popped, st);
+    r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q);
+  }
   if (any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
+  return wf | wc << 8;
+}
+
+/* The instances of eval. */
+static unsigned eval_spin(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                          const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                          spin_stats_t *st)
+{
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 1, cfg->vcs);
+}
+
+static unsigned eval_1vc(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                         spin_stats_t *st)
+{
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, 1);
+}
+
+static unsigned eval_vcs(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                         spin_stats_t *st)
+{
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs);
+}
+
+router_eval_fn router_eval_for(const router_cfg_t *cfg)
+{
+  return cfg->spin ? eval_spin : cfg->vcs == 1 ? eval_1vc : eval_vcs;
+}
+
+unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                     const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                     spin_stats_t *st)
+{
+  return router_eval_for(cfg)(r, cfg, cycle, in_mask, in, out_flit, out_cred, st);
+}
+
+void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
+                 const flit_t *const *in_flit, const uint8_t *in_cred,
+                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
+{
+  flit_t flit[MAX_PORTS];
+  uint8_t cred[MAX_PORTS];
+  int up[MAX_PORTS], down[MAX_PORTS];
+  router_links_t in;
+  unsigned in_mask = 0;
+  int p;
+  for (p = 0; p < cfg->ports; p++) {
+    out_flit[p].ctl = KIND_IDLE;
+    out_flit[p].data = out_flit[p].ext = 0;
+    out_cred[p] = 0;
+    flit[p] = *in_flit[p];
+    cred[p] = in_cred[p];
+    up[p] = p;
+    down[p] = -1;   /* no reader to tell */
+    if (CTL_KIND(flit[p].ctl) != KIND_IDLE) in_mask |= 1u << p;
+    if (p > 0 && cred[p] != 0) in_mask |= 0x100u << p;
+  }
+  in.inj = &flit[0];
+  in.flit = flit;
+  in.cred = cred;
+  in.up = up;
+  in.down = down;
+  in.wake = NULL;
+  router_eval(r, cfg, cycle, in_mask, &in, out_flit, out_cred, st);
 }

@@ -29,7 +29,6 @@ typedef struct {
 
 typedef struct {
   /* input VCs, index [port][vc] */
-  flit_t buf[MAX_PORTS][MAX_VCS][BUF_DEPTH];
   uint8_t rd_q[MAX_PORTS][MAX_VCS];       /* FIFO read slot */
   uint8_t cnt_q[MAX_PORTS][MAX_VCS];      /* FIFO occupancy in flits */
   uint8_t route_valid_q[MAX_PORTS][MAX_VCS];
@@ -40,10 +39,25 @@ typedef struct {
   uint8_t out_ptr_q[MAX_PORTS];           /* per output port, over inputs */
   uint8_t ovc_busy_q[MAX_PORTS];          /* per output port, bit per downstream VC */
   uint8_t ovc_age_q[MAX_PORTS][MAX_VCS];  /* cycles a downstream VC has been busy, saturating */
-  spin_router_t sp;                       /* SPIN state (spin.h) */
   uint32_t lfsr_q;
-  int buffered;                           /* flits in all input VCs (not a register) */
-  uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 (derived, for speed) */
+  /* derived from the registers above, kept for speed (not registers) */
+  int buffered;                           /* flits in all input VCs */
+  uint8_t spin_busy;                      /* sp.state_q != FSM_OFF or sp.is_deadlock_q */
+  uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 */
+  uint8_t routed[MAX_PORTS];              /* bit v: route_valid_q[p][v] */
+  uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
+  uint8_t full_ports;                     /* bit o: every downstream VC of o is busy */
+  uint8_t busy_ports;                     /* bit o: some downstream VC of o is busy */
+  /* FIFO storage (not reset): input VC (p, v) holds the slots from
+   * (p * vcs + v) * BUF_DEPTH on, so a router with few ports and VCs uses
+   * the first few cache lines only.  A flit is kept as its data word and
+   * ctl byte, and its ext word in buf_ext only when that is not 0 (packets
+   * leave ext 0), flagged in ext_nz. */
+  uint8_t buf_ctl[MAX_PORTS * MAX_VCS * BUF_DEPTH];
+  uint8_t ext_nz[MAX_PORTS * MAX_VCS];    /* bit slot: buf_ext holds that slot's ext */
+  uint64_t buf_data[MAX_PORTS * MAX_VCS * BUF_DEPTH];
+  uint64_t buf_ext[MAX_PORTS * MAX_VCS * BUF_DEPTH];
+  spin_router_t sp;                       /* SPIN state (spin.h) */
 } router_t;
 
 void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
@@ -55,10 +69,42 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
 
+/* Where a router's inputs come from and its outputs go.  inj is the flit at
+ * port 0 (the NIC's injection register); port p > 0 reads flit[up[p]] and
+ * cred[up[p]], or nothing when up[p] < 0.  Output port p reaches input port
+ * down[p] & 7 of router down[p] >> 3 (none when down[p] < 0): when the step
+ * writes a non-idle flit there it sets bit (down[p] & 7) of
+ * wake[down[p] >> 3], for a credit bit 8 + (down[p] & 7). */
+typedef struct {
+  const flit_t *inj;
+  const flit_t *flit;
+  const uint8_t *cred;
+  const int *up;
+  const int *down;
+  uint16_t *wake;
+} router_links_t;
+
+/* The same cycle, for a caller that knows which links carry something.
+ * in_mask bit p: the flit at port p may be non-idle; bit 8 + p (p > 0): the
+ * credit at port p may be non-zero.  Only those links are read; the others
+ * count as idle words.  Only the output registers that carry something are
+ * written; the others are left as they were.  Returns the written registers:
+ * bit p for out_flit[p], bit 8 + p for out_cred[p]. */
+unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                     const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                     spin_stats_t *st);
+
+/* router_eval compiled for one configuration (SPIN on or off, 1 VC or
+ * more): the same function for every cfg with the same spin and vcs. */
+typedef unsigned (*router_eval_fn)(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
+                                   unsigned in_mask, const router_links_t *in,
+                                   flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
+router_eval_fn router_eval_for(const router_cfg_t *cfg);
+
 /* The router must be stepped even with nothing buffered or arriving. */
 static inline int router_busy(const router_t *r)
 {
-  return r->buffered > 0 || r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q;
+  return r->buffered > 0 || r->spin_busy;
 }
 
 #endif

@@ -89,13 +89,18 @@ void sim_cycle_pre(sim_t *s)
 int sim_cycle_post(sim_t *s)
 {
   network_t *net = &s->net;
-  int r, meas;
+  const flit_t *ej;
+  int i, meas;
   memcpy(net->inj, s->nic.inj_next, (size_t)net->n * sizeof *net->inj);
   s->now++;
   if (sim_injecting(s)) s->inject_end = s->now;
   meas = sim_counting(s);
-  for (r = 0; r < net->n; r++) {
-    const flit_t *f = net_flit_out(net, r, 0);
+  /* the routers whose ejection register (port 0) was written; the others
+   * hold idle words */
+  ej = net->flit_reg[net->cycle & 1];     /* router r's port 0 is ej[r * ports] */
+  for (i = 0; i < net->n_ejecting; i++) {
+    const int r = net->ejecting[i];
+    const flit_t *f = ej + (size_t)r * (size_t)net->ports;
     if (CTL_KIND(f->ctl) == KIND_IDLE) continue;
     if (sink_eject(&s->sink, &s->nic, r, f, s->now, meas) != 0) {
       snprintf(s->err, sizeof s->err, "C model: %s", s->sink.err);

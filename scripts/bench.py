@@ -18,6 +18,11 @@ simulates exactly --cycles cycles whatever the load.  It then exits 1 with
 "packets left undelivered at the drain limit" when packets are still in
 flight; that is expected here.  Any other failure stops the bench.
 
+With --baseline BINARY, a second C model binary (for example the build of an
+older commit) runs the same C model cases, each of its runs right before the
+matching run of --spinsim, so that both see the same machine load; bench.md
+then also gives the speed of --spinsim over the baseline.
+
 Outputs: build/bench/bench.csv (every run) and build/bench/bench.md (medians);
 build/bench/quick/ with --quick.  `make bench` runs it (scripts/eval.mk).
 """
@@ -39,9 +44,12 @@ TOPOS = ["mesh4x4", "mesh8x8", "mesh16x16"]
 RATES = [0.1, 0.6]
 # Injection cycles per run, chosen for runs of about 1 to 5 s on one core.
 CYCLES = {
-    "spinsim": {"mesh4x4": 200000, "mesh8x8": 50000, "mesh16x16": 12000},
+    "spinsim": {"mesh4x4": 800000, "mesh8x8": 200000, "mesh16x16": 50000},
     "cosim": {"mesh4x4": 40000, "mesh8x8": 10000, "mesh16x16": 2500},
 }
+CYCLES["baseline"] = CYCLES["spinsim"]
+LABEL = {"spinsim": "C model (spinsim)", "baseline": "C model, baseline",
+         "cosim": "co-simulation (Vcosim)"}
 DRAIN_REASON = "packets left undelivered at the drain limit"
 FIELDS = ["sim", "topo", "rate", "run", "cycles", "exit_code", "throughput",
           "sim_cycles_per_second", "router_cycles_per_second", "wall_seconds",
@@ -91,6 +99,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--spinsim", default="build/cmodel/spinsim")
     ap.add_argument("--cosim", default="build/rtl/p5-v1/Vcosim")
+    ap.add_argument("--baseline", default=None,
+                    help="another spinsim binary, run side by side with --spinsim")
     ap.add_argument("--runs", type=int, default=3, help="runs per case; the median is reported")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None, help="output directory (build/bench; build/bench/quick with --quick)")
@@ -101,7 +111,9 @@ def main():
         a.runs = 1
     a.out = a.out or ("build/bench/quick" if a.quick else "build/bench")
     sims = [s for s in a.sims.split(",") if s]
-    binaries = {"spinsim": a.spinsim, "cosim": a.cosim}
+    if a.baseline and "spinsim" in sims:
+        sims.insert(sims.index("spinsim"), "baseline")
+    binaries = {"spinsim": a.spinsim, "cosim": a.cosim, "baseline": a.baseline}
     for s in sims:
         if not os.access(binaries[s], os.X_OK):
             sys.exit("bench: %s not found (make spinsim; make sim-run PORTS=5 VCS=1 TOPO=mesh4x4 CYCLES=100)"
@@ -110,34 +122,44 @@ def main():
     csv_path = os.path.join(a.out, "bench.csv")
     md_path = os.path.join(a.out, "bench.md")
 
+    # Run order: the simulators one after the other, except that each baseline
+    # run comes right before the matching spinsim run.
+    jobs = []
+    for sim in sims:
+        if sim == "baseline":
+            continue
+        for topo in TOPOS:
+            for rate in RATES:
+                for k in range(a.runs):
+                    if sim == "spinsim" and "baseline" in sims:
+                        jobs.append(("baseline", topo, rate, k))
+                    jobs.append((sim, topo, rate, k))
+
     t0 = time.time()
     rows = []
     with open(csv_path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=FIELDS)
         w.writeheader()
-        for sim in sims:
-            for topo in TOPOS:
-                for rate in RATES:
-                    cycles = CYCLES[sim][topo] // (10 if a.quick else 1)
-                    for k in range(a.runs):
-                        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                        cmd, rc, d, load = run_once(binaries[sim], sim, topo, rate, cycles, a.seed)
-                        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-                        row = {"sim": sim, "topo": topo, "rate": rate, "run": k + 1,
-                               "cycles": d["cycles"], "exit_code": rc, "throughput": d["throughput"],
-                               "sim_cycles_per_second": d["sim_cycles_per_second"],
-                               "router_cycles_per_second": d["router_cycles_per_second"],
-                               "wall_seconds": d["wall_seconds"], "cpu_seconds": round(cpu, 3),
-                               "cycles_per_cpu_second": round(d["cycles"] / cpu, 1) if cpu > 0 else "",
-                               "loadavg_1min": "%.2f" % load}
-                        w.writerow(row)
-                        f.flush()
-                        rows.append(row)
-                        print("  %-7s %-9s rate %.1f run %d: %8.0f cycles/s, %.3g router-cycles/s "
-                              "(%.2f s wall, %.2f s CPU, load %.1f)" % (
-                                  sim, topo, rate, k + 1, d["sim_cycles_per_second"],
-                                  d["router_cycles_per_second"], d["wall_seconds"], cpu, load), flush=True)
+        for sim, topo, rate, k in jobs:
+            cycles = CYCLES[sim][topo] // (10 if a.quick else 1)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cmd, rc, d, load = run_once(binaries[sim], sim, topo, rate, cycles, a.seed)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            row = {"sim": sim, "topo": topo, "rate": rate, "run": k + 1,
+                   "cycles": d["cycles"], "exit_code": rc, "throughput": d["throughput"],
+                   "sim_cycles_per_second": d["sim_cycles_per_second"],
+                   "router_cycles_per_second": d["router_cycles_per_second"],
+                   "wall_seconds": d["wall_seconds"], "cpu_seconds": round(cpu, 3),
+                   "cycles_per_cpu_second": round(d["cycles"] / cpu, 1) if cpu > 0 else "",
+                   "loadavg_1min": "%.2f" % load}
+            w.writerow(row)
+            f.flush()
+            rows.append(row)
+            print("  %-7s %-9s rate %.1f run %d: %8.0f cycles/s, %.3g router-cycles/s "
+                  "(%.2f s wall, %.2f s CPU, load %.1f)" % (
+                      sim, topo, rate, k + 1, d["sim_cycles_per_second"],
+                      d["router_cycles_per_second"], d["wall_seconds"], cpu, load), flush=True)
     elapsed = time.time() - t0
 
     nodes = {"mesh4x4": 16, "mesh8x8": 64, "mesh16x16": 256}
@@ -151,7 +173,9 @@ def main():
          "- Runs: `BINARY --topo T --routing xy --vcs 1 --traffic uniform_random --rate R "
          "--cycles N --drain-limit 0 --seed %d` (warm-up N/10), one at a time; BINARY is `%s` "
          "(C model) or `%s` (co-simulation, RTL compared with the C model every cycle)." % (
-             a.seed, a.spinsim, a.cosim),
+             a.seed, a.spinsim, a.cosim)
+         + (" The baseline C model is `%s`; each of its runs comes right before the matching "
+            "spinsim run." % a.baseline if "baseline" in sims else ""),
          "- cycles/s and router-cycles/s: as the binary reports them (wall time of the simulation). "
          "cycles/CPU-s: simulated cycles over the process's user + system CPU time, start-up included.",
          "- accepted: accepted throughput (flits/node/cycle) of the run: below the offered rate "
@@ -168,7 +192,7 @@ def main():
                                "cycles_per_cpu_second", "throughput")}
                 med[(sim, topo, rate)] = m
                 L.append("| %s | %s | %d | %.1f | %.3f | %d | %.0f | %.3g | %.0f |" % (
-                    "C model (spinsim)" if sim == "spinsim" else "co-simulation (Vcosim)", topo,
+                    LABEL[sim], topo,
                     nodes[topo], rate, m["throughput"], int(rs[0]["cycles"]),
                     m["sim_cycles_per_second"], m["router_cycles_per_second"], m["cycles_per_cpu_second"]))
     if "spinsim" in sims and "cosim" in sims:
@@ -180,6 +204,15 @@ def main():
                 L.append("| %s | %.1f | %.1fx | %.1fx |" % (
                     topo, rate, s["sim_cycles_per_second"] / c["sim_cycles_per_second"],
                     s["cycles_per_cpu_second"] / c["cycles_per_cpu_second"]))
+    if "baseline" in sims:
+        L += ["", "C model speed over the baseline's (median cycles/s; cycles/CPU-s):", "",
+              "| topology | offered | wall | CPU |", "|---|---|---|---|"]
+        for topo in TOPOS:
+            for rate in RATES:
+                s, b = med[("spinsim", topo, rate)], med[("baseline", topo, rate)]
+                L.append("| %s | %.1f | %.2fx | %.2fx |" % (
+                    topo, rate, s["sim_cycles_per_second"] / b["sim_cycles_per_second"],
+                    s["cycles_per_cpu_second"] / b["cycles_per_cpu_second"]))
     L.append("")
     with open(md_path, "w") as f:
         f.write("\n".join(L))
