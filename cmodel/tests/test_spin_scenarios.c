@@ -47,6 +47,18 @@ static const char *verbose;   /* scenario whose log is printed, or NULL */
     }                                                                 \
   } while (0)
 
+/* The front flit of input VC (p, v) of a router with `vcs` VCs (the FIFO
+ * layout of cmodel/router.h). */
+static flit_t front_flit(const router_t *rt, int vcs, int p, int v)
+{
+  unsigned slot = (unsigned)(p * vcs + v) * BUF_DEPTH + rt->rd_q[p][v];
+  flit_t f;
+  f.data = rt->buf_data[slot];
+  f.ctl = rt->buf_ctl[slot];
+  f.ext = 0;
+  return f;
+}
+
 /* ---- the recorder ---- */
 
 #define MAX_EV 8192
@@ -181,7 +193,7 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
         e->vcs = vcs;
         for (v = 0; v < vcs; v++) {
           const router_t *rt = &net->rt[e->rr];
-          const flit_t *h = &rt->buf[e->rp][v][rt->rd_q[e->rp][v]];
+          const flit_t hf = front_flit(rt, vcs, e->rp, v), *h = &hf;
           e->cnt[v] = rt->cnt_q[e->rp][v];
           e->rv[v] = rt->route_valid_q[e->rp][v];
           e->op[v] = rt->out_port_q[e->rp][v];
@@ -860,7 +872,7 @@ int main(int argc, char **argv)
       for (p = 0; p < R.s.net.ports; p++)
         for (v = 0; v < o.vcs; v++) {
           const router_t *rt = &R.s.net.rt[r];
-          const flit_t *h = &rt->buf[p][v][rt->rd_q[p][v]];
+          const flit_t hf = front_flit(rt, o.vcs, p, v), *h = &hf;
           if (!rt->cnt_q[p][v]) continue;
           printf("r%d.%d vc %d: cnt %u route %u->%u", r, p, v, rt->cnt_q[p][v],
                  rt->route_valid_q[p][v], rt->out_port_q[p][v]);
