@@ -59,8 +59,8 @@ endif
 ifeq ($(filter 1 2 3 4,$(2)),)
 $$(error synth/configs.mk: $(1): NumVcs '$(2)' is not 1..4)
 endif
-ifneq ($(filter-out -G%=%,$(3)),)
-$$(error synth/configs.mk: $(1): '$(filter-out -G%=%,$(3))' is not -GName=Value)
+ifneq ($(strip $(foreach w,$(3),$(if $(and $(filter -G%,$(w)),$(findstring =,$(w))),,$(w)))),)
+$$(error synth/configs.mk: $(1): '$(3)' is not a list of -GName=Value)
 endif
 SYNTH_CONFIGS += $(1)
 SYNTH_VCS.$(1)   := $(2)
