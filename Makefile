@@ -138,6 +138,20 @@ $(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp
 	  $(CFG_DIR)/spin_network.sv $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_top.cpp \
 	  > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
+# The same harness on the router as Yosys synthesized it: the generic-gate
+# netlist written by synth/synth.mk (NumPorts 5, NumVcs 1, FlitW 128, Spin 1)
+# in place of rtl/, so a construct Yosys reads differently from Verilator
+# shows up as a mismatch against the C model (make synth-cosim).
+SCOSIM_DIR := $(BUILD)/synth-cosim
+SCOSIM     := $(SCOSIM_DIR)/Vcosim
+$(SCOSIM): $(SCOSIM_DIR)/spin_router.v tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
+	@echo "verilator: synthesized netlist of the router, 5 ports, 1 VC -> $@ (log: $(@D)/build.log)"
+	@rm -f $@
+	@$(VERILATOR) $(VFLAGS) --top-module spin_router \
+	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=5 -DSPIN_VCS=1 -DSPIN_FLITW=128" \
+	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(ROOT)/$(SCOSIM_DIR)/spin_router.v \
+	  $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
+
 SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
            --spin $(SPIN) --tdd $(TDD)
@@ -152,7 +166,7 @@ include tb/unit/unit.mk
 include scripts/eval.mk
 include synth/synth.mk
 
-.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-top synth waves waves-check clean FORCE
+.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-top synth synth-cosim waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -165,6 +179,7 @@ help:
 	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
 	@echo "  make lint     verilator --lint-only -Wall on the RTL"
 	@echo "  make synth    Yosys area and logic depth per router configuration (build/synth/summary.md)"
+	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
 	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
 	@echo "  make bench    C model and co-simulation speed (build/bench/)"
 	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1);"
@@ -207,6 +222,23 @@ regress: $(SPINSIM) $(SPINGEN)
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
 	BUILD=$(BUILD) scripts/regress.sh
+
+# Post-synthesis co-simulation: FAvORS-Min on a 4x4 mesh with SPIN on (it
+# spins there), XY, and the two rings of Fig. 5(a) case II (a false positive
+# ended by kill_move), each against the C model every cycle, with different
+# Verilator seeds for the unreset registers.
+SCOSIM_RUNS := "--topo mesh4x4 --routing favors_min --rate 0.3 --cycles 5000 --spin 1 +verilator+seed+1" \
+               "--topo mesh4x4 --routing xy --rate 0.3 --cycles 3000 --spin 1 +verilator+seed+2" \
+               "--topo file:tb/scenarios/fig8.topo --routing favors_min --tdd 32 --spin 1 \
+                --traffic trace:tb/scenarios/fig5a_case2.trace --cycles 1 +verilator+seed+3"
+synth-cosim: $(SCOSIM)
+	@t0=$$SECONDS; for a in $(SCOSIM_RUNS); do \
+	  n=$$((n + 1)); echo "synth-cosim: $(SCOSIM) $$a"; \
+	  $(SCOSIM) $$a > $(SCOSIM_DIR)/run$$n.log 2>&1; rc=$$?; \
+	  grep -E 'mismatches|spins' $(SCOSIM_DIR)/run$$n.log; \
+	  if [ $$rc -ne 0 ] || ! grep -q 'mismatches 0$$' $(SCOSIM_DIR)/run$$n.log; then \
+	    tail -20 $(SCOSIM_DIR)/run$$n.log; echo "synth-cosim: FAILED (exit $$rc)"; exit 1; fi; \
+	done; echo "synth-cosim: netlist and C model agree ($$((SECONDS - t0)) s of runs)"
 
 # The generated network top, Verilated whole, against the C model: checks
 # spingen's wiring (corner, edge and inner routers of a 3x3 mesh).  One

@@ -38,7 +38,7 @@ module spin_probe_mgr #(
 
   logic [spin_pkg::IdW-1:0]     sender;
   logic [5:0]                   n;
-  logic [spin_pkg::SmPathW-1:0] path;
+  logic [spin_pkg::SmPathW-1:0] path, fork_path;
   logic [NumPorts-1:0]          ports;
   logic                         drop, confirmed;
   logic [2:0]                   vop;
@@ -47,6 +47,7 @@ module spin_probe_mgr #(
     sender    = data_i[11:0];
     n         = data_i[17:12];
     path      = data_i[26 +: spin_pkg::SmPathW];
+    fork_path = '0;
     confirmed = sender == id_i && st_i.state == spin_pkg::StMove && loop_n_i == n &&
                 loop_path_i == path;
     drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
@@ -63,12 +64,18 @@ module spin_probe_mgr #(
 
     offer_valid_o = drop ? '0 : ports;
     offer_o       = '0;
+    // Each copy appends its output o as path entry n (none when n is past
+    // the last entry).  Written as a compare per entry, not as o shifted by
+    // 3n: Yosys 0.23's resource sharing (share) spent minutes per shifter on
+    // the 4 x NumPorts shifters of the flattened router.
     if (!drop)   // (the copies are built only for a probe that forks)
-      for (int unsigned o = 0; o < NumPorts; o++)
+      for (int unsigned o = 0; o < NumPorts; o++) begin
+        fork_path = path;
+        for (int unsigned i = 0; i < spin_pkg::SmMaxPath; i++)
+          if (n == 6'(i)) fork_path[3*i +: 3] = path[3*i +: 3] | 3'(o);
         offer_o[o*OfferW +: OfferW] =
-            {spin_pkg::KindProbe,
-             spin_pkg::sm_word(sender, n + 1'b1, 8'd0,
-                               path | (spin_pkg::SmPathW'(o) << (3 * 32'(n))))};
+            {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 8'd0, fork_path)};
+      end
   end
 endmodule
 

@@ -13,6 +13,8 @@
 #                    SYNTH_NET_FLAT=1 flattens it (small topologies only).
 #   synth-summary    rewrite build/synth/summary.{md,csv} from the reports.
 #   synth-selftest   show that every sanity check fails on broken RTL copies.
+#   (synth-cosim, in the top-level Makefile: co-simulation of the netlist
+#   $(BUILD)/synth-cosim/spin_router.v written here.)
 #   synth-help       this list and the knobs.
 # Outputs: build/synth/<config>/ (Yosys logs and reports), build/synth/summary.md
 # and build/synth/summary.csv.
@@ -59,8 +61,8 @@ endif
 ifeq ($(filter 1 2 3 4,$(2)),)
 $$(error synth/configs.mk: $(1): NumVcs '$(2)' is not 1..4)
 endif
-ifneq ($(filter-out -G%=%,$(3)),)
-$$(error synth/configs.mk: $(1): '$(filter-out -G%=%,$(3))' is not -GName=Value)
+ifneq ($(strip $(foreach w,$(3),$(if $(and $(filter -G%,$(w)),$(findstring =,$(w))),,$(w)))),)
+$$(error synth/configs.mk: $(1): '$(3)' is not a list of -GName=Value)
 endif
 SYNTH_CONFIGS += $(1)
 SYNTH_VCS.$(1)   := $(2)
@@ -193,6 +195,18 @@ synth-network:
 	  $(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory synth-summary && \
 	  echo "synth-network: done in $$(( $$(date +%s) - t0 )) s (wall clock); see $(SYNTH_DIR)/summary.md"
 
+# ---- the netlist for the post-synthesis co-simulation ----
+# The router with the co-simulation's parameters (NumPorts 5, NumVcs 1,
+# FlitW 128, Spin 1), synthesized to generic gates and written as Verilog;
+# the top-level Makefile Verilates it with the harness (make synth-cosim).
+SYNTH_COSIM_DIR    := $(BUILD)/synth-cosim
+SYNTH_COSIM_PARAMS := -chparam NumPorts 5 -chparam NumVcs 1 -chparam BufDepth $(SYNTH_DEPTH) \
+                      -chparam FlitW 128 -chparam Spin 1
+$(SYNTH_COSIM_DIR)/spin_router.v: $(SYNTH_RTL) $(SYNTH_SRC)/checks.ys $(SYNTH_SRC)/netlist.ys
+	@mkdir -p $(@D)
+	@echo "yosys: netlist of spin_router, 5 ports, 1 VC, FlitW 128, SPIN (log: $(@D)/netlist.log)"
+	@$(call synth_yosys,netlist,$(synth_read) hierarchy -check -top spin_router $(SYNTH_COSIM_PARAMS);,checks.ys netlist.ys)
+
 # ---- checks of the checks ----
 synth-selftest:
 	@$(SYNTH_PYTHON) $(SYNTH_SRC)/selftest.py --yosys '$(YOSYS)' --rtl $(SYNTH_RTL_DIR) \
@@ -204,6 +218,7 @@ synth-help:
 	@echo "  make synth-network         whole network TOPO=$(TOPO) VCS=$(VCS) [SYNTH_NET_FLAT=1]"
 	@echo "  make synth-summary         rewrite the summary from existing reports"
 	@echo "  make synth-selftest        each sanity check must fail on a broken RTL copy"
+	@echo "  make synth-cosim           co-simulate the synthesized netlist against the C model"
 	@echo "configurations: $(SYNTH_CONFIGS)"
 	@echo "knobs: YOSYS=$(YOSYS) SYNTH_JOBS=$(SYNTH_JOBS) SYNTH_DEDUP=$(SYNTH_DEDUP)"
 
