@@ -5,25 +5,30 @@
 # NAME    directory under build/synth/ and row of the summary ([a-z0-9_]+)
 # NumVcs  virtual channels per input port (1..4)
 # EXTRA   further router parameters, space separated, as -GName=Value with an
-#         integer Value (e.g. -GEscapeVc=1); may be empty.  An unknown
+#         integer Value (e.g. -GSpin=1); may be empty.  An unknown
 #         parameter name stops Yosys with "Can't find object for defparam".
 # Every configuration also gets NumPorts=$(SYNTH_PORTS), BufDepth=$(SYNTH_DEPTH),
 # FlitW=$(SYNTH_FLITW) (set in synth/synth.mk: 5, 5, 128).
 #
-# Routing (xy, west-first) is the content of the route table, which sits
-# outside the router (spin_route_table), so xy_1vc and wf_1vc are the same
-# router logic.  Both names stay because later rows (escape VC, SPIN) differ
-# by parameters.  Rows whose NumVcs and EXTRA equal an earlier row are
-# synthesized once and copied (see SYNTH_DEDUP in synth/synth.mk).
+# Routing (xy, west-first, FAvORS-Min) is the content of the route table,
+# which sits outside the router (spin_route_table), plus the cfg_favors_i
+# input, so xy_1vc and wf_1vc are the same router logic.  Rows whose NumVcs
+# and EXTRA equal an earlier row are synthesized once and copied (see
+# SYNTH_DEDUP in synth/synth.mk).
 
 $(call synth_config, xy_1vc, 1, )
 $(call synth_config, wf_1vc, 1, )
 $(call synth_config, wf_2vc, 2, )
 $(call synth_config, wf_3vc, 3, )
-# (SPIN rows: not built yet) -- e.g. escape-VC and SPIN variants, once the
-# router has the parameters for them:
-#   $(call synth_config, wf_2vc_esc,  2, -GEscapeVc=1)
-#   $(call synth_config, wf_1vc_spin, 1, -GSpin=1)
+# SPIN built in (rtl/spin_unit.sv).  FAvORS-Min and minimal adaptive routing
+# are route-table content plus the cfg_favors_i input, so without SPIN these
+# are the wf_1vc and wf_3vc router logic: those rows are the "SPIN off" side.
+$(call synth_config, favors_1vc_spin, 1, -GSpin=1)
+$(call synth_config, minad_3vc_spin,  3, -GSpin=1)
+# Escape-VC rows are not listed: the RTL has no escape-VC routing.
 
 # "% smaller" table of the summary: BASE:OTHER pairs.
-SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc
+SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc favors_1vc_spin:wf_2vc favors_1vc_spin:wf_3vc
+# SPIN overhead table: SPIN_OFF:SPIN_ON pairs, the same router without and
+# with Spin=1.
+SYNTH_SPIN_PAIRS ?= wf_1vc:favors_1vc_spin wf_3vc:minad_3vc_spin

@@ -3,7 +3,7 @@
 
 Run by `make synth` / `make synth-summary` (synth/synth.mk):
     python3 synth/summary.py --dir build/synth --configs 'xy_1vc wf_1vc ...' \
-        --compare 'wf_1vc:wf_2vc wf_1vc:wf_3vc'
+        --compare 'wf_1vc:wf_2vc wf_1vc:wf_3vc' --spin-pairs 'wf_1vc:favors_1vc_spin'
 Reads, per router configuration, build/synth/<config>/: config.txt,
 flat_stat.json, flat_cmos.txt, ltp.txt, hier_stat.json, hier_stat.txt,
 hier_cmos.txt, hier_cmos.json, ice40_stat.json, *.time, *.log; and every
@@ -11,7 +11,7 @@ build/synth/net_*/ written by `make synth-network`.  Standard library only.
 
 summary.csv is in long form, one figure per line:
     section,config,item,metric,value
-section: router | submodule | compare | network | time
+section: router | submodule | compare | spin | network | time
 """
 import argparse
 import csv
@@ -26,10 +26,17 @@ ICE40_FF_RE = re.compile(r'^SB_DFF')
 TRANS_RE = re.compile(r'Estimated number of transistors:\s+(\d+)(\+?)')
 # Paper (SPIN): the 1-VC router is 36% smaller than 2 VCs, 52% than 3 VCs.
 PAPER_SMALLER = {2: 36, 3: 52}
+# Paper (SPIN): SPIN adds 4% to the area of a west-first router.
+PAPER_SPIN_OVERHEAD = 4
 # Order of the per-submodule table; modules not listed follow.
 MODULE_ORDER = ['spin_router', 'spin_input_port', 'spin_fifo', 'spin_route_select',
                 'spin_rr_arbiter', 'spin_switch_alloc', 'spin_crossbar',
-                'spin_ovc_tracker', 'spin_lfsr', 'spin_route_table', 'spin_network']
+                'spin_ovc_tracker', 'spin_lfsr', 'spin_unit', 'spin_fsm', 'spin_loop_buf',
+                'spin_move_mgr', 'spin_probe_mgr', 'spin_sm_arb', 'spin_route_table',
+                'spin_network']
+# The SPIN parts (rtl/spin_unit.sv and the modules it instantiates).
+SPIN_MODULES = ['spin_unit', 'spin_fsm', 'spin_loop_buf', 'spin_move_mgr', 'spin_probe_mgr',
+                'spin_sm_arb']
 WHAT = {
     'spin_router': 'top glue: output link registers, head/tail bit and downstream VC of each winner',
     'spin_input_port': 'route state per VC, route-compute select, stage-1 muxes',
@@ -40,6 +47,13 @@ WHAT = {
     'spin_crossbar': '5x5 crossbar of link words',
     'spin_ovc_tracker': 'free downstream VCs per output',
     'spin_lfsr': '32-bit LFSR',
+    'spin_unit': 'SPIN glue: the special-message offers (kind + 128-bit word) gathered per output',
+    'spin_fsm': 'SPIN counter FSM, spin and arm state (without the loop buffer)',
+    'spin_loop_buf': 'SPIN loop buffer: loop length and 34-entry path',
+    'spin_move_mgr': 'SPIN move managers (probe_moves, then moves and kill_moves, per port)',
+    'spin_probe_mgr': 'SPIN probe managers, one per network input',
+    'spin_sm_arb': 'SPIN special-message arbiters, one per output: one of NumPorts + 1 offers '
+                   '(kind + 128-bit word) by class and rotating priority',
     'spin_route_table': 'route-table lookups (outside the router)',
     'spin_network': 'network top: wiring only',
 }
@@ -330,6 +344,20 @@ def fmt(v, pct=False):
     return '{:,}'.format(v).replace(',', ' ')
 
 
+def overhead(off, on):
+    if off is None or on is None or off == 0:
+        return None
+    return 100.0 * (on - off) / off
+
+
+def pair_list(text):
+    res = []
+    for pair in (text or '').split():
+        if ':' in pair:
+            res.append(tuple(pair.split(':', 1)))
+    return res
+
+
 def smaller(base, other):
     if base is None or other is None or other == 0:
         return None
@@ -341,6 +369,8 @@ def main():
     ap.add_argument('--dir', required=True, help='build/synth')
     ap.add_argument('--configs', required=True, help='configuration names, table order')
     ap.add_argument('--compare', default='', help='BASE:OTHER pairs')
+    ap.add_argument('--spin-pairs', default='',
+                    help='SPIN_OFF:SPIN_ON pairs of the SPIN overhead table')
     ap.add_argument('--rtl-hash', default='', help='SHA-256 prefix of the current RTL')
     args = ap.parse_args()
 
@@ -355,6 +385,7 @@ def main():
                 if n is not None:
                     nets.append(n)
     byname = {r['name']: r for r in routers}
+    spin_pairs = pair_list(args.spin_pairs)
 
     rows = []   # CSV
     md = []
@@ -401,6 +432,9 @@ def main():
         note = []
         if cfg.get('same_as'):
             note.append('same parameters as %s: synthesized once, reports copied' % cfg['same_as'])
+        for off, on in spin_pairs:
+            if on == r['name']:
+                note.append('SPIN on; the same router without SPIN: %s' % off)
         if not r.get('transistors_exact', True):
             note.append('transistor count incomplete (unknown cell type)')
         if r.get('ice40_bram'):
@@ -415,7 +449,7 @@ def main():
                        'ice40_ffs', 'ice40_carry'):
             rows.append(('router', r['name'], '', metric, r.get(metric)))
         rows.append(('router', r['name'], '', 'num_vcs', cfg.get('num_vcs')))
-    out('| (SPIN rows: not built yet) | | | | | | | | | | | |')
+    out('| (escape VC) | | | not built: the RTL has no escape-VC routing | | | | | | | | |')
     out('')
     paths = ['%s: %s -> %s' % (r['name'], r['ltp_from'], r['ltp_to']) for r in done
              if r.get('ltp_from') and not (r['cfg'] or {}).get('same_as')]
@@ -423,16 +457,21 @@ def main():
         out('Longest path (`ltp -noff`, first and last named signal; see ltp.txt): '
             + '; '.join('`%s`' % p for p in paths) + '.')
         out('')
-    out('Routing (xy, west-first) is the content of the route table, which is outside the '
-        'router (spin_route_table), so xy_1vc and wf_1vc are the same router logic; both names '
-        'stay for the escape-VC and SPIN variants to come.')
+    out('Routing (xy, west-first, FAvORS-Min, minimal adaptive) is the content of the route '
+        'table, which is outside the router (spin_route_table), plus the run-time input '
+        'cfg_favors_i, so xy_1vc and wf_1vc are the same router logic, and a FAvORS-Min or '
+        'minimal adaptive router without SPIN is the wf_* router of the same VC count.  The '
+        'SPIN rows (Spin=1) are compared with those rows: %s.  Escape-VC routing is not in '
+        'the RTL, so it has no row.' % (
+            ', '.join('%s against %s' % (on, off) for off, on in spin_pairs) or 'none listed'))
     out('')
 
     # ---- comparison ----
     out('## The 1-VC router against more VCs')
     out('')
-    out('"X% smaller" = (other - base) / other.  Paper: the 1-VC router is 36% smaller than '
-        '2 VCs and 52% smaller than 3 VCs.')
+    out('"X% smaller" = (other - base) / other.  Paper: the 1-VC router (FAvORS with SPIN) '
+        'is 36% smaller than 2 VCs and 52% smaller than 3 VCs; its column is shown for every '
+        '1-VC base, with or without SPIN.')
     out('')
     out('| base vs other | cells | flip-flops | transistors (est.) | iCE40 LUT4 | iCE40 FFs | paper |')
     out('|---|---:|---:|---:|---:|---:|---:|')
@@ -458,7 +497,6 @@ def main():
                          None if v is None else round(v, 2)))
         if paper != '-':
             rows.append(('compare', '%s:%s' % (b, o), '', 'paper_smaller_pct', PAPER_SMALLER[no]))
-    out('| SPIN overhead: (SPIN rows: not built yet) | | | | | | |')
     out('')
     out('Why ours may differ from the paper: these are Yosys generic-gate counts and a '
         'transistor estimate of this RTL, not standard-cell area of the paper\'s router.  Here a '
@@ -469,6 +507,196 @@ def main():
         'depends more on how the RTL is written than the transistor estimate, which comes from '
         'a full ABC run (docs/synthesis.md, "RTL findings").')
     out('')
+
+    # ---- SPIN overhead ----
+    out('## What SPIN costs')
+    out('')
+    out('Overhead = (SPIN on - SPIN off) / SPIN off, for the same router (NumVcs, NumPorts, '
+        'BufDepth, FlitW) synthesized with Spin=1 and with Spin=0, flattened; the iCE40 '
+        'columns from synth_ice40.  Paper: SPIN adds %d%% to a west-first router.'
+        % PAPER_SPIN_OVERHEAD)
+    out('')
+    out('| SPIN on vs off | cells | flip-flops | CMOS gates | transistors (est.) | iCE40 LUT4 | '
+        'iCE40 FFs | longest path (cells) | paper |')
+    out('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
+    spin_metrics = ('cells', 'ffs', 'cmos_gates', 'transistors', 'ice40_luts', 'ice40_ffs')
+    measured = []   # (off, on, {metric: pct}) of the pairs with figures
+    for off, on in spin_pairs:
+        roff, ron = byname.get(off), byname.get(on)
+        if not roff or not ron or 'cells' not in roff or 'cells' not in ron:
+            out('| %s vs %s | not synthesized | | | | | | | |' % (on, off))
+            continue
+        vals = {k: overhead(roff.get(k), ron.get(k)) for k in spin_metrics}
+        measured.append((roff, ron, vals))
+        out('| %s vs %s | %s | %s | %s | %s | %s | %s | %s -> %s | +%d%% |' % (
+            on, off, *['+' + fmt(vals[k], pct=True) if vals[k] is not None and vals[k] >= 0
+                       else fmt(vals[k], pct=True) for k in spin_metrics],
+            fmt(roff.get('ltp')), fmt(ron.get('ltp')), PAPER_SPIN_OVERHEAD))
+        for k in spin_metrics:
+            rows.append(('spin', '%s:%s' % (off, on), '', k + '_overhead_pct',
+                         None if vals[k] is None else round(vals[k], 2)))
+            rows.append(('spin', '%s:%s' % (off, on), '', k + '_added',
+                         None if roff.get(k) is None or ron.get(k) is None
+                         else ron[k] - roff[k]))
+        rows.append(('spin', '%s:%s' % (off, on), '', 'ltp_off', roff.get('ltp')))
+        rows.append(('spin', '%s:%s' % (off, on), '', 'ltp_on', ron.get('ltp')))
+        rows.append(('spin', '%s:%s' % (off, on), '', 'paper_overhead_pct', PAPER_SPIN_OVERHEAD))
+    out('')
+
+    # The SPIN parts, hierarchy kept.
+    parts = [('SPIN FSM (spin_fsm without the loop buffer)', 'spin_fsm', 'own'),
+             ('loop buffer (spin_loop_buf)', 'spin_loop_buf', 'own'),
+             ('move managers (spin_move_mgr)', 'spin_move_mgr', 'own'),
+             ('probe managers (spin_probe_mgr)', 'spin_probe_mgr', 'own'),
+             ('SM arbiters (spin_sm_arb)', 'spin_sm_arb', 'own'),
+             ('offer gathering (spin_unit own)', 'spin_unit', 'own'),
+             ('**SPIN unit, total** (spin_unit with its submodules)', 'spin_unit', 'incl')]
+    hier_pairs = [(roff, ron) for roff, ron, _ in measured
+                  if roff.get('hier') is not None and ron.get('hier') is not None]
+    unit = {}   # on-name -> spin_unit inclusive figures
+    if hier_pairs:
+        out('SPIN parts, from the runs with the hierarchy kept (instances x own cells, as in '
+            'the per-submodule tables below).  "router hooks" is the rest of the hierarchical '
+            'difference between SPIN on and off: the logic added to spin_router itself (a spin '
+            'flit or a special message ahead of the crossbar, arm notices on the credits).  '
+            'The input ports\' SPIN hooks (frozen VCs, the spin flit) are in spin_input_port '
+            'in both runs, because with the hierarchy kept Yosys does not see that Spin=0 '
+            'leaves them unused; the flattened SPIN-off router drops them.')
+        out('')
+        head = '| SPIN part | instances |'
+        rule = '|---|---:|'
+        for roff, ron in hier_pairs:
+            head += ' %s cells | FFs | transistors | %% of %s |' % (ron['name'], roff['name'])
+            rule += '---:|---:|---:|---:|'
+        out(head)
+        out(rule)
+        bbs = [(ron['hier'].by_base('own'), ron['hier'].by_base('incl')) for _, ron in hier_pairs]
+        offt = [roff['hier'].total() for roff, _ in hier_pairs]
+        for label, m, key in parts + [('router hooks (spin_router own)', None, 'hooks')]:
+            line = '| %s |' % label
+            inst = ''
+            for i, (roff, ron) in enumerate(hier_pairs):
+                own, incl = bbs[i]
+                if key == 'hooks':
+                    tot_on = ron['hier'].total()
+                    u = incl.get('spin_unit')
+                    v = {k: tot_on[k] - offt[i][k] - (u[k] if u else 0)
+                         for k in ('cells', 'ffs', 'transistors')}
+                    inst = '1'
+                else:
+                    v = (own if key == 'own' else incl).get(m)
+                    if v is None:
+                        line += ' - | - | - | - |'
+                        continue
+                    inst = str(v['instances'])
+                if key == 'incl':
+                    unit[ron['name']] = v
+                line += ' %s | %s | %s | %s |' % (
+                    fmt(v['cells']), fmt(v['ffs']), fmt(v['transistors']),
+                    fmt(100.0 * v['transistors'] / offt[i]['transistors'], pct=True)
+                    if offt[i]['transistors'] else 'n/a')
+                item = m if key != 'hooks' else 'router_hooks'
+                if key == 'incl':
+                    item = 'spin_unit_inclusive'
+                for k in ('cells', 'ffs', 'transistors'):
+                    rows.append(('spin', ron['name'], item, k, v[k]))
+            out(line.replace('| %s |' % label, '| %s | %s |' % (label, inst), 1))
+        out('')
+        out('"%% of" = transistors of the part / transistors of the SPIN-off router, both with '
+            'the hierarchy kept (%s).' % ', '.join(
+                '%s: %s' % (roff['name'], fmt(t['transistors']))
+                for (roff, _), t in zip(hier_pairs, offt)))
+        out('')
+
+    # What is measured, in words.
+    if measured:
+        out('### Measured against the paper')
+        out('')
+        text = []
+        for roff, ron, vals in measured:
+            t = vals['transistors']
+            text.append('%s adds %s transistors (est.), %s cells, %s flip-flops and %s iCE40 '
+                        'LUTs to %s (SPIN off); the paper reports %d%%, which is %s.' % (
+                            'SPIN in ' + ron['name'], fmt(t, pct=True),
+                            fmt(vals['cells'], pct=True), fmt(vals['ffs'], pct=True),
+                            fmt(vals['ice40_luts'], pct=True), roff['name'], PAPER_SPIN_OVERHEAD,
+                            'close to ours (within 1.5 points)' if t is not None
+                            and abs(t - PAPER_SPIN_OVERHEAD) <= 1.5 else
+                            ('below ours' if t is not None and t > PAPER_SPIN_OVERHEAD
+                             else 'above ours')))
+            u = unit.get(ron['name'])
+            h = ron.get('hier')
+            if u and h is not None:
+                own = h.by_base('own')
+                sp = sorted(((own[m]['transistors'], m) for m in SPIN_MODULES if m in own),
+                            reverse=True)
+                if u['transistors'] and len(sp) >= 2:
+                    text.append('Its SPIN unit is %s transistors and %s flip-flops (hierarchy '
+                                'kept); the largest parts are %s (%s of the unit, %s flip-flops: '
+                                '%s) and %s (%s, %s flip-flops: %s).' % (
+                                    fmt(u['transistors']), fmt(u['ffs']),
+                                    sp[0][1], fmt(100.0 * sp[0][0] / u['transistors'], pct=True),
+                                    fmt(own[sp[0][1]]['ffs']), WHAT.get(sp[0][1], ''), sp[1][1],
+                                    fmt(100.0 * sp[1][0] / u['transistors'], pct=True),
+                                    fmt(own[sp[1][1]]['ffs']), WHAT.get(sp[1][1], '')))
+                    ffs_share = 100.0 * u['ffs'] / u['transistors'] * 16
+                    text.append('So %s of the unit\'s transistor estimate is flip-flops (16 '
+                                'each): SPIN here is mostly combinational logic that moves '
+                                'whole special-message words.' % fmt(ffs_share, pct=True)
+                                if ffs_share < 25 else
+                                'So %s of the unit\'s transistor estimate is flip-flops (16 '
+                                'each).' % fmt(ffs_share, pct=True))
+        if len(measured) >= 2:
+            (a_off, a_on, a_v), (b_off, b_on, b_v) = measured[0], measured[-1]
+            ua, ub = unit.get(a_on['name']), unit.get(b_on['name'])
+            if ua and ub and a_v['transistors'] is not None and b_v['transistors'] is not None:
+                text.append('The SPIN unit has %s transistors with %s VC(s) and %s with %s, '
+                            'while the router without SPIN has %s and %s (flattened): the '
+                            'overhead is %s with %s VC(s) and %s with %s, so it depends on '
+                            'how large the router it is added to is.' % (
+                                fmt(ua['transistors']), a_off['cfg'].get('num_vcs'),
+                                fmt(ub['transistors']), b_off['cfg'].get('num_vcs'),
+                                fmt(a_off.get('transistors')), fmt(b_off.get('transistors')),
+                                fmt(a_v['transistors'], pct=True), a_off['cfg'].get('num_vcs'),
+                                fmt(b_v['transistors'], pct=True), b_off['cfg'].get('num_vcs')))
+        # The 1-VC SPIN router against more VCs.
+        for roff, ron, vals in measured:
+            if ron['cfg'].get('num_vcs') != '1':
+                continue
+            cmp_rows = []
+            for b, o in pair_list(args.compare):
+                if b != ron['name'] or o not in byname or 'cells' not in byname[o]:
+                    continue
+                ro = byname[o]
+                nv = int(ro['cfg']['num_vcs'])
+                s_on = smaller(ron.get('transistors'), ro.get('transistors'))
+                s_off = smaller(roff.get('transistors'), ro.get('transistors'))
+                if s_on is None or s_off is None:
+                    continue
+                cmp_rows.append('%s %s than %s (%s smaller without SPIN; paper %s smaller)' % (
+                    fmt(abs(s_on), pct=True), 'smaller' if s_on >= 0 else 'larger', o,
+                    fmt(s_off, pct=True),
+                    '%d%%' % PAPER_SMALLER[nv] if nv in PAPER_SMALLER else '-'))
+            if cmp_rows:
+                text.append('In transistors (est.), %s is %s.' % (ron['name'],
+                                                                  '; '.join(cmp_rows)))
+            h = roff.get('hier')
+            if h is not None:
+                fifo = h.by_base('own').get('spin_fifo')
+                tot = h.total()
+                if fifo and tot['transistors']:
+                    text.append('The VC buffers (spin_fifo) are %s of the transistors of %s '
+                                '(hierarchy kept), so each added VC adds mostly buffer: where '
+                                'our "smaller than" exceeds the paper\'s, the buffers weigh '
+                                'more in our count than in the paper\'s cell-library area, '
+                                'where the paper\'s exceeds ours, less.  The paper\'s figures '
+                                'are for its own router and cell library, which are not '
+                                'reproduced here; ours are generic-gate counts and a transistor '
+                                'estimate of this RTL.' % (
+                                    fmt(100.0 * fifo['transistors'] / tot['transistors'],
+                                        pct=True), roff['name']))
+        out('  '.join(text))
+        out('')
 
     # ---- per submodule ----
     out('## Per submodule (generic synthesis, hierarchy kept)')
@@ -524,7 +752,7 @@ def main():
         rows.append(('submodule', r['name'], 'total_hier', 'transistors', tot['transistors']))
         incl = h.by_base('incl')
         parts = []
-        for m in ('spin_input_port', 'spin_switch_alloc'):
+        for m in ('spin_input_port', 'spin_switch_alloc', 'spin_fsm', 'spin_unit'):
             if m in incl:
                 parts.append('%s with its submodules: %s cells, %s transistors' % (
                     m, fmt(incl[m]['cells']), fmt(incl[m]['transistors'])))
@@ -660,7 +888,6 @@ def main():
         w.writerow(['section', 'config', 'item', 'metric', 'value'])
         for row in rows:
             w.writerow(['' if x is None else x for x in row])
-        f.write('# (SPIN rows: not built yet)\n')
     print('synth: wrote %s and %s (%d of %d configurations, %d network(s))'
           % (md_path, csv_path, len(done), len(routers), len(nets)))
     return 0

@@ -166,7 +166,7 @@ synth-jobs: $(SYNTH_DONE)
 synth-summary:
 	@mkdir -p $(SYNTH_DIR)
 	@$(SYNTH_PYTHON) $(SYNTH_SRC)/summary.py --dir $(SYNTH_DIR) --configs '$(SYNTH_CONFIGS)' \
-	  --compare '$(SYNTH_COMPARE)' --rtl-hash $$(cat $(SYNTH_RTL) | sha256sum | cut -c1-16)
+	  --compare '$(SYNTH_COMPARE)' --spin-pairs '$(SYNTH_SPIN_PAIRS)' --rtl-hash $$(cat $(SYNTH_RTL) | sha256sum | cut -c1-16)
 
 # ---- the whole network ----
 SYNTH_TOPO_DIR  := $(subst /,_,$(subst :,_,$(TOPO)))
