@@ -8,20 +8,7 @@
 #ifndef SPIN_ARBITER_H
 #define SPIN_ARBITER_H
 
-/* Index of the lowest set bit of m; m is not 0. */
-static inline unsigned low_bit(unsigned m)
-{
-#if defined(__GNUC__)
-  return (unsigned)__builtin_ctz(m);
-#else
-  unsigned b = 0;
-  while (!(m & 1u)) {
-    m >>= 1;
-    b++;
-  }
-  return b;
-#endif
-}
+#include "bits.h"
 
 /* Returns the winner, or -1 when req is 0.  req bit i = requester i. */
 static inline int rr_pick(unsigned req, unsigned ptr, unsigned n)

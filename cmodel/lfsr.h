@@ -12,6 +12,7 @@
 #define SPIN_LFSR_H
 
 #include <stdint.h>
+#include "bits.h"
 
 #define LFSR_TOGGLE 0xD0000001u
 #define LFSR_ID_MIX 0x9E3779B9u
@@ -47,18 +48,7 @@ static inline unsigned popcount8(unsigned m)
 static inline unsigned nth_set_bit(unsigned m, unsigned k)
 {
   for (; k; k--) m &= m - 1u;   /* drop the k lowest set bits */
-#if defined(__GNUC__)
-  return (unsigned)__builtin_ctz(m);
-#else
-  {
-    unsigned b = 0;
-    while (!(m & 1u)) {
-      m >>= 1;
-      b++;
-    }
-    return b;
-  }
-#endif
+  return low_bit(m);
 }
 
 /* Picks one port of a non-empty candidate mask.  With one candidate no value

@@ -3,20 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nic.h"
-
-static inline unsigned low_bit64(uint64_t m)   /* m is not 0 */
-{
-#if defined(__GNUC__)
-  return (unsigned)__builtin_ctzll(m);
-#else
-  unsigned b = 0;
-  while (!(m & 1u)) {
-    m >>= 1;
-    b++;
-  }
-  return b;
-#endif
-}
+#include "bits.h"
 
 static int sb_grow(scoreboard_t *sb)
 {
