@@ -76,18 +76,31 @@ module spin_move_mgr #(
     found         = 1'b0;
     pick          = '0;
     take          = 1'b0;
-    if (mine && n != '0 && own) begin
-      // half way round a figure 8 through this router
+    if (mine && n != '0) begin
       if (kind_i == spin_pkg::KindKillMove) begin
-        if (st_i.state == spin_pkg::StKillMove) begin
+        // its own kill_move goes on while the sender is in KILL_MOVE; another
+        // router's releases a router frozen for it
+        if (own ? st_i.state == spin_pkg::StKillMove : owned) begin
           offer_valid_o = 1'b1;
           offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, 8'd0, path >> 3)};
+          if (!own) begin
+            st_o.frozen      = st_i.frozen & spinning_i;
+            st_o.armed       = st_i.armed & spinning_i;
+            st_o.is_deadlock = 1'b0;
+            st_o.state       = spin_pkg::StDd;
+            st_o.cnt         = tdd_i - 1'b1;
+          end
         end
       end else begin
-        take = ((kind_i == spin_pkg::KindMove && st_i.state == spin_pkg::StMove) ||
-                (kind_i == spin_pkg::KindProbeMove && st_i.state == spin_pkg::StProbeMove &&
-                 st_i.pm_sent)) && delay >= 8'd2;
-        if (take && spin_pkg::may_freeze(st_i.frozen, op_i, NumPorts, NumVcs, 3'(Port), o))
+        // its own move or probe_move, half way round a figure 8, in the
+        // matching sender state; another router's, by a router free of any
+        // recovery or frozen for that sender
+        take = own ? (kind_i == spin_pkg::KindMove && st_i.state == spin_pkg::StMove) ||
+                     (kind_i == spin_pkg::KindProbeMove &&
+                      st_i.state == spin_pkg::StProbeMove && st_i.pm_sent)
+                   : free || (st_i.state == spin_pkg::StFrozen && owned);
+        if (take && delay >= 8'd2 &&
+            spin_pkg::may_freeze(st_i.frozen, op_i, NumPorts, NumVcs, 3'(Port), o))
           for (int unsigned v = 0; v < NumVcs; v++)
             if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
                 op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o) begin
@@ -99,37 +112,13 @@ module spin_move_mgr #(
           st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
           offer_valid_o = 1'b1;
           offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, delay - 1'b1, path >> 3)};
-        end
-      end
-    end else if (mine && n != '0) begin
-      if (kind_i == spin_pkg::KindKillMove) begin
-        if (owned) begin
-          st_o.frozen      = st_i.frozen & spinning_i;
-          st_o.armed       = st_i.armed & spinning_i;
-          st_o.is_deadlock = 1'b0;
-          st_o.state       = spin_pkg::StDd;
-          st_o.cnt         = tdd_i - 1'b1;
-          offer_valid_o    = 1'b1;
-          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, 8'd0, path >> 3)};
-        end
-      end else if ((free || (st_i.state == spin_pkg::StFrozen && owned)) && delay >= 8'd2) begin
-        if (spin_pkg::may_freeze(st_i.frozen, op_i, NumPorts, NumVcs, 3'(Port), o))
-          for (int unsigned v = 0; v < NumVcs; v++)
-            if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
-                op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o) begin
-              found = 1'b1;
-              pick  = 2'(v);
-            end
-        if (found) begin
-          st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
-          st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
-          st_o.is_deadlock = 1'b1;
-          st_o.source_id   = sender;
-          st_o.state       = spin_pkg::StFrozen;
-          st_o.pm_sent     = 1'b0;
-          st_o.cnt         = spin_pkg::CntW'(delay) - 1'b1;
-          offer_valid_o    = 1'b1;
-          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, delay - 1'b1, path >> 3)};
+          if (!own) begin
+            st_o.is_deadlock = 1'b1;
+            st_o.source_id   = sender;
+            st_o.state       = spin_pkg::StFrozen;
+            st_o.pm_sent     = 1'b0;
+            st_o.cnt         = spin_pkg::CntW'(delay) - 1'b1;
+          end
         end
       end
     end
