@@ -154,6 +154,17 @@ static inline int spin_may_freeze(const spin_router_t *s, const spin_ctx_t *c, i
   return 1;
 }
 
+/* The lowest VC at input p holding a whole packet for output o that may be
+ * frozen; -1 when there is none. */
+static inline int spin_freezable_vc(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)
+{
+  int v;
+  if (!spin_may_freeze(s, c, p, o)) return -1;
+  for (v = 0; v < c->vcs; v++)
+    if (spin_vc_waits(c, p, v, o)) return v;
+  return -1;
+}
+
 /* Offers an SM to output o; the better offer stays (rank, then sender
  * priority, then lower source).  Returns 1 when it displaced nothing better. */
 int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st);

@@ -66,12 +66,9 @@ static void spin_now(spin_router_t *s, spin_ctx_t *c)
 static int freeze_own(spin_router_t *s, spin_ctx_t *c, int p)
 {
   unsigned o = loop_port(&s->loop, 0);
-  int v, pick = -1;
-  if (!spin_may_freeze(s, c, p, o)) return -1;
-  if (spin_vc_waits(c, p, s->dd_vc_q, o)) pick = s->dd_vc_q;
-  for (v = 0; v < c->vcs && pick < 0; v++)
-    if (spin_vc_waits(c, p, v, o)) pick = v;
+  int pick = spin_freezable_vc(s, c, p, o);
   if (pick < 0) return -1;
+  if (spin_vc_waits(c, p, s->dd_vc_q, o)) pick = s->dd_vc_q;
   s->frozen_q[p][pick] = 1;
   s->armed_q[p][pick] = 0;
   s->dd_vc_q = (uint8_t)pick;

@@ -42,11 +42,8 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
     st->moves_dropped++;
     return;
   }
-  v = c->vcs;
-  if (spin_may_freeze(s, c, p, sm_port(w, 0)))
-    for (v = 0; v < c->vcs; v++)
-      if (spin_vc_waits(c, p, v, sm_port(w, 0))) break;
-  if (v == c->vcs) {
+  v = spin_freezable_vc(s, c, p, sm_port(w, 0));
+  if (v < 0) {
     st->moves_dropped++;
     return;
   }
@@ -63,8 +60,8 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
 void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
                        spin_stats_t *st)
 {
-  unsigned kind = CTL_KIND(w->ctl), delay = sm_delay(w), o = sm_port(w, 0);
-  int v = c->vcs;
+  unsigned kind = CTL_KIND(w->ctl), delay = sm_delay(w);
+  int v = -1;
   if (kind == KIND_KILL_MOVE) {
     if (s->state_q == FSM_KILL_MOVE) forward(c, p, w, 0, st);
     else st->moves_dropped++;
@@ -72,10 +69,9 @@ void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
   }
   if (((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
        (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) &&
-      delay >= 2 && spin_may_freeze(s, c, p, o))
-    for (v = 0; v < c->vcs; v++)
-      if (spin_vc_waits(c, p, v, o)) break;
-  if (v == c->vcs) {
+      delay >= 2)
+    v = spin_freezable_vc(s, c, p, sm_port(w, 0));
+  if (v < 0) {
     st->moves_dropped++;
     return;
   }
