@@ -15,7 +15,8 @@ GTKWAVE   ?= gtkwave
 # ---- knobs (documented in README.md and docs/usage.md) ----
 TOPO      ?= mesh8x8
 ROUTING   ?= favors_min
-VCS       ?= 1
+# escape routing needs a second VC and runs without SPIN: its own defaults
+VCS       ?= $(if $(filter escape,$(ROUTING)),2,1)
 TRAFFIC   ?= uniform_random
 RATE      ?= 0.08
 LONG_FRAC ?= 0.5
@@ -23,7 +24,7 @@ CYCLES    ?= 100000
 SEED      ?= 1
 WAVES     ?= 0
 VSEED     ?= 1
-SPIN      ?= 1
+SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= 128
 VIEW      ?= router
 ROUTER    ?= 5
@@ -44,8 +45,14 @@ ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),help)),)
 ifeq ($(filter $(WAVES),0 1),)
 $(error WAVES=$(WAVES): expected 0 or 1)
 endif
-ifeq ($(filter $(ROUTING),xy west_first favors_min),)
-$(error ROUTING=$(ROUTING): expected xy, west_first or favors_min)
+ifeq ($(filter $(ROUTING),xy west_first escape favors_min),)
+$(error ROUTING=$(ROUTING): expected xy, west_first, escape or favors_min)
+endif
+ifeq ($(ROUTING)-$(VCS),escape-1)
+$(error ROUTING=escape needs VCS=2, 3 or 4 (VC 0 is the escape VC))
+endif
+ifeq ($(ROUTING)-$(SPIN),escape-1)
+$(error ROUTING=escape is deadlock-free without SPIN: use SPIN=0)
 endif
 ifeq ($(filter $(SPIN),0 1),)
 $(error SPIN=$(SPIN): expected 0 or 1)
@@ -104,8 +111,9 @@ TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
 TB_HDRS  := tb/bus.h tb/rtl_net.h $(C_HDRS)
 
 PORTS   ?= 5
-# Co-simulation routers carry SPIN (switched on and off at run time), so
-# their links are 128 bits wide: a special message fills the data word.
+# Co-simulation routers carry SPIN and escape-VC routing (each switched on
+# and off at run time), so their links are 128 bits wide: a special message
+# fills the data word.
 FLITW   := 128
 ARRAY_DIR := $(BUILD)/rtl/p$(PORTS)-v$(VCS)
 COSIM   := $(ARRAY_DIR)/Vcosim
@@ -116,8 +124,8 @@ COSIM   := $(ARRAY_DIR)/Vcosim
 $(COSIM): $(RTL_SRCS) tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
-	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 \
-	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW)" \
+	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 \
+	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
@@ -126,7 +134,7 @@ $(COSIM): $(RTL_SRCS) tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
 TOPO_FILE := $(patsubst file:%,%,$(filter file:%,$(TOPO)))
 $(CFG_DIR)/spin_network.sv: $(SPINGEN) $(TOPO_FILE) FORCE
 	@mkdir -p $(@D)
-	@$(SPINGEN) --topo $(TOPO) --vcs $(VCS) --flit-width $(FLITW) --out $@.tmp
+	@$(SPINGEN) --topo $(TOPO) --vcs $(VCS) --flit-width $(FLITW) --escape 1 --out $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 COSIM_TOP := $(CFG_DIR)/top/Vcosim
@@ -286,12 +294,15 @@ waves: $(SPINGEN)
 	  { head -5 waves/check.log; echo "waves: the view does not fit $(WAVES_FST) (see waves/check.log): same VCS and a ROUTER below the router count?"; }
 	$(GTKWAVE) $(WAVES_FST) waves/$(VIEW).gtkw
 
-# Every VC count, with and without SPIN, and the smallest and largest radix.
+# Every VC count, with and without SPIN, the smallest and largest radix, and
+# escape routing (the co-simulation builds carry it with 1 VC too).
 lint: deps
 	@for cfg in "-GNumVcs=1" "-GNumVcs=2" "-GNumVcs=3" "-GNumVcs=4" \
 	    "-GNumVcs=1 -GSpin=1 -GFlitW=128" "-GNumVcs=2 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=3 -GSpin=1 -GFlitW=128" "-GNumVcs=4 -GSpin=1 -GFlitW=128" \
-	    "-GNumPorts=3 -GSpin=1 -GFlitW=128" "-GNumPorts=8 -GNumVcs=4 -GSpin=1 -GFlitW=128"; do \
+	    "-GNumPorts=3 -GSpin=1 -GFlitW=128" "-GNumPorts=8 -GNumVcs=4 -GSpin=1 -GFlitW=128" \
+	    "-GNumVcs=2 -GEscape=1" "-GNumVcs=3 -GEscape=1 -GSpin=1 -GFlitW=128" \
+	    "-GNumVcs=1 -GEscape=1 -GSpin=1 -GFlitW=128"; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
 	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
 	done

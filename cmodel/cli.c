@@ -12,7 +12,7 @@ static void usage(FILE *f, const char *prog, const char *extra)
   fprintf(f,
 "usage: %s [options]\n"
 "  --topo NAME        meshWxH, torusWxH, ring-N, dragonfly-a-p-h or file:PATH (mesh8x8)\n"
-"  --routing NAME     xy | west_first (meshes) | favors_min (any topology) (xy)\n"
+"  --routing NAME     xy | west_first | escape (meshes) | favors_min (any topology) (xy)\n"
 "  --vcs N            virtual channels per port, 1..4 (1)\n"
 "  --traffic NAME     uniform_random, transpose, bit_complement, bit_reverse,\n"
 "                     bit_rotation, shuffle, tornado, neighbor, hotspot[:NODE],\n"
@@ -82,8 +82,8 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 't': o->sim.topo = optarg; break;
     case 'r':
       if (algo_parse(optarg, &o->sim.algo) != 0) {
-        fprintf(stderr, "error: --routing: unknown routing '%s' (expected xy, west_first or "
-                "favors_min)\n", optarg);
+        fprintf(stderr, "error: --routing: unknown routing '%s' (expected xy, west_first, "
+                "escape or favors_min)\n", optarg);
         return 2;
       }
       break;

@@ -10,7 +10,17 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
   int n = topo->routers, P = topo->radix, r, p, b;
   route_fn_t fn = algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST
                                                                        : ROUTE_MINIMAL;
+  const int esc = algo == ALGO_ESCAPE;
   memset(net, 0, sizeof *net);
+  if (esc && vcs < 2) {
+    snprintf(err, errlen, "routing escape needs VCS >= 2 (VC 0 is the escape VC), got VCS=%d",
+             vcs);
+    return -1;
+  }
+  if (esc && spin) {
+    snprintf(err, errlen, "routing escape is deadlock-free by itself: run it with SPIN=0");
+    return -1;
+  }
   if (vcs < 1 || vcs > MAX_VCS) {
     snprintf(err, errlen, "VCS=%d out of range (1..%d)", vcs, MAX_VCS);
     return -1;
@@ -41,6 +51,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
   net->rt = calloc((size_t)n, sizeof *net->rt);
   net->cfg = calloc((size_t)n, sizeof *net->cfg);
   net->masks = calloc((size_t)n * (size_t)n, 1);
+  if (esc) net->masks_esc = calloc((size_t)n * (size_t)n, 1);
   net->up = calloc((size_t)n * (size_t)P, sizeof *net->up);
   net->down = calloc((size_t)n * (size_t)P, sizeof *net->down);
   net->inj = calloc((size_t)n, sizeof *net->inj);
@@ -51,8 +62,8 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->valid[b] = calloc((size_t)n, sizeof *net->valid[b]);
     net->wake[b] = calloc((size_t)n, sizeof *net->wake[b]);
   }
-  if (!net->rt || !net->cfg || !net->masks || !net->up || !net->down || !net->inj ||
-      !net->ejecting ||
+  if (!net->rt || !net->cfg || !net->masks || (esc && !net->masks_esc) || !net->up ||
+      !net->down || !net->inj || !net->ejecting ||
       !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
       !net->cred_reg[1] || !net->valid[0] || !net->valid[1] || !net->wake[0] ||
       !net->wake[1]) {
@@ -60,7 +71,8 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net_free(net);
     return -1;
   }
-  if (topo_route_masks(topo, fn, net->masks, err, errlen) != 0) {
+  if (topo_route_masks(topo, fn, net->masks, err, errlen) != 0 ||
+      (esc && topo_route_masks(topo, ROUTE_WEST_FIRST, net->masks_esc, err, errlen) != 0)) {
     net_free(net);
     return -1;
   }
@@ -83,6 +95,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->cfg[r].id = r;
     net->cfg[r].nodes = n;
     net->cfg[r].mask_det = net->masks + (size_t)r * (size_t)n;
+    net->cfg[r].mask_esc = esc ? net->masks_esc + (size_t)r * (size_t)n : NULL;
     net->cfg[r].algo = algo;
     net->cfg[r].spin = spin;
     net->cfg[r].tdd = tdd;
@@ -98,6 +111,7 @@ void net_free(network_t *net)
   free(net->rt);
   free(net->cfg);
   free(net->masks);
+  free(net->masks_esc);
   free(net->up);
   free(net->down);
   free(net->inj);

@@ -29,7 +29,8 @@ typedef struct {
   router_t *rt;
   router_cfg_t *cfg;
   router_eval_fn eval;        /* router_eval for this network's configuration */
-  uint8_t *masks;             /* n*n route masks of algo */
+  uint8_t *masks;             /* n*n route masks of algo (escape: the adaptive VCs') */
+  uint8_t *masks_esc;         /* escape only: n*n west-first masks of the escape VC */
   int *up;                    /* (r,p) -> index of the upstream link register, -1 none */
   int *down;                  /* link register index -> (reader router << 3) | reader port,
                                  -1 none (port 0 registers go to the NIC) */

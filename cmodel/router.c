@@ -74,7 +74,7 @@ __attribute__((always_inline))
 static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                             unsigned in_mask, const router_links_t *in,
                             flit_t *out_flit, uint8_t *out_cred,
-                            spin_stats_t *st, const int spin, const int V)
+                            spin_stats_t *st, const int spin, const int V, const int esc)
 {
   const int P = cfg->ports;
   const int favors = cfg->algo == ALGO_FAVORS_MIN;
@@ -91,6 +91,9 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   uint8_t rc_vc[MAX_PORTS];      /* VC routed this cycle at input p (bit p of routing) */
   uint8_t rc_port[MAX_PORTS];
   uint8_t req_vc[MAX_PORTS];     /* stage 1: VC chosen at input p */
+  uint8_t rc_a[MAX_PORTS], rc_e[MAX_PORTS];   /* escape: route set looked up at input p */
+  uint8_t req_esc[MAX_PORTS];    /* escape: input p's head takes the escape VC */
+  unsigned free_a = 0, free0 = 0;   /* escape, bit o: an adaptive VC / VC 0 of o is free */
   uint8_t oreq[MAX_PORTS];       /* stage 2: inputs requesting output o */
   uint8_t ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
   uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs */
@@ -115,8 +118,16 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     if (!need) continue;
     v = (int)low_bit(need);
     {
-      unsigned mask = cfg->mask_det[HEAD_DST(r->buf_data[vc_base(p, v, V) + r->rd_q[p][v]])];
+      const unsigned dst = HEAD_DST(r->buf_data[vc_base(p, v, V) + r->rd_q[p][v]]);
+      unsigned mask = cfg->mask_det[dst];
       int drew;
+      rc_vc[p] = (uint8_t)v;
+      routing |= 1u << p;
+      if (esc) {                  /* the route set only: the port is chosen in stage 1 */
+        rc_a[p] = (uint8_t)mask;
+        rc_e[p] = cfg->mask_esc[dst];
+        continue;
+      }
       if (favors && !(mask & port_free) && !ages_known) {
         for (o = 0; o < P; o++) {
           int u;
@@ -129,8 +140,6 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       rc_port[p] = (uint8_t)route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
                                          favors, port_age, (unsigned)P, &drew);
       any_draw |= drew;
-      rc_vc[p] = (uint8_t)v;
-      routing |= 1u << p;
     }
   }
 
@@ -179,9 +188,61 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     spin_ins = sc.in_busy;
   }
 
+  /* Escape routing, stage 1: a head at the front requests when its route set
+   * offers a free VC (an adaptive VC on a port of mask_a, or VC 0 on a port
+   * of mask_e); the winning head then draws its port among those. */
+  if (esc) {
+    for (o = 0; o < P; o++) {
+      const unsigned b = r->ovc_busy_q[o];
+      if (~b & all_vcs & ~1u) free_a |= 1u << o;
+      if (!(b & 1u)) free0 |= 1u << o;
+    }
+    for (m = r->in_ports & ~spin_ins; m; m &= m - 1u) {
+      unsigned req = 0, vm, use[MAX_VCS], amask[MAX_VCS];
+      p = (int)low_bit(m);
+      for (vm = r->nonempty[p] & all_vcs; vm; vm &= vm - 1u) {
+        v = (int)low_bit(vm);
+        if (CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]])) {
+          unsigned a, e;
+          if (r->routed[p] & (1u << v)) {
+            a = r->mask_a_q[p][v];
+            e = r->mask_e_q[p][v];
+          } else if ((routing & (1u << p)) && rc_vc[p] == v) {
+            a = rc_a[p];
+            e = rc_e[p];
+          } else {
+            continue;                      /* waits for the route unit */
+          }
+          use[v] = ((a & free_a) | (e & free0)) & ~(spin_outs | sm_outs);
+          amask[v] = a;
+          if (!use[v]) continue;
+        } else {
+          use[v] = 0;
+          if ((spin_outs | sm_outs) & (1u << r->out_port_q[p][v])) continue;
+        }
+        req |= 1u << v;
+      }
+      if (req) {
+        unsigned op;
+        v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
+        req_vc[p] = (uint8_t)v;
+        if (use[v]) {
+          int drew;
+          op = select_port(use[v], lfsr_draw(r->lfsr_q, (unsigned)p), &drew);
+          any_draw |= drew;
+          req_esc[p] = !((amask[v] & free_a) >> op & 1u);
+        } else {
+          op = r->out_port_q[p][v];
+        }
+        oreq[op] |= (uint8_t)(1u << p);
+        requested |= 1u << op;
+      }
+    }
+  }
+
   /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
    * and inputs sending a spin flit take no part. */
-  for (m = r->in_ports & ~spin_ins; m; m &= m - 1u) {
+  for (m = esc ? 0u : r->in_ports & ~spin_ins; m; m &= m - 1u) {
     unsigned req = 0, vm;
     p = (int)low_bit(m);
     /* "& all_vcs" changes nothing, but with V known it bounds the loop */
@@ -213,7 +274,12 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     p = (int)low_bit(m);
     v = V == 1 ? 0 : rc_vc[p];
     r->route_valid_q[p][v] = 1;
-    r->out_port_q[p][v] = rc_port[p];
+    if (esc) {
+      r->mask_a_q[p][v] = rc_a[p];
+      r->mask_e_q[p][v] = rc_e[p];
+    } else {
+      r->out_port_q[p][v] = rc_port[p];
+    }
     r->routed[p] |= (uint8_t)(1u << v);
   }
 
@@ -256,7 +322,12 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       const unsigned head = CTL_HEAD(r->buf_ctl[i]), tail = CTL_TAIL(r->buf_ctl[i]);
       unsigned ovc;
       if (head) {
-        ovc = low_bit(all_vcs & ~(unsigned)r->ovc_busy_q[o]);   /* lowest free VC */
+        if (!esc) {
+          ovc = low_bit(all_vcs & ~(unsigned)r->ovc_busy_q[o]);   /* lowest free VC */
+        } else {                              /* lowest free adaptive VC, else VC 0 */
+          ovc = req_esc[w] ? 0u : low_bit(all_vcs & ~1u & ~(unsigned)r->ovc_busy_q[o]);
+          r->out_port_q[w][v] = (uint8_t)o;
+        }
         r->out_vc_q[w][v] = (uint8_t)ovc;
         ovc_set[o] |= (uint8_t)(1u << ovc);
         ochg |= 1u << o;
@@ -365,26 +436,34 @@ static unsigned eval_spin(router_t *r, const router_cfg_t *cfg, uint64_t cycle, 
                           const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
                           spin_stats_t *st)
 {
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 1, cfg->vcs);
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 1, cfg->vcs, 0);
 }
 
 static unsigned eval_1vc(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
                          const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
                          spin_stats_t *st)
 {
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, 1);
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, 1, 0);
 }
 
 static unsigned eval_vcs(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
                          const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
                          spin_stats_t *st)
 {
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs);
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs, 0);
+}
+
+static unsigned eval_esc(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
+                         spin_stats_t *st)
+{
+  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs, 1);
 }
 
 router_eval_fn router_eval_for(const router_cfg_t *cfg)
 {
-  return cfg->spin ? eval_spin : cfg->vcs == 1 ? eval_1vc : eval_vcs;
+  return cfg->algo == ALGO_ESCAPE ? eval_esc
+         : cfg->spin ? eval_spin : cfg->vcs == 1 ? eval_1vc : eval_vcs;
 }
 
 unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,

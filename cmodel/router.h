@@ -14,14 +14,21 @@
 #define MAX_VCS   4
 #define BUF_DEPTH 5
 
-typedef enum { ALGO_XY = 0, ALGO_WEST_FIRST = 1, ALGO_FAVORS_MIN = 2 } route_algo_t;
+/* ALGO_ESCAPE (Duato): VC 0 is the escape VC, routed west-first (mask_esc);
+ * VCs 1..V-1 are fully adaptive over the minimal ports (mask_det).  Needs
+ * V >= 2 and SPIN off. */
+typedef enum {
+  ALGO_XY = 0, ALGO_WEST_FIRST = 1, ALGO_FAVORS_MIN = 2, ALGO_ESCAPE = 3
+} route_algo_t;
 
 typedef struct {
   int ports;               /* P: NIC port 0 + network ports */
   int vcs;                 /* V: 1..4 */
   int id;                  /* router id (row of the route table) */
   int nodes;               /* N: columns of the route table */
-  const uint8_t *mask_det; /* N entries: allowed output ports for each dst */
+  const uint8_t *mask_det; /* N entries: allowed output ports for each dst
+                              (escape: the adaptive VCs' ports) */
+  const uint8_t *mask_esc; /* escape only: N entries, the escape VC's ports */
   route_algo_t algo;
   int spin;                /* SPIN deadlock recovery on */
   unsigned tdd;            /* SPIN deadlock-detection threshold, cycles */
@@ -34,6 +41,8 @@ typedef struct {
   uint8_t route_valid_q[MAX_PORTS][MAX_VCS];
   uint8_t out_port_q[MAX_PORTS][MAX_VCS];
   uint8_t out_vc_q[MAX_PORTS][MAX_VCS];   /* valid once the head has left */
+  uint8_t mask_a_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, adaptive VCs */
+  uint8_t mask_e_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, escape VC */
   /* allocators */
   uint8_t in_ptr_q[MAX_PORTS];            /* per input port, over VCs */
   uint8_t out_ptr_q[MAX_PORTS];           /* per output port, over inputs */

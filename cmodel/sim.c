@@ -22,7 +22,8 @@ void sim_defaults(sim_opts_t *o)
 
 const char *algo_name(route_algo_t a)
 {
-  return a == ALGO_XY ? "xy" : a == ALGO_WEST_FIRST ? "west_first" : "favors_min";
+  return a == ALGO_XY ? "xy" : a == ALGO_WEST_FIRST ? "west_first"
+       : a == ALGO_ESCAPE ? "escape" : "favors_min";
 }
 
 int algo_parse(const char *s, route_algo_t *a)
@@ -30,6 +31,7 @@ int algo_parse(const char *s, route_algo_t *a)
   if (!strcmp(s, "xy")) *a = ALGO_XY;
   else if (!strcmp(s, "west_first")) *a = ALGO_WEST_FIRST;
   else if (!strcmp(s, "favors_min")) *a = ALGO_FAVORS_MIN;
+  else if (!strcmp(s, "escape")) *a = ALGO_ESCAPE;
   else return -1;
   return 0;
 }

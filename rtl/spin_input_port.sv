@@ -14,6 +14,11 @@
 // the request won the output stage.  On gnt_i the front flit leaves; a head
 // records the downstream VC given in gnt_ovc_i; a tail frees the VC and
 // raises credit_o for it.
+// Escape (Escape = 1, switched on by esc_i; section 4.1): the route unit
+// only looks up the route set {mask_e, mask_a} on rt_mask_i and keeps it;
+// a head requests while its set offers a free VC (free_a_i: an adaptive VC
+// of the output is free, free0_i: its VC 0), the winning head draws its port
+// among those (a second spin_route_select) and req_esc_o says it takes VC 0.
 // SPIN (spin_unit): a frozen VC (frozen_i) requests nothing; while spin_i
 // the port requests nothing and its VC spin_vc_i sends its front flit
 // (spin_flit_o) without allocation; that VC's tail frees it without a
@@ -27,6 +32,8 @@ module spin_input_port #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned BufDepth = 5,
   parameter int unsigned FlitW    = 64,
+  parameter int unsigned Escape   = 0,
+  localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned PortW   = $clog2(NumPorts),
   localparam int unsigned VcIdxW  = NumVcs > 1 ? $clog2(NumVcs) : 1
@@ -35,7 +42,10 @@ module spin_input_port #(
   input  logic                           rst_ni,
   input  logic [LinkW-1:0]               flit_i,        // link word arriving this cycle
   output logic [spin_pkg::DstW-1:0]      rt_dst_o,      // destination looked up in the route table
-  input  logic [NumPorts-1:0]            rt_mask_i,     // its allowed output ports (same cycle)
+  input  logic [MaskW-1:0]               rt_mask_i,     // its allowed output ports (same cycle)
+  input  logic                           esc_i,         // escape-VC routing (needs Escape)
+  input  logic [NumPorts-1:0]            free_a_i,      // output has a free VC in 1..NumVcs-1
+  input  logic [NumPorts-1:0]            free0_i,       // output has VC 0 free
   input  logic [NumPorts-1:0]            port_free_i,   // output has a free downstream VC
   input  logic [7:0]                     draw_i,        // this port's LFSR byte
   input  logic                           least_busy_i,  // FAvORS-Min selection
@@ -50,6 +60,7 @@ module spin_input_port #(
   output logic [PortW-1:0]               req_port_o,
   output logic [spin_pkg::VcW-1:0]       req_ovc_o,     // downstream VC of a non-head flit
   output logic [LinkW-1:0]               req_flit_o,    // front flit of the chosen VC
+  output logic                           req_esc_o,     // escape: the head takes VC 0
   output logic                           drew_o,
   output logic [spin_pkg::CredW-1:0]     credit_o,      // next value of the credit register
   output logic [NumVcs*spin_pkg::OccW-1:0] occ_o,
@@ -103,7 +114,7 @@ module spin_input_port #(
       end
     end
     rc_dst  = front[rc_vc*LinkW +: spin_pkg::DstW];
-    rc_mask = rt_mask_i;
+    rc_mask = rt_mask_i[NumPorts-1:0];
   end
   assign rt_dst_o = rc_dst;
 
@@ -117,10 +128,12 @@ module spin_input_port #(
     .port_o     (rc_port),
     .drew_o     (drew_o_raw)
   );
-  assign drew_o = rc_valid && drew_o_raw;
 
   // ---- stage 1: one VC per input port ----
   logic [NumVcs-1:0]       vc_req, vc_routed, vc_head;
+  logic [NumPorts*NumVcs-1:0] esc_use;   // escape: outputs a head may take now
+  logic [PortW-1:0]        esc_port;
+  logic                    esc_drew, esc_vc0;
   logic [PortW*NumVcs-1:0] vc_port;
   logic                    arb_valid;
   logic [VcIdxW-1:0]       arb_vc;
@@ -130,9 +143,13 @@ module spin_input_port #(
       vc_routed[v] = route_valid_q[v] || (rc_valid && rc_vc == VcIdxW'(v));
       vc_port[v*PortW +: PortW] = route_valid_q[v] ? out_port_q[v*PortW +: PortW] : rc_port;
       vc_head[v] = front[v*LinkW + FlitW + 3];
-      vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] && !frozen_i[v] && !spin_i &&
-                  (!vc_head[v] || port_free_i[vc_port[v*PortW +: PortW]]) &&
-                  !out_blocked_i[vc_port[v*PortW +: PortW]];
+      if (esc_i && vc_head[v])
+        vc_req[v] = cnt[v*CntW +: CntW] != '0 && !frozen_i[v] && !spin_i &&
+                    esc_use[v*NumPorts +: NumPorts] != '0;
+      else
+        vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] && !frozen_i[v] && !spin_i &&
+                    (!vc_head[v] || port_free_i[vc_port[v*PortW +: PortW]]) &&
+                    !out_blocked_i[vc_port[v*PortW +: PortW]];
     end
   end
 
@@ -144,8 +161,60 @@ module spin_input_port #(
     .gnt_idx_o  (arb_vc)
   );
 
+  // ---- escape: the route set, and the winning head's port ----
+  if (Escape == 1) begin : gen_esc
+    logic [NumPorts*NumVcs-1:0] mask_a_q, mask_e_q, mask_a_d, mask_e_d, ma, me;
+    logic [NumPorts-1:0]        win_use, win_a;
+    always_comb begin
+      mask_a_d = mask_a_q;
+      mask_e_d = mask_e_q;
+      if (rc_valid) begin
+        mask_a_d[rc_vc*NumPorts +: NumPorts] = rt_mask_i[NumPorts-1:0];
+        mask_e_d[rc_vc*NumPorts +: NumPorts] = rt_mask_i[NumPorts +: NumPorts];
+      end
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        ma[v*NumPorts +: NumPorts] = route_valid_q[v] ? mask_a_q[v*NumPorts +: NumPorts] :
+            rc_valid && rc_vc == VcIdxW'(v) ? rt_mask_i[NumPorts-1:0] : '0;
+        me[v*NumPorts +: NumPorts] = route_valid_q[v] ? mask_e_q[v*NumPorts +: NumPorts] :
+            rc_valid && rc_vc == VcIdxW'(v) ? rt_mask_i[NumPorts +: NumPorts] : '0;
+        esc_use[v*NumPorts +: NumPorts] = ((ma[v*NumPorts +: NumPorts] & free_a_i) |
+                                           (me[v*NumPorts +: NumPorts] & free0_i)) & ~out_blocked_i;
+      end
+    end
+    assign win_use = esc_use[arb_vc*NumPorts +: NumPorts];
+    assign win_a   = ma[arb_vc*NumPorts +: NumPorts];
+    spin_route_select #(.NumPorts(NumPorts)) u_esc_select (
+      .mask_i      (win_use),
+      .port_free_i (win_use),
+      .draw_i      (draw_i),
+      .least_busy_i(1'b0),
+      .port_age_i  ('0),
+      .port_o      (esc_port),
+      .drew_o      (esc_drew)
+    );
+    assign esc_vc0 = !(win_a[esc_port] && free_a_i[esc_port]);
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        mask_a_q <= '0;
+        mask_e_q <= '0;
+      end else begin
+        mask_a_q <= mask_a_d;
+        mask_e_q <= mask_e_d;
+      end
+    end
+  end else begin : gen_no_esc
+    assign esc_use  = '0;
+    assign esc_port = '0;
+    assign esc_drew = 1'b0;
+    assign esc_vc0  = 1'b0;
+  end
+
+  logic esc_head;   // escape routing and the chosen VC's front flit is a head
+  assign esc_head   = esc_i && arb_valid && vc_head[arb_vc];
   assign req_o      = arb_valid;
-  assign req_port_o = vc_port[arb_vc*PortW +: PortW];
+  assign req_port_o = esc_head ? esc_port : vc_port[arb_vc*PortW +: PortW];
+  assign req_esc_o  = esc_head && esc_vc0;
+  assign drew_o     = esc_i ? esc_head && esc_drew : rc_valid && drew_o_raw;
   assign req_ovc_o  = out_vc_q[arb_vc*spin_pkg::VcW +: spin_pkg::VcW];
   assign req_flit_o = front[arb_vc*LinkW +: LinkW];
 
@@ -162,11 +231,12 @@ module spin_input_port #(
     credit_o      = '0;
     if (rc_valid) begin
       route_valid_d[rc_vc] = 1'b1;
-      out_port_d[rc_vc*PortW +: PortW] = rc_port;
+      if (!esc_i) out_port_d[rc_vc*PortW +: PortW] = rc_port;
     end
     if (gnt_i) begin
       pop[arb_vc] = 1'b1;
       if (req_head) out_vc_d[arb_vc*spin_pkg::VcW +: spin_pkg::VcW] = gnt_ovc_i;
+      if (req_head && esc_i) out_port_d[arb_vc*PortW +: PortW] = req_port_o;
       if (req_tail) begin
         route_valid_d[arb_vc] = 1'b0;
         credit_o = spin_pkg::CredW'({1'b1, spin_pkg::VcW'(arb_vc)});
@@ -215,6 +285,8 @@ module spin_input_port #(
                              32'(flit_i[FlitW +: spin_pkg::VcW]) >= NumVcs))
         else $error("spin_input_port: flit for VC %0d, only %0d VCs",
                     flit_i[FlitW +: spin_pkg::VcW], NumVcs);
+      EscNeedsParam_A: assert (!(esc_i && Escape != 1))
+        else $error("spin_input_port: escape routing switched on in a router built with Escape = 0");
       MaskNonZero_A: assert (!(rc_valid && rc_mask == '0))
         else $error("spin_input_port: empty route mask for node %0d", rc_dst);
       GntHasReq_A: assert (!(gnt_i && !arb_valid))

@@ -4,7 +4,9 @@
 // A VC becomes busy when a head flit is sent into it (alloc_i/alloc_vc_i)
 // and free again when its credit arrives (credit_i, network ports) or, on
 // the ejection port (Eject = 1), when the tail is sent (tail_i/tail_vc_i):
-// the NIC never stalls.  first_free_o is the lowest free VC.  age_q counts
+// the NIC never stalls.  free_o shows which VCs are free; first_free_o is
+// the lowest free VC, first_free_a_o the lowest free one above VC 0 (the
+// adaptive VCs of escape routing).  age_q counts
 // the cycles each VC has been busy (0 when free, saturating at 255);
 // min_age_o is the least of them (FAvORS-Min's measure of contention).
 `default_nettype none
@@ -22,11 +24,13 @@ module spin_ovc_tracker #(
   input  logic [spin_pkg::VcW-1:0]   tail_vc_i,
   input  logic [spin_pkg::CredW-1:0] credit_i,
   output logic                       any_free_o,
+  output logic [NumVcs-1:0]          free_o,
   output logic [spin_pkg::VcW-1:0]   first_free_o,
+  output logic [spin_pkg::VcW-1:0]   first_free_a_o,
   output logic [7:0]                 min_age_o
 );
   logic [NumVcs-1:0] busy_q, busy_d, set, clr;
-  logic              found;
+  logic              found, found_a;
   logic [7:0]        age_q [NumVcs];
   logic [7:0]        age_d [NumVcs];
 
@@ -42,6 +46,7 @@ module spin_ovc_tracker #(
     busy_d = (busy_q | set) & ~clr;
 
     any_free_o   = ~busy_q != '0;
+    free_o       = ~busy_q;
     min_age_o    = 8'hFF;
     for (int unsigned v = 0; v < NumVcs; v++) begin
       if (age_q[v] < min_age_o) min_age_o = age_q[v];
@@ -50,12 +55,18 @@ module spin_ovc_tracker #(
       else if (age_q[v] != 8'hFF) age_d[v] = age_q[v] + 8'd1;
       else                    age_d[v] = age_q[v];
     end
-    first_free_o = '0;
-    found        = 1'b0;
+    first_free_o   = '0;
+    first_free_a_o = '0;
+    found          = 1'b0;
+    found_a        = 1'b0;
     for (int unsigned v = 0; v < NumVcs; v++) begin
       if (!busy_q[v] && !found) begin
         first_free_o = spin_pkg::VcW'(v);
         found        = 1'b1;
+      end
+      if (v > 0 && !busy_q[v] && !found_a) begin
+        first_free_a_o = spin_pkg::VcW'(v);
+        found_a        = 1'b1;
       end
     end
   end

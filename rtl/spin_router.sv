@@ -13,6 +13,9 @@
 //             SPIN at least 128 (a special message's data word)
 //   Spin      1: SPIN deadlock recovery built in (spin_unit), switched on at
 //             run time by cfg_spin_i; 0: none built (cfg_spin_* ignored)
+//   Escape    1: escape-VC routing built in (section 4.1), switched on at
+//             run time by cfg_escape_i; each route-table answer is then
+//             {mask_e, mask_a}, 2*NumPorts bits; 0: none built
 // The route table sits outside the router (spin_route_table): each input
 // port p shows the destination it is routing on rt_dst_o[p] and reads the
 // allowed output ports on rt_mask_i[p] in the same cycle (bit 0 = eject).
@@ -29,6 +32,8 @@ module spin_router #(
   parameter int unsigned BufDepth = 5,
   parameter int unsigned FlitW    = 64,
   parameter int unsigned Spin     = 0,
+  parameter int unsigned Escape   = 0,
+  localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned CredW   = spin_pkg::CredW,
   localparam int unsigned OccW    = spin_pkg::OccW,
@@ -38,12 +43,13 @@ module spin_router #(
   input  logic                          rst_ni,
   input  logic [31:0]                   lfsr_seed_i,
   input  logic                          cfg_favors_i,   // 1: FAvORS-Min output selection
+  input  logic                          cfg_escape_i,   // 1: escape-VC routing (needs Escape)
   input  logic                          cfg_spin_i,     // 1: SPIN on (needs Spin)
   input  logic [spin_pkg::CntW-1:0]     cfg_tdd_i,      // SPIN detection threshold, 2..32768
   input  logic [spin_pkg::IdW-1:0]      cfg_id_i,       // this router's id
   input  logic [spin_pkg::IdW:0]        cfg_nodes_i,    // routers in the network
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
-  input  logic [NumPorts*NumPorts-1:0]  rt_mask_i,
+  input  logic [NumPorts*MaskW-1:0]     rt_mask_i,
   input  logic [NumPorts*LinkW-1:0]     flit_i,
   input  logic [NumPorts*CredW-1:0]     credit_i,
   output logic [NumPorts*LinkW-1:0]     flit_o,
@@ -66,6 +72,9 @@ module spin_router #(
   if (Spin > 1) begin : gen_check_spin
     $error("spin_router: Spin must be 0 or 1");
   end
+  if (Escape > 1) begin : gen_check_escape
+    $error("spin_router: Escape must be 0 or 1");
+  end
   if (Spin == 1 && FlitW < spin_pkg::SmW) begin : gen_check_spin_flitw
     $error("spin_router: with Spin = 1, FlitW must be at least 128 (special messages)");
   end
@@ -86,11 +95,16 @@ module spin_router #(
   logic [NumPorts-1:0]               alloc, tail_out;
   logic [NumPorts*spin_pkg::VcW-1:0] ovc;
   logic [NumPorts*8-1:0]             port_age;
+  logic [NumPorts*spin_pkg::VcW-1:0] first_free_a;
+  logic [NumPorts-1:0]               free_a, free0;
+  logic [NumPorts*NumVcs-1:0]        ovc_free;
 
   // ---- input ports ----
   logic [NumPorts-1:0]               req, gnt;
   logic [NumPorts*PortW-1:0]         req_port;
   logic [NumPorts*spin_pkg::VcW-1:0] req_ovc;
+  logic [NumPorts-1:0]               req_esc;
+  logic [NumPorts*spin_pkg::VcW-1:0] head_vc;   // downstream VC a head of input p would get
   logic [NumPorts*LinkW-1:0]         req_flit;
   logic [NumPorts*CredW-1:0]         credit_d;
   logic [NumPorts-1:0]               win_valid;
@@ -113,18 +127,21 @@ module spin_router #(
     assign draw = Rot == 0 ? lfsr[7:0] : 8'((lfsr >> Rot) | (lfsr << (32 - Rot)));
     spin_input_port #(
       .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth),
-      .FlitW(FlitW)
+      .FlitW(FlitW), .Escape(Escape)
     ) u_input (
       .clk_i, .rst_ni,
       .flit_i       (flit_i[p*LinkW +: LinkW]),
       .rt_dst_o     (rt_dst_o[p*spin_pkg::DstW +: spin_pkg::DstW]),
-      .rt_mask_i    (rt_mask_i[p*NumPorts +: NumPorts]),
+      .rt_mask_i    (rt_mask_i[p*MaskW +: MaskW]),
+      .esc_i        (cfg_escape_i),
+      .free_a_i     (free_a),
+      .free0_i      (free0),
       .port_free_i  (port_free),
       .draw_i       (draw),
       .least_busy_i (cfg_favors_i),
       .port_age_i   (port_age),
       .gnt_i        (gnt[p]),
-      .gnt_ovc_i    (first_free[req_port[p*PortW +: PortW]*spin_pkg::VcW +: spin_pkg::VcW]),
+      .gnt_ovc_i    (head_vc[p*spin_pkg::VcW +: spin_pkg::VcW]),
       .frozen_i     (frozen[p*spin_pkg::MaxVcs +: NumVcs]),
       .spin_i       (in_busy[p]),
       .spin_vc_i    (spin_vc[p*2 +: 2]),
@@ -133,6 +150,7 @@ module spin_router #(
       .req_port_o   (req_port[p*PortW +: PortW]),
       .req_ovc_o    (req_ovc[p*spin_pkg::VcW +: spin_pkg::VcW]),
       .req_flit_o   (req_flit[p*LinkW +: LinkW]),
+      .req_esc_o    (req_esc[p]),
       .drew_o       (drew[p]),
       .credit_o     (credit_d[p*CredW +: CredW]),
       .occ_o        (occ_o[p*NumVcs*OccW +: NumVcs*OccW]),
@@ -145,6 +163,16 @@ module spin_router #(
       .popped_o     (v_popped[p*spin_pkg::MaxVcs +: NumVcs]),
       .cnt_next_nz_o(v_next_nz[p*spin_pkg::MaxVcs +: NumVcs])
     );
+    // Escape: the lowest free adaptive VC, or VC 0 for a head going escape;
+    // otherwise the lowest free VC of the requested output.
+    if (Escape == 1) begin : gen_head_vc
+      assign head_vc[p*spin_pkg::VcW +: spin_pkg::VcW] =
+          !cfg_escape_i ? first_free[req_port[p*PortW +: PortW]*spin_pkg::VcW +: spin_pkg::VcW] :
+          req_esc[p] ? '0 : first_free_a[req_port[p*PortW +: PortW]*spin_pkg::VcW +: spin_pkg::VcW];
+    end else begin : gen_head_vc_first
+      assign head_vc[p*spin_pkg::VcW +: spin_pkg::VcW] =
+          first_free[req_port[p*PortW +: PortW]*spin_pkg::VcW +: spin_pkg::VcW];
+    end
     // unused view slots (VCs NumVcs..MaxVcs-1)
     if (NumVcs < spin_pkg::MaxVcs) begin : gen_pad
       localparam int unsigned Pad = spin_pkg::MaxVcs - NumVcs;
@@ -245,24 +273,33 @@ module spin_router #(
   for (genvar o = 0; o < NumPorts; o++) begin : gen_output
     logic [PortW-1:0] w;
     logic             w_head, w_tail;
+    logic [spin_pkg::VcW-1:0] new_vc;   // the VC a winning head gets
     assign w      = win[o*PortW +: PortW];
     assign w_head = req_head[w];
     assign w_tail = req_tail[w];
     assign alloc[o]    = win_valid[o] && w_head;
     assign tail_out[o] = win_valid[o] && w_tail;
+    if (Escape == 1) begin : gen_new_vc
+      assign new_vc = head_vc[w*spin_pkg::VcW +: spin_pkg::VcW];
+    end else begin : gen_new_vc_first
+      assign new_vc = first_free[o*spin_pkg::VcW +: spin_pkg::VcW];
+    end
     assign ovc[o*spin_pkg::VcW +: spin_pkg::VcW] =
-        w_head ? first_free[o*spin_pkg::VcW +: spin_pkg::VcW]
-               : req_ovc[w*spin_pkg::VcW +: spin_pkg::VcW];
+        w_head ? new_vc : req_ovc[w*spin_pkg::VcW +: spin_pkg::VcW];
+    assign free_a[o] = ovc_free[o*NumVcs +: NumVcs] >> 1 != '0;
+    assign free0[o]  = ovc_free[o*NumVcs];
 
     spin_ovc_tracker #(.NumVcs(NumVcs), .Eject(o == 0)) u_ovc (
       .clk_i, .rst_ni,
       .alloc_i     (alloc[o]),
-      .alloc_vc_i  (first_free[o*spin_pkg::VcW +: spin_pkg::VcW]),
+      .alloc_vc_i  (new_vc),
       .tail_i      (tail_out[o]),
       .tail_vc_i   (ovc[o*spin_pkg::VcW +: spin_pkg::VcW]),
       .credit_i    (credit_i[o*CredW +: CredW]),
       .any_free_o  (port_free[o]),
+      .free_o      (ovc_free[o*NumVcs +: NumVcs]),
       .first_free_o(first_free[o*spin_pkg::VcW +: spin_pkg::VcW]),
+      .first_free_a_o(first_free_a[o*spin_pkg::VcW +: spin_pkg::VcW]),
       .min_age_o   (port_age[o*8 +: 8])
     );
   end

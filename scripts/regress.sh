@@ -149,6 +149,33 @@ run "mesh8x8 2 VC west_first transpose 0.2, 50000 cycles" 0 cosim 2 3 --topo mes
 run "mesh8x8 1 VC xy uniform_random 0.1, 30000 cycles, seed 7" 0 cosim 1 5 --topo mesh8x8 \
   --traffic uniform_random --rate 0.1 --cycles 30000 --seed 7
 
+echo "== escape-VC routing (Duato: VC 0 west-first, the others minimal adaptive) =="
+# Loads past saturation: the route set is re-tried every cycle, and every
+# packet must still drain (the escape VC keeps the network deadlock-free).
+for v in 2 3; do
+  next_vseed
+  run "mesh4x4 $v VC escape uniform_random 0.7" 0 cosim $v $vseed --topo mesh4x4 \
+    --routing escape --rate 0.7 --cycles 4000 --seed $((v + 20))
+  run "mesh4x4 $v VC escape tornado 0.5" 0 cosim $v $vseed --topo mesh4x4 --routing escape \
+    --traffic tornado --rate 0.5 --cycles 4000 --seed $((v + 21))
+  run "mesh8x8 $v VC escape transpose 0.4" 0 cosim $v $vseed --topo mesh8x8 --routing escape \
+    --traffic transpose --rate 0.4 --cycles 3000 --seed $((v + 22))
+  run "mesh3x5 $v VC escape tornado 0.5 (W != H)" 0 cosim $v $vseed --topo mesh3x5 \
+    --routing escape --traffic tornado --rate 0.5 --cycles 4000 --seed $((v + 23))
+done
+run "mesh8x8 2 VC escape uniform_random 0.2, 20000 cycles" 0 cosim 2 4 --topo mesh8x8 \
+  --routing escape --rate 0.2 --cycles 20000 --seed 9
+# C model alone, far past saturation, several seeds and patterns: drains
+for spec in "mesh8x8 2 uniform_random 0.9" "mesh8x8 3 transpose 0.9" "mesh8x8 2 tornado 0.9" \
+            "mesh4x4 4 bit_reverse 0.9" "mesh6x3 2 hotspot 0.9"; do
+  set -- $spec
+  for s in 1 2 3; do
+    run "$1 $2 VC escape $3 $4, seed $s, C model: drains" 0 "$BUILD/cmodel/spinsim" --quiet \
+      --topo $1 --vcs $2 --routing escape --traffic $3 --rate $4 --cycles 5000 --seed $s \
+      --drain-limit 400000
+  done
+done
+
 echo "== other topologies (FAvORS-Min routes any topology) =="
 T=tb/topologies/mesh3x3_failed_links.topo
 run "file:$T favors_min 0.1" 0 cosim 1 2 --topo file:$T --routing favors_min --rate 0.1 --cycles 5000
@@ -257,6 +284,16 @@ expect_error "make sim VCS=7" "VCS=7" make --no-print-directory sim VCS=7
 expect_error "make sim WAVES=yes" "WAVES=yes" make --no-print-directory sim WAVES=yes
 expect_error "make sim TOPO=mesh0x4" "mesh0x4|W and H|width" make --no-print-directory sim TOPO=mesh0x4
 
+expect_error "escape routing with 1 VC" "needs VCS >= 2" \
+  "$BUILD/cmodel/spinsim" --routing escape --vcs 1
+expect_error "escape routing with SPIN on" "SPIN=0" \
+  "$BUILD/cmodel/spinsim" --routing escape --vcs 2 --spin 1
+expect_error "escape routing on a torus" "meshes only" \
+  "$BUILD/cmodel/spinsim" --routing escape --vcs 2 --topo torus4x4
+expect_error "make sim ROUTING=escape VCS=1" "ROUTING=escape needs VCS" \
+  make --no-print-directory sim ROUTING=escape VCS=1
+expect_error "make sim ROUTING=escape SPIN=1" "use SPIN=0" \
+  make --no-print-directory sim ROUTING=escape SPIN=1
 expect_error "spinsim --spin 2" "spin" "$BUILD/cmodel/spinsim" --spin 2
 expect_error "spinsim --tdd 1" "tdd" "$BUILD/cmodel/spinsim" --spin 1 --tdd 1
 

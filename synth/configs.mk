@@ -25,10 +25,14 @@ $(call synth_config, wf_3vc, 3, )
 # are the wf_1vc and wf_3vc router logic: those rows are the "SPIN off" side.
 $(call synth_config, favors_1vc_spin, 1, -GSpin=1)
 $(call synth_config, minad_3vc_spin,  3, -GSpin=1)
-# Escape-VC rows are not listed: the RTL has no escape-VC routing.
+# Escape-VC routing built in (Escape=1: per-VC route sets, a second port
+# selector per input, VC 0 kept for the west-first escape network).
+$(call synth_config, esc_2vc, 2, -GEscape=1)
+$(call synth_config, esc_3vc, 3, -GEscape=1)
 
 # "% smaller" table of the summary: BASE:OTHER pairs.
-SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc favors_1vc_spin:wf_2vc favors_1vc_spin:wf_3vc
+SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc favors_1vc_spin:wf_2vc favors_1vc_spin:wf_3vc \
+                 favors_1vc_spin:esc_2vc favors_1vc_spin:esc_3vc minad_3vc_spin:esc_3vc
 # SPIN overhead table: SPIN_OFF:SPIN_ON pairs, the same router without and
 # with Spin=1.
 SYNTH_SPIN_PAIRS ?= wf_1vc:favors_1vc_spin wf_3vc:minad_3vc_spin

@@ -449,7 +449,6 @@ def main():
                        'ice40_ffs', 'ice40_carry'):
             rows.append(('router', r['name'], '', metric, r.get(metric)))
         rows.append(('router', r['name'], '', 'num_vcs', cfg.get('num_vcs')))
-    out('| (escape VC) | | | not built: the RTL has no escape-VC routing | | | | | | | | |')
     out('')
     paths = ['%s: %s -> %s' % (r['name'], r['ltp_from'], r['ltp_to']) for r in done
              if r.get('ltp_from') and not (r['cfg'] or {}).get('same_as')]
@@ -461,8 +460,9 @@ def main():
         'table, which is outside the router (spin_route_table), plus the run-time input '
         'cfg_favors_i, so xy_1vc and wf_1vc are the same router logic, and a FAvORS-Min or '
         'minimal adaptive router without SPIN is the wf_* router of the same VC count.  The '
-        'SPIN rows (Spin=1) are compared with those rows: %s.  Escape-VC routing is not in '
-        'the RTL, so it has no row.' % (
+        'SPIN rows (Spin=1) are compared with those rows: %s.  The esc_* rows (Escape=1) '
+        'carry escape-VC routing, switched on by the run-time input cfg_escape_i: a route '
+        'set of two masks per VC and a second port selector per input.' % (
             ', '.join('%s against %s' % (on, off) for off, on in spin_pairs) or 'none listed'))
     out('')
 

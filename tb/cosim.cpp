@@ -194,7 +194,8 @@ int main(int argc, char** argv) {
   }
   if (!waves.empty()) ctx->traceEverOn(true);
   std::string why;
-  std::unique_ptr<RtlNet> rtl = make_rtl_net(ctx.get(), &sim.topo, o.sim.vcs, &why);
+  std::unique_ptr<RtlNet> rtl = make_rtl_net(ctx.get(), &sim.topo, o.sim.vcs,
+                                               o.sim.algo == ALGO_ESCAPE, &why);
   if (!rtl) {
     std::fprintf(stderr, "error: %s\n", why.c_str());
     sim_free(&sim);
@@ -214,8 +215,8 @@ int main(int argc, char** argv) {
   {
     Checker chk(&sim, rtl->flit_width());
     if (!waves.empty() && trace_from == 0) rtl->trace_open(waves);
-    rtl->reset((uint32_t)o.sim.seed, sim.net.masks, o.sim.algo == ALGO_FAVORS_MIN, o.sim.spin,
-               o.sim.tdd);
+    rtl->reset((uint32_t)o.sim.seed, sim.net.masks, sim.net.masks_esc,
+               o.sim.algo == ALGO_FAVORS_MIN, o.sim.spin, o.sim.tdd);
     sim_status_t st = SIM_RUNNING;
     while (st == SIM_RUNNING) {
       if (!waves.empty() && !rtl->tracing() && sim.now >= trace_from) rtl->trace_open(waves);

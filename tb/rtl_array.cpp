@@ -7,15 +7,20 @@
 #include "Vspin_router.h"
 #include "rtl_net.h"
 
+#ifndef SPIN_ESCAPE
+#define SPIN_ESCAPE 0   // the synthesized netlist (make synth-cosim) has no escape routing
+#endif
+
 namespace {
 
 class RtlArray : public RtlNet {
  public:
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
-        LinkW_(SPIN_FLITW + 7), masks_(nullptr),
+        LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), masks_(nullptr),
+        masks_esc_(nullptr),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
-        in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * P_),
+        in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
         out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3) {
     for (int r = 0; r < N_; r++) {
       char name[32];
@@ -28,13 +33,15 @@ class RtlArray : public RtlNet {
     for (auto& m : r_) m->final();
   }
 
-  void reset(uint32_t seed, const uint8_t* masks, bool favors, bool spin,
-             unsigned tdd) override {
+  void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
+             bool spin, unsigned tdd) override {
     masks_ = masks;
+    masks_esc_ = masks_esc;
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
       m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
       m->cfg_favors_i = favors;
+      m->cfg_escape_i = masks_esc != nullptr;
       m->cfg_spin_i = spin;
       m->cfg_tdd_i = tdd;
       m->cfg_id_i = r;
@@ -100,7 +107,9 @@ class RtlArray : public RtlNet {
         to_bits(m->rt_dst_o, dst_);
         for (int p = 0; p < P_; p++) {
           unsigned d = (unsigned)dst_.get(p * 16, 16);
-          mask_.set(p * P_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
+          mask_.set(p * MaskW_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
+          if (masks_esc_)
+            mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
         }
         from_bits(m->rt_mask_i, mask_);
         m->eval();
@@ -126,8 +135,9 @@ class RtlArray : public RtlNet {
   }
   VerilatedContext* ctx_;
   const topo_t* t_;
-  int N_, P_, V_, LinkW_;
+  int N_, P_, V_, LinkW_, MaskW_;
   const uint8_t* masks_;
+  const uint8_t* masks_esc_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
       out_occ_;
@@ -136,7 +146,11 @@ class RtlArray : public RtlNet {
 }  // namespace
 
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs,
-                                     std::string* err) {
+                                     bool escape, std::string* err) {
+  if (escape && !SPIN_ESCAPE) {
+    *err = "this co-simulation was built without escape-VC routing (Escape = 0)";
+    return nullptr;
+  }
   if (topo->radix != SPIN_PORTS || vcs != SPIN_VCS) {
     char m[256];
     std::snprintf(m, sizeof m,

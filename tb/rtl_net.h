@@ -9,7 +9,8 @@
 // Both present the network's registers in one layout: router r port p at
 // index r*P + p (flit: LinkW bits, credit: kCredW bits), VC v of it at
 // (r*P + p)*V + v (occupancy: 3 bits).  The routers are built with SPIN
-// (Spin = 1, FlitW = 128), switched on or off at reset.
+// (Spin = 1, FlitW = 128) and escape-VC routing (Escape = 1), each
+// switched on or off at reset.
 #ifndef SPIN_TB_RTL_NET_H
 #define SPIN_TB_RTL_NET_H
 
@@ -53,9 +54,10 @@ class RtlNet {
   // Holds reset for a few cycles with this LFSR seed, routing table (masks:
   // N*N entries, router r destination d at r*N + d) and output selection
   // (favors: FAvORS-Min's least-busy fallback), SPIN on or off and its
-  // detection threshold.
-  virtual void reset(uint32_t seed, const uint8_t* masks, bool favors, bool spin,
-                     unsigned tdd) = 0;
+  // detection threshold.  masks_esc (same layout) is the escape VC's table
+  // of escape routing, which it switches on; nullptr for the others.
+  virtual void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc,
+                     bool favors, bool spin, unsigned tdd) = 0;
   // One clock cycle with the NIC injection registers inj[0..N-1].
   virtual void step(const flit_t* inj) = 0;
   // The registers after the last clock edge.
@@ -87,7 +89,7 @@ class RtlNet {
 
 // Builds the RTL network for the topology; nullptr and a message when this
 // build cannot serve it (other radix, VC count or topology).
-std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs,
+std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs, bool escape,
                                      std::string* err);
 
 #endif

@@ -9,24 +9,32 @@
 
 namespace {
 
+// Bits per route-table entry: {mask_e, mask_a} when built with escape routing.
+const int kMaskW = SPIN_NET_ESCAPE ? 2 * SPIN_NET_PORTS : SPIN_NET_PORTS;
+
 class RtlTop : public RtlNet {
  public:
   RtlTop(VerilatedContext* ctx, int n)
       : top_(new Vspin_network{ctx, "network"}), N_(n), LinkW_(SPIN_NET_FLITW + 7),
-        inj_(N_ * LinkW_), table_(N_ * N_ * SPIN_NET_PORTS) {}
+        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW) {}
   ~RtlTop() override {
     trace_close();
     top_->final();
   }
 
-  void reset(uint32_t seed, const uint8_t* masks, bool favors, bool spin,
-             unsigned tdd) override {
+  void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
+             bool spin, unsigned tdd) override {
     const int P = SPIN_NET_PORTS;
+    table_.clear();
     for (int r = 0; r < N_; r++)
-      for (int d = 0; d < N_; d++) table_.set((r * N_ + d) * P, P, masks[r * N_ + d]);
+      for (int d = 0; d < N_; d++) {
+        table_.set((r * N_ + d) * kMaskW, P, masks[r * N_ + d]);
+        if (masks_esc) table_.set((r * N_ + d) * kMaskW + P, P, masks_esc[r * N_ + d]);
+      }
     from_bits(top_->route_table_i, table_);
     top_->seed_i = seed;
     top_->favors_i = favors;
+    top_->escape_i = masks_esc != nullptr;
     top_->spin_i = spin;
     top_->tdd_i = tdd;
     inj_.clear();
@@ -76,7 +84,11 @@ class RtlTop : public RtlNet {
 }  // namespace
 
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs,
-                                     std::string* err) {
+                                     bool escape, std::string* err) {
+  if (escape && !SPIN_NET_ESCAPE) {
+    *err = "this network top was generated without escape-VC routing (spingen --escape 0)";
+    return nullptr;
+  }
   if (std::strcmp(topo->name, SPIN_NET_TOPO) != 0 || vcs != SPIN_NET_VCS ||
       topo->routers != SPIN_NET_NODES || topo->radix != SPIN_NET_PORTS) {
     char m[512];
