@@ -253,6 +253,7 @@ synth-cosim: $(SCOSIM)
 # build only: a flat Verilator build takes minutes.
 regress-top: $(SPINGEN)
 	$(MAKE) --no-print-directory sim-top TOPO=mesh3x3 VCS=2 ROUTING=west_first RATE=0.4 CYCLES=4000 VSEED=3
+	$(MAKE) --no-print-directory sim-top TOPO=mesh3x3 VCS=2 ROUTING=escape RATE=0.6 CYCLES=3000 VSEED=2
 
 # The generated GTKWave views against short real waveforms (mesh4x4, SPIN
 # on, 1 and 2 VCs): every signal they name exists with the width they assume,
