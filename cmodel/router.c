@@ -109,6 +109,20 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   memset(ovc_set, 0, sizeof ovc_set);
   memset(ovc_clr, 0, sizeof ovc_clr);
 
+  /* Ages of the cycles the network skipped this router (nothing buffered or
+   * arriving, so only the ages of its busy VCs changed: one each cycle). */
+  if (favors && r->busy_ports && cycle > r->next_cycle) {
+    const uint64_t k = cycle - r->next_cycle;
+    for (m = r->busy_ports; m; m &= m - 1u) {
+      o = (int)low_bit(m);
+      for (v = 0; v < V; v++)
+        if (r->ovc_busy_q[o] & (1u << v))
+          r->ovc_age_q[o][v] = (uint8_t)(r->ovc_age_q[o][v] + k >= 255 ? 255
+                                         : r->ovc_age_q[o][v] + k);
+    }
+  }
+  r->next_cycle = cycle + 1;
+
   /* Route compute: one unit per input port, serving the lowest VC whose
    * head flit is at the front without a route. */
   for (m = r->in_ports; m; m &= m - 1u) {

@@ -57,6 +57,9 @@ typedef struct {
   uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
   uint8_t full_ports;                     /* bit o: every downstream VC of o is busy */
   uint8_t busy_ports;                     /* bit o: some downstream VC of o is busy */
+  uint64_t next_cycle;                    /* the cycle after the last evaluation: the
+                                             network skips idle routers, whose busy
+                                             VCs' ages catch up when next evaluated */
   /* FIFO storage (not reset): input VC (p, v) holds the slots from
    * (p * vcs + v) * BUF_DEPTH on, so a router with few ports and VCs uses
    * the first few cache lines only.  A flit is kept as its data word and
