@@ -23,6 +23,7 @@ LONG_FRAC ?= 0.5
 CYCLES    ?= 100000
 SEED      ?= 1
 WAVES     ?= 0
+SPEED     ?= 0
 VSEED     ?= 1
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= 128
@@ -44,6 +45,12 @@ CFG_DIR  := $(BUILD)/$(TOPO_DIR)/v$(VCS)
 ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),help)),)
 ifeq ($(filter $(WAVES),0 1),)
 $(error WAVES=$(WAVES): expected 0 or 1)
+endif
+ifeq ($(filter $(SPEED),0 1),)
+$(error SPEED=$(SPEED): expected 0 or 1)
+endif
+ifeq ($(SPEED)$(WAVES),11)
+$(error SPEED=1 builds without waveforms: use WAVES=0, or SPEED=0 for a waveform)
 endif
 ifeq ($(filter $(ROUTING),xy west_first escape favors_min),)
 $(error ROUTING=$(ROUTING): expected xy, west_first, escape or favors_min)
@@ -99,14 +106,30 @@ LINT_VLT := rtl/lint.vlt
 # by the harness (tb/rtl_array.cpp), so one build serves every topology of
 # that radix.  `make sim-top` Verilates the generated network top instead
 # (tb/rtl_top.cpp), which checks spingen's wiring; it grows with the network.
+# The checking build (make sim, make test):
+#   --x-assign unique, --x-initial unique  X assignments and unreset registers
+#                                          get per-run values (+verilator+seed+)
+#   --assert                               *_A assertions stop the run
+#   --trace-fst                            waveforms on request (--waves)
+# VCHECK and VOPT (OPT_FAST of Verilator's C++) are what the speed build and
+# `make bench-vflags` (scripts/eval.mk) change.
+# The speed build's flags, chosen by `make bench-vflags` (docs/results.md).
+SPEED_VCHECK := --x-assign fast --x-initial fast --assert
+SPEED_VOPT   := -O3
+# SPEED=1 (make sim): the co-simulation built with them, under build/rtl-speed/.
+ifeq ($(SPEED),1)
+VCHECK ?= $(SPEED_VCHECK)
+VOPT   ?= $(SPEED_VOPT)
+RTL_DIR := $(BUILD)/rtl-speed
+else
+RTL_DIR := $(BUILD)/rtl
+endif
+VCHECK ?= --x-assign unique --x-initial unique --assert --trace-fst
+VOPT   ?= -O2
 VFLAGS := --cc --exe --build
 VFLAGS += -j 2                               # parallel C++ compile (2-core machines)
-VFLAGS += --x-assign unique                  # X assignments get per-run values...
-VFLAGS += --x-initial unique                 # ...and so do unreset registers (+verilator+seed+)
-VFLAGS += --assert                           # *_A assertions stop the run
-VFLAGS += --trace-fst                        # waveforms on request (--waves)
 VFLAGS += -Wno-fatal                         # lint is its own target
-VFLAGS += -MAKEFLAGS "OPT_FAST=-O2"
+VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT)"
 TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
 TB_HDRS  := tb/bus.h tb/rtl_net.h $(C_HDRS)
 
@@ -115,7 +138,7 @@ PORTS   ?= 5
 # and off at run time), so their links are 128 bits wide: a special message
 # fills the data word.
 FLITW   := 128
-ARRAY_DIR := $(BUILD)/rtl/p$(PORTS)-v$(VCS)
+ARRAY_DIR := $(RTL_DIR)/p$(PORTS)-v$(VCS)
 COSIM   := $(ARRAY_DIR)/Vcosim
 # Every build starts from an empty directory: an incremental Verilator build
 # after an RTL change once linked stale objects into a binary that disagreed

@@ -51,9 +51,9 @@ CONFIGS = [
     ("fmin_1vc_spin", "FAvORS-Min + SPIN, 1 VC", "favors_min", 1, 1),
     ("wf_3vc", "west-first, 3 VCs", "west_first", 3, 0),
     ("fmin_3vc_spin", "minimal adaptive (FAvORS-Min) + SPIN, 3 VCs", "favors_min", 3, 1),
+    ("esc_3vc", "escape VC, 3 VCs", "escape", 3, 0),
+    ("esc_2vc", "escape VC, 2 VCs", "escape", 2, 0),
 ]
-# In the paper's figure, not built in spin-noc: listed, never run.
-MISSING = [("escape_3vc", "escape VC, 3 VCs", "escape-VC routing is not built yet")]
 
 TRAFFICS = ["uniform_random", "transpose", "bit_reverse", "bit_rotation", "tornado", "neighbor"]
 
@@ -361,15 +361,13 @@ class Sweep:
         L.append("")
         L.append("## Saturation rate (offered flits/node/cycle)")
         L.append("")
-        cols = [labels[c] for c in a.configs] + [m[1] for m in MISSING]
+        cols = [labels[c] for c in a.configs]
         L.append("| traffic | " + " | ".join(cols) + " |")
         L.append("|---|" + "---|" * len(cols))
         for t in a.traffic:
-            cells = [self.sat_cell(R[(c, t)]) for c in a.configs] + ["not built" for _ in MISSING]
+            cells = [self.sat_cell(R[(c, t)]) for c in a.configs]
             L.append("| %s | %s |" % (t, " | ".join(cells)))
         L.append("")
-        for m in MISSING:
-            L.append("Missing configuration: %s (%s); not run, nothing is shown for it." % (m[1], m[2]))
         L.append("")
         L.append("## Zero-load latency (cycles, at %s) and peak accepted throughput "
                  "(flits/node/cycle, over the drained points)" % fmt_rate(a.rates[0]))
@@ -452,7 +450,8 @@ class Sweep:
         a = self.a
         labels = {c[0]: c[1] for c in CONFIGS}
         style = {"wf_1vc": ("tab:blue", "o", "-"), "fmin_1vc_spin": ("tab:red", "s", "-"),
-                 "wf_3vc": ("tab:blue", "o", "--"), "fmin_3vc_spin": ("tab:red", "s", "--")}
+                 "wf_3vc": ("tab:blue", "o", "--"), "fmin_3vc_spin": ("tab:red", "s", "--"),
+                 "esc_3vc": ("tab:green", "^", "--"), "esc_2vc": ("tab:green", "^", ":")}
         written = []
         for t in a.traffic:
             fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -473,8 +472,6 @@ class Sweep:
                             marker="x" if kind == "not drained" else "D", markersize=7,
                             clip_on=False, label=None)
                     marked.add(kind)
-            for m in MISSING:
-                ax.plot([], [], linestyle="none", label="%s: not built" % m[1])
             if "not drained" in marked:
                 ax.plot([], [], linestyle="none", marker="x", color="k", label="did not drain (at top edge)")
             if "model error" in marked:
@@ -593,8 +590,6 @@ def main():
           "(warm-up %d, drain limit %d), seed %d, t_DD %d, %d job(s) -> %s" % (
               TOPO, len(a.configs), len(a.traffic), fmt_rate(a.rates[0]), fmt_rate(a.rates[-1]),
               a.cycles, a.warmup, a.drain_limit, a.seed, a.tdd, a.jobs, a.out), flush=True)
-    for m in MISSING:
-        print("sweep: missing configuration, not run: %s (%s)" % (m[1], m[2]))
     print("sweep: saturation = first rate with average latency > 3x zero-load latency "
           "(latency at %s) or a run that does not drain" % fmt_rate(a.rates[0]), flush=True)
     sw.elapsed = 0.0

@@ -192,6 +192,15 @@ int main(int argc, char** argv) {
     sim_free(&sim);
     return 2;
   }
+#if !VM_TRACE
+  if (!waves.empty()) {
+    std::fprintf(stderr, "error: --waves: this co-simulation was built without waveforms "
+                         "(no --trace-fst: the speed build); use the checking build (make sim)\n");
+    sim_free(&sim);
+    return 2;
+  }
+  waves_on_fail.clear();  // nothing to re-run into
+#endif
   if (!waves.empty()) ctx->traceEverOn(true);
   std::string why;
   std::unique_ptr<RtlNet> rtl = make_rtl_net(ctx.get(), &sim.topo, o.sim.vcs,

@@ -17,7 +17,9 @@
 #include <memory>
 #include <string>
 #include <verilated.h>
+#if VM_TRACE  // builds without --trace-fst (the speed build) have no waveforms
 #include <verilated_fst_c.h>
+#endif
 #include "bus.h"
 
 extern "C" {
@@ -65,12 +67,18 @@ class RtlNet {
   // Waveform: the context must have had traceEverOn(true) before construction.
   virtual void trace_open(const std::string& path) = 0;
   void trace_close() {
+#if VM_TRACE
     if (tfp_) {
       tfp_->close();
       tfp_.reset();
     }
+#endif
   }
+#if VM_TRACE
   bool tracing() const { return (bool)tfp_; }
+#else
+  bool tracing() const { return false; }
+#endif
   // Sizes this build was made for.
   virtual int ports() const = 0;
   virtual int vcs() const = 0;
@@ -80,10 +88,14 @@ class RtlNet {
  protected:
   // Dumps both clock edges' values, 5 time units apart.
   void dump() {
+#if VM_TRACE
     if (tfp_) tfp_->dump(time_);
+#endif
     time_ += 5;
   }
+#if VM_TRACE
   std::unique_ptr<VerilatedFstC> tfp_;
+#endif
   uint64_t time_ = 0;
 };
 

@@ -57,9 +57,13 @@ class RtlTop : public RtlNet {
   }
 
   void trace_open(const std::string& path) override {
+#if VM_TRACE
     tfp_.reset(new VerilatedFstC);
     top_->trace(tfp_.get(), 99);
     tfp_->open(path.c_str());
+#else
+    (void)path;
+#endif
   }
   int ports() const override { return SPIN_NET_PORTS; }
   int vcs() const override { return SPIN_NET_VCS; }
