@@ -256,6 +256,47 @@ deadlock_same "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike" \
 run "file:$T favors_min 0.3, SPIN on" 0 spincosim $A1 1 4 --quiet --topo file:$T \
   --routing favors_min --rate 0.3 --cycles 5000
 
+echo "== liveness, C model: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC, 0.08 =="
+# c_live NAME MIN COMMAND...: spinsim drains every packet, resolves at least MIN
+# deadlocks and never breaks the m-1 bound.  c_jams NAME COMMAND...: spinsim
+# stops with packets left (a deadlock), and no other failure.
+c_live() { n=$((n + 1)); spawn c_live_case $n "$@"; }
+c_live_case() {
+  local k=$1 name=$2 min=$3
+  shift 3
+  local log="$LOG/$k.log" t0=$SECONDS res
+  "$@" > "$log" 2>&1
+  local rc=$?
+  res=$(sed -n 's/.*deadlocks resolved \([0-9]*\),.*/\1/p' "$log" | head -1)
+  if [ "$rc" -eq 0 ] && grep -q "(drained)" "$log" && [ "${res:-0}" -ge "$min" ] &&
+     grep -q "m-1 bound broken 0" "$log"; then
+    verdict $k ok "$(printf 'PASS %-64s %3ds (%s resolved)' "$name" $((SECONDS - t0)) "$res")"
+  else
+    verdict $k fail "$(printf 'FAIL %-64s exit %d, %s resolved, wanted >= %d (log %s)' "$name" "$rc" "${res:-no}" "$min" "$log")" \
+      "$(tail -15 "$log" | sed 's/^/     /')"
+  fi
+}
+c_jams() { n=$((n + 1)); spawn c_jams_case $n "$@"; }
+c_jams_case() {
+  local k=$1 name=$2
+  shift 2
+  local log="$LOG/$k.log"
+  "$@" > "$log" 2>&1
+  local rc=$?
+  if [ "$rc" -eq 1 ] && grep -q "(NOT drained)" "$log" &&
+     grep -q "FAILED: packets left undelivered at the drain limit" "$log"; then
+    verdict $k ok "$(printf 'PASS %-64s (%s)' "$name" "$(grep -m1 'packets  ' "$log" | sed 's/^ *//')")"
+  else
+    verdict $k fail "$(printf 'FAIL %-64s exit %d (log %s)' "$name" "$rc" "$log")" \
+      "$(tail -15 "$log" | sed 's/^/     /')"
+  fi
+}
+LIVE="--topo mesh8x8 --routing favors_min --vcs 1 --rate 0.08 --cycles 1000000 --drain-limit 20000"
+c_jams "SPIN=0: deadlocks" "$BUILD/cmodel/spinsim" $LIVE --spin 0
+for s in 1 2; do
+  c_live "SPIN=1, t_DD 32, seed $s: drains" 5 "$BUILD/cmodel/spinsim" $LIVE --spin 1 --tdd 32 --seed $s
+done
+
 echo "== bad input: a clear message and exit status 2 =="
 D=cmodel/tests/data
 expect_error "topology file with a port used twice" "bad_port_twice.topo:[0-9]+:" \
