@@ -4,7 +4,10 @@
 //
 // Combinational.  A probe on this port is forked: one copy, with that port
 // appended to its path, to each distinct output port that the VCs at this
-// port wait for (ejection excluded).  It is dropped when the router is in a
+// port wait for (ejection excluded).  The copies differ only in the
+// appended entry, so this module gives one word (n already counted, the new
+// entry still 0) and the outputs it goes to; each output's spin_sm_arb
+// writes its own port into the entry.  It is dropped when the router is in a
 // recovery, outranks the sender, the path is full, a VC here is empty or has
 // no route, or every VC here waits for ejection.  The router's own probe is
 // forwarded the same way, unless it is the one that just confirmed the loop
@@ -30,7 +33,7 @@ module spin_probe_mgr #(
   input  logic [spin_pkg::MaxPv-1:0]      rv_i,        // VC has a route
   input  logic [3*spin_pkg::MaxPv-1:0]    op_i,
   output logic [NumPorts-1:0]             offer_valid_o,
-  output logic [NumPorts*OfferW-1:0]      offer_o      // per output: {kind, data}
+  output logic [OfferW-1:0]               offer_o      // {kind, data}, for every output
 );
   if (Port < 1 || Port >= NumPorts) begin : gen_check_port
     $error("spin_probe_mgr: Port must be a network port, 1..NumPorts-1");
@@ -38,7 +41,7 @@ module spin_probe_mgr #(
 
   logic [spin_pkg::IdW-1:0]     sender;
   logic [5:0]                   n;
-  logic [spin_pkg::SmPathW-1:0] path, fork_path;
+  logic [spin_pkg::SmPathW-1:0] path;
   logic [NumPorts-1:0]          ports;
   logic                         drop, confirmed;
   logic [2:0]                   vop;
@@ -47,7 +50,6 @@ module spin_probe_mgr #(
     sender    = data_i[11:0];
     n         = data_i[17:12];
     path      = data_i[26 +: spin_pkg::SmPathW];
-    fork_path = '0;
     confirmed = sender == id_i && st_i.state == spin_pkg::StMove && loop_n_i == n &&
                 loop_path_i == path;
     drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
@@ -63,19 +65,7 @@ module spin_probe_mgr #(
     if (ports == '0) drop = 1'b1;
 
     offer_valid_o = drop ? '0 : ports;
-    offer_o       = '0;
-    // Each copy appends its output o as path entry n (none when n is past
-    // the last entry).  Written as a compare per entry, not as o shifted by
-    // 3n: Yosys 0.23's resource sharing (share) spent minutes per shifter on
-    // the 4 x NumPorts shifters of the flattened router.
-    if (!drop)   // (the copies are built only for a probe that forks)
-      for (int unsigned o = 0; o < NumPorts; o++) begin
-        fork_path = path;
-        for (int unsigned i = 0; i < spin_pkg::SmMaxPath; i++)
-          if (n == 6'(i)) fork_path[3*i +: 3] = path[3*i +: 3] | 3'(o);
-        offer_o[o*OfferW +: OfferW] =
-            {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 8'd0, fork_path)};
-      end
+    offer_o       = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 8'd0, path)};
   end
 endmodule
 

@@ -8,56 +8,67 @@
 // probe), then the sender's rotating priority, then the lower source (the
 // FSM counts as port NumPorts), then the earlier offer.  Losers are dropped.
 // An output that carries a spin flit (busy_i) takes no message.
+// The offer words, their classes (rank_i) and their senders' priorities
+// (prio_i) are the same for every output, so spin_unit computes them once:
+// this arbiter picks the winner from those small keys, then takes its word.
+// A probe forked by an input port's probe manager gets this output (Out)
+// written into its newest path entry here.
 `default_nettype none
 
 module spin_sm_arb #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned Out      = 0,
   localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW,
-  localparam int unsigned NumOffers = NumPorts + 1
+  localparam int unsigned NumOffers = NumPorts + 1,
+  localparam int unsigned PrioW   = spin_pkg::IdW + 1
 ) (
-  input  logic [spin_pkg::IdW-1:0]     top_i,
-  input  logic [spin_pkg::IdW:0]       nodes_i,
   input  logic                         busy_i,
   input  logic [NumOffers-1:0]         valid_i,   // [0], [1]: the FSM; [1+p]: input port p
+  input  logic [NumOffers*2-1:0]       rank_i,
+  input  logic [NumOffers*PrioW-1:0]   prio_i,
   input  logic [NumOffers*OfferW-1:0]  offer_i,
   output logic                         valid_o,
   output logic [OfferW-1:0]            offer_o
 );
-  logic [1:0]               best_rank, rank;
-  logic [spin_pkg::IdW:0]   best_prio, prio;
-  logic [3:0]               best_src, src;
-  logic [OfferW-1:0]        o;
-  logic                     better;
+  localparam int unsigned IdxW = $clog2(NumOffers);
+  logic [1:0]       best_rank;
+  logic [PrioW-1:0] best_prio;
+  logic [3:0]       best_src, src;
+  logic [IdxW-1:0]  win;
+  logic             better;
+  logic [5:0]       n;
 
   always_comb begin
     valid_o   = 1'b0;
-    offer_o   = '0;
     best_rank = '0;
     best_prio = '0;
     best_src  = '0;
-    o         = '0;
-    rank      = '0;
-    prio      = '0;
+    win       = '0;
     src       = '0;
     better    = 1'b0;
-    if (valid_i != '0 && !busy_i)
     for (int unsigned k = 0; k < NumOffers; k++) begin
-      o    = offer_i[k*OfferW +: OfferW];
-      rank = spin_pkg::sm_rank(o[spin_pkg::SmW +: spin_pkg::KindW]);
-      prio = spin_pkg::sm_prio(o[spin_pkg::IdW-1:0], top_i, nodes_i);
-      src  = k < 2 ? 4'(NumPorts) : 4'(k - 1);
-      if (!valid_o)               better = 1'b1;
-      else if (rank != best_rank) better = rank > best_rank;
-      else if (prio != best_prio) better = prio > best_prio;
-      else                        better = src < best_src;
+      src = k < 2 ? 4'(NumPorts) : 4'(k - 1);
+      if (!valid_o)                            better = 1'b1;
+      else if (rank_i[k*2 +: 2] != best_rank)  better = rank_i[k*2 +: 2] > best_rank;
+      else if (prio_i[k*PrioW +: PrioW] != best_prio)
+        better = prio_i[k*PrioW +: PrioW] > best_prio;
+      else                                     better = src < best_src;
       if (valid_i[k] && !busy_i && better) begin
         valid_o   = 1'b1;
-        offer_o   = o;
-        best_rank = rank;
-        best_prio = prio;
+        win       = IdxW'(k);
+        best_rank = rank_i[k*2 +: 2];
+        best_prio = prio_i[k*PrioW +: PrioW];
         best_src  = src;
       end
     end
+    offer_o = valid_o ? offer_i[win*OfferW +: OfferW] : '0;
+    // A forked probe: this output is its entry n-1.  Written as a compare
+    // per entry, not as a shift by 3(n-1): Yosys 0.23's resource sharing
+    // spent minutes per such shifter in the flattened router.
+    n = offer_o[12 +: 6];
+    if (valid_o && win >= IdxW'(2) && offer_o[spin_pkg::SmW +: spin_pkg::KindW] == spin_pkg::KindProbe)
+      for (int unsigned i = 0; i < spin_pkg::SmMaxPath; i++)
+        if (n == 6'(i + 1)) offer_o[26 + 3*i +: 3] = offer_o[26 + 3*i +: 3] | 3'(Out);
   end
 endmodule
 

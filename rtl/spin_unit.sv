@@ -106,10 +106,10 @@ module spin_unit #(
   assign frozen_o = st_moved.frozen;
 
   // ---- probe managers ----
-  logic [NumPorts*NumPorts-1:0]        pr_valid;   // [p*NumPorts + o]
-  logic [NumPorts*NumPorts*OfferW-1:0] pr_offer;
+  logic [NumPorts*NumPorts-1:0] pr_valid;   // [p*NumPorts + o]
+  logic [NumPorts*OfferW-1:0]   pr_offer;   // [p*OfferW]: one word, every output
   assign pr_valid[NumPorts-1:0] = '0;
-  assign pr_offer[NumPorts*OfferW-1:0] = '0;
+  assign pr_offer[OfferW-1:0] = '0;
   for (genvar p = 1; p < NumPorts; p++) begin : gen_probe
     spin_probe_mgr #(.NumPorts(NumPorts), .NumVcs(NumVcs), .Port(p)) u_probe (
       .st_i         (st_moved),
@@ -122,41 +122,53 @@ module spin_unit #(
       .data_i       (in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW]),
       .cnt_nz_i, .rv_i, .op_i,
       .offer_valid_o(pr_valid[p*NumPorts +: NumPorts]),
-      .offer_o      (pr_offer[p*NumPorts*OfferW +: NumPorts*OfferW])
+      .offer_o      (pr_offer[p*OfferW +: OfferW])
     );
   end
 
-  // ---- per output: the offers, then the arbiter ----
+  // ---- the offers: one word per source, the same for every output ----
+  // Source 0 and 1: the FSM's two offers; source 1+p: input port p, whose
+  // message is a probe or a move-class message, never both.  Each source's
+  // class and sender priority are computed here once, for all outputs.
+  localparam int unsigned NumOffers = NumPorts + 1;
+  localparam int unsigned PrioW = spin_pkg::IdW + 1;
+  logic [NumOffers*OfferW-1:0] word;
+  logic [NumOffers*2-1:0]      rank;
+  logic [NumOffers*PrioW-1:0]  prio;
+  always_comb begin
+    word[0 +: 2*OfferW] = fsm_offer;
+    for (int unsigned p = 1; p < NumPorts; p++) begin
+      word[(1+p)*OfferW +: OfferW] = pr_offer[p*OfferW +: OfferW];
+      for (int unsigned r = 0; r < 2; r++)
+        if (mv_valid[r*Links + p - 1])
+          word[(1+p)*OfferW +: OfferW] = mv_offer[(r*Links + p - 1)*OfferW +: OfferW];
+    end
+    for (int unsigned k = 0; k < NumOffers; k++) begin
+      rank[k*2 +: 2] = spin_pkg::sm_rank(word[k*OfferW + spin_pkg::SmW +: spin_pkg::KindW]);
+      prio[k*PrioW +: PrioW] = spin_pkg::sm_prio(word[k*OfferW +: spin_pkg::IdW], top, nodes_i);
+    end
+  end
+
+  // ---- per output: which sources offer to it, then the arbiter ----
   for (genvar o = 0; o < NumPorts; o++) begin : gen_arb
-    logic [NumPorts:0]          valid;
-    logic [(NumPorts+1)*OfferW-1:0] offer;
+    logic [NumOffers-1:0] valid;
     always_comb begin
       valid = '0;
-      offer = '0;
       for (int unsigned a = 0; a < 2; a++)
-        if (fsm_valid[a] && fsm_port[a*3 +: 3] == 3'(o)) begin
-          valid[a] = 1'b1;
-          offer[a*OfferW +: OfferW] = fsm_offer[a*OfferW +: OfferW];
-        end
+        valid[a] = fsm_valid[a] && fsm_port[a*3 +: 3] == 3'(o);
       for (int unsigned p = 1; p < NumPorts; p++) begin
-        // a port's message is a probe (forks) or a move-class message
-        if (pr_valid[p*NumPorts + o]) begin
-          valid[1+p] = 1'b1;
-          offer[(1+p)*OfferW +: OfferW] = pr_offer[(p*NumPorts + o)*OfferW +: OfferW];
-        end
+        valid[1+p] = pr_valid[p*NumPorts + o];
         for (int unsigned r = 0; r < 2; r++)
-          if (mv_valid[r*Links + p - 1] && mv_port[(r*Links + p - 1)*3 +: 3] == 3'(o)) begin
+          if (mv_valid[r*Links + p - 1] && mv_port[(r*Links + p - 1)*3 +: 3] == 3'(o))
             valid[1+p] = 1'b1;
-            offer[(1+p)*OfferW +: OfferW] = mv_offer[(r*Links + p - 1)*OfferW +: OfferW];
-          end
       end
     end
-    spin_sm_arb #(.NumPorts(NumPorts)) u_arb (
-      .top_i  (top),
-      .nodes_i,
+    spin_sm_arb #(.NumPorts(NumPorts), .Out(o)) u_arb (
       .busy_i (out_busy_o[o]),
       .valid_i(valid),
-      .offer_i(offer),
+      .rank_i (rank),
+      .prio_i (prio),
+      .offer_i(word),
       .valid_o(sm_valid_o[o]),
       .offer_o(sm_o[o*OfferW +: OfferW])
     );
