@@ -238,6 +238,9 @@ spin_resolves "scenario ring7_multispin (ring-7)" 2 spincosim $A3 1 3 --topo rin
   --routing favors_min --tdd 32 --traffic trace:tb/scenarios/ring7_multispin.trace --cycles 1
 spin_resolves "scenario ring9_false_positive (ring-9)" 0 spincosim $A3 1 4 --topo ring-9 \
   --routing favors_min --tdd 16 --traffic trace:tb/scenarios/ring9_false_positive.trace --cycles 1
+spin_resolves "scenario line4_eject_drop (file:tb/scenarios/line4.topo)" 0 spincosim $A3 1 5 \
+  --topo file:tb/scenarios/line4.topo --routing favors_min --tdd 8 \
+  --traffic trace:tb/scenarios/line4_eject_drop.trace --cycles 1
 # SPIN on without deadlocks (deterministic routing, or loads below them): probes
 # and kill_moves still take link slots, so timing changes; nothing may spin
 for r in xy west_first; do

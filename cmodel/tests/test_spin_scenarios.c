@@ -392,6 +392,8 @@ static void check_counters(const run_t *R, uint64_t returned, uint64_t moves, ui
  * loop[k] is the k-th router after the sender (loop[0] = the sender).
  * Returns T. */
 #define RX_EARLY 1
+/* line4_eject_drop: the cycle router 2 probes (derived in check_eject_drop) */
+#define EJECT_PROBE_T 25
 static uint64_t check_spin_round(const run_t *R, unsigned kind, const int *loop, int n, uint64_t tm,
                                  const char *what)
 {
@@ -659,6 +661,40 @@ static void check_fig5a_case2(run_t *R)
   check_counters(R, 3, 3, 2, 3, 2, 2, 1, 1, 5);
 }
 
+/* Scenario 7: a probe dropped where packets wait for ejection (the paper's
+ * Fig. 4, node 3; line4_eject_drop.trace on line4.topo, 1 VC, t_DD 8, no
+ * deadlock).  Routers 0, 2 and 3 each send four 5-flit packets to router 1,
+ * whose ejection (one flit a cycle, shared by its two inputs) is the
+ * bottleneck.  Router 2's VC from router 3 waits behind router 1's VC, which
+ * holds a packet being ejected; router 2's counter expires and it probes
+ * west in 25.  In 26 router 1's only VC at that port holds 3 flits of a
+ * packet routed to port 0: router 1 drops the probe.  Router 2 is not
+ * outranked then (epoch 0: router 2 has priority 1, router 1 priority 0), so
+ * the drop is the ejection rule's.  Later probes of router 2 are dropped
+ * too (one by priority, one at an empty VC); nothing moves or spins, and
+ * every packet is delivered. */
+static void check_eject_drop(run_t *R)
+{
+  const spin_stats_t *k = &R->s.net.spin;
+  const sm_ev_t *e = find_sm(R, KIND_PROBE, 2, 2, 1, 0);
+  CHECK(e && e->rr == 1 && e->p == 2, "router 2 sent no probe west to router 1");
+  if (!e) return;
+  CHECK(e->cnt[0] && e->rv[0] && e->op[0] == 0,
+        "router 1's VC when the probe came: %u flits, route %s, port %u; expected a packet "
+        "waiting for ejection (port 0)", e->cnt[0], e->rv[0] ? "set" : "none", e->op[0]);
+  CHECK(prio(R, e->t + 1, 2) > prio(R, e->t + 1, 1),
+        "router 1 outranks router 2 in %llu: the drop would not be the ejection rule's",
+        U(e->t + 1));
+  CHECK(count_sm_by(R, KIND_PROBE, -1, 1, 0, (uint64_t)-1) == 0, "router 1 forwarded a probe");
+  CHECK(k->probes_sent >= 1 && k->probes_dropped == k->probes_sent && k->probes_returned == 0,
+        "probes: %llu sent, %llu dropped, %llu returned; expected every one dropped",
+        U(k->probes_sent), U(k->probes_dropped), U(k->probes_returned));
+  CHECK(k->moves_sent == 0 && k->spins == 0 && k->deadlocks_resolved == 0,
+        "a move or a spin where no loop exists");
+  CHECK(state_at(R, 2, FSM_MOVE, 0) == 0, "router 2 entered MOVE");
+  CHECK(e->t == EJECT_PROBE_T, "router 2's probe in %llu, expected %d", U(e->t), EJECT_PROBE_T);
+}
+
 /* Scenario 5: congestion without a deadlock (ring9_false_positive.trace on
  * ring-9, 1 VC, t_DD = 16, epoch 64 cycles).
  * - Router 0's VC first holds router 8's packet (head in 3), which moves on
@@ -844,6 +880,8 @@ static const scenario_t scenarios[] = {
    check_multispin, NULL},
   {"ring9_false_positive", "ring-9", "trace:tb/scenarios/ring9_false_positive.trace", 1, 16, 0,
    check_false_positive, NULL},
+  {"line4_eject_drop", "file:tb/scenarios/line4.topo", "trace:tb/scenarios/line4_eject_drop.trace",
+   1, 8, 0, check_eject_drop, NULL},
 };
 
 int main(int argc, char **argv)
