@@ -70,6 +70,15 @@ def provenance():
                             if dirty else ", model sources unchanged")
 
 
+def write_report(tag, lines, csv_path, md_path, elapsed):
+    """Writes the report lines to md_path and prints them, then where they went."""
+    lines = lines + [""]
+    with open(md_path, "w") as f:
+        f.write("\n".join(lines))
+    print("\n".join(lines))
+    print("%s: wrote %s, %s (%.0f s)" % (tag, csv_path, md_path, elapsed))
+
+
 def run_once(binary, sim, topo, rate, cycles, seed):
     fd, jpath = tempfile.mkstemp(prefix="bench-", suffix=".json")
     os.close(fd)
@@ -213,11 +222,7 @@ def main():
                 L.append("| %s | %.1f | %.2fx | %.2fx |" % (
                     topo, rate, s["sim_cycles_per_second"] / b["sim_cycles_per_second"],
                     s["cycles_per_cpu_second"] / b["cycles_per_cpu_second"]))
-    L.append("")
-    with open(md_path, "w") as f:
-        f.write("\n".join(L))
-    print("\n".join(L))
-    print("bench: wrote %s, %s (%.0f s)" % (csv_path, md_path, elapsed))
+    write_report("bench", L, csv_path, md_path, elapsed)
     return 0
 
 

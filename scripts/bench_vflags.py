@@ -26,7 +26,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import provenance, run_once  # noqa: E402  (same directory)
+from bench import provenance, run_once, write_report  # noqa: E402  (same directory)
 
 CASES = [("mesh8x8", 0.1, 10000), ("mesh8x8", 0.6, 4000), ("mesh16x16", 0.1, 2500)]
 FIELDS = ["variant", "flags", "topo", "rate", "run", "cycles", "exit_code",
@@ -109,11 +109,7 @@ def main():
             bw, bc = med[(base, topo, rate)]
             cells.append("%.0f cycles/s, %.2fx (%.2fx)" % (wall, wall / bw, cpu / bc))
         L.append("| %s | `%s` | %s |" % (name, flags.strip() or "-", " | ".join(cells)))
-    L.append("")
-    with open(md_path, "w") as f:
-        f.write("\n".join(L))
-    print("\n".join(L))
-    print("bench_vflags: wrote %s, %s (%.0f s)" % (csv_path, md_path, elapsed))
+    write_report("bench_vflags", L, csv_path, md_path, elapsed)
     return 0
 
 
