@@ -82,9 +82,9 @@ deadlock_same_case() {
   fi
 }
 
-# spin_resolves NAME MIN_SPINS COMMAND...: a co-simulation with SPIN on that
-# drains (exit 0, mismatches 0) after at least MIN_SPINS spins, none of its
-# recoveries spinning more than m-1 times for a loop of m routers.
+# spin_resolves NAME MIN_SPINS COMMAND...: a run with SPIN on that drains
+# (exit 0; in a co-simulation, mismatches 0) after at least MIN_SPINS spins,
+# none of its recoveries spinning more than m-1 times for a loop of m routers.
 spin_resolves() { n=$((n + 1)); spawn spin_resolves_case $n "$@"; }
 spin_resolves_case() {
   local k=$1 name=$2 min=$3
@@ -93,8 +93,8 @@ spin_resolves_case() {
   "$@" > "$log" 2>&1
   local rc=$? spins
   spins=$(sed -n 's/.* spins \([0-9]*\)$/\1/p' "$log" | head -1)
-  if [ "$rc" -eq 0 ] && grep -q "mismatches 0" "$log" && [ "${spins:-0}" -ge "$min" ] &&
-     grep -q "m-1 bound broken 0" "$log"; then
+  if [ "$rc" -eq 0 ] && [ "${spins:-0}" -ge "$min" ] && grep -q "m-1 bound broken 0" "$log" &&
+     { ! grep -q "cycles compared" "$log" || grep -q "mismatches 0" "$log"; }; then
     verdict $k ok "$(printf 'PASS %-64s %3ds (%s spins)' "$name" $((SECONDS - t0)) "$spins")"
   else
     verdict $k fail "$(printf 'FAIL %-64s exit %d, %s spins, wanted >= %d (log %s)' "$name" "$rc" "${spins:-no}" "$min" "$log")" \
@@ -264,28 +264,12 @@ run "file:$T favors_min 0.3, SPIN on" 0 spincosim $A1 1 4 --quiet --topo file:$T
   --routing favors_min --rate 0.3 --cycles 5000
 
 echo "== liveness, C model: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC, 0.08 =="
-# c_live NAME MIN COMMAND...: spinsim drains every packet, resolves at least MIN
-# deadlocks and never breaks the m-1 bound.
-c_live() { n=$((n + 1)); spawn c_live_case $n "$@"; }
-c_live_case() {
-  local k=$1 name=$2 min=$3
-  shift 3
-  local log="$LOG/$k.log" t0=$SECONDS res
-  "$@" > "$log" 2>&1
-  local rc=$?
-  res=$(sed -n 's/.*deadlocks resolved \([0-9]*\),.*/\1/p' "$log" | head -1)
-  if [ "$rc" -eq 0 ] && grep -q "(drained)" "$log" && [ "${res:-0}" -ge "$min" ] &&
-     grep -q "m-1 bound broken 0" "$log"; then
-    verdict $k ok "$(printf 'PASS %-64s %3ds (%s resolved)' "$name" $((SECONDS - t0)) "$res")"
-  else
-    verdict $k fail "$(printf 'FAIL %-64s exit %d, %s resolved, wanted >= %d (log %s)' "$name" "$rc" "${res:-no}" "$min" "$log")" \
-      "$(tail -15 "$log" | sed 's/^/     /')"
-  fi
-}
+# spin_resolves and deadlock_same on the C model alone (no co-simulation).
 LIVE="--topo mesh8x8 --routing favors_min --vcs 1 --rate 0.08 --cycles 1000000 --drain-limit 20000"
 deadlock_same "SPIN=0: deadlocks" "$BUILD/cmodel/spinsim" $LIVE --spin 0
 for s in 1 2; do
-  c_live "SPIN=1, t_DD 32, seed $s: drains" 5 "$BUILD/cmodel/spinsim" $LIVE --spin 1 --tdd 32 --seed $s
+  spin_resolves "SPIN=1, t_DD 32, seed $s: drains" 5 "$BUILD/cmodel/spinsim" $LIVE --spin 1 \
+    --tdd 32 --seed $s
 done
 
 echo "== bad input: a clear message and exit status 2 =="
