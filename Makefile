@@ -213,12 +213,13 @@ help:
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
 	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
 	@echo "  make bench    C model and co-simulation speed (build/bench/)"
+	@echo "  make bench-vflags  co-simulation speed under each Verilator flag (build/bench/vflags.md)"
 	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1);"
 	@echo "                VIEW=router|spin, ROUTER=<id> (scripts/gtkw.py writes the save file)"
 	@echo "  make clean    remove build/ and generated waveforms"
 	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
-	@echo "       SPIN=$(SPIN) TDD=$(TDD)"
+	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER)  (make waves)"
 
 deps:

@@ -298,6 +298,8 @@ expect_error "co-simulation built for 1 VC, run with 2" "built for 5-port router
   "$BUILD/rtl/p5-v1/Vcosim" --topo mesh4x4 --vcs 2
 expect_error "make sim VCS=7" "VCS=7" make --no-print-directory sim VCS=7
 expect_error "make sim WAVES=yes" "WAVES=yes" make --no-print-directory sim WAVES=yes
+expect_error "make sim SPEED=2" "SPEED=2" make --no-print-directory sim SPEED=2
+expect_error "make sim SPEED=1 WAVES=1" "without waveforms" make --no-print-directory sim SPEED=1 WAVES=1
 expect_error "make sim TOPO=mesh0x4" "mesh0x4|W and H|width" make --no-print-directory sim TOPO=mesh0x4
 
 expect_error "escape routing with 1 VC" "needs VCS >= 2" \
