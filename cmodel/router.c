@@ -445,34 +445,18 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   return wf | wc << 8;
 }
 
-/* The instances of eval. */
-static unsigned eval_spin(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
-                          const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
-                          spin_stats_t *st)
-{
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 1, cfg->vcs, 0);
-}
-
-static unsigned eval_1vc(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
-                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
-                         spin_stats_t *st)
-{
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, 1, 0);
-}
-
-static unsigned eval_vcs(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
-                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
-                         spin_stats_t *st)
-{
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs, 0);
-}
-
-static unsigned eval_esc(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
-                         const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
-                         spin_stats_t *st)
-{
-  return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, 0, cfg->vcs, 1);
-}
+/* The instances of eval: SPIN on; SPIN off with 1 VC; SPIN off; escape. */
+#define EVAL_INSTANCE(name, spin, V, esc)                                              \
+  static unsigned name(router_t *r, const router_cfg_t *cfg, uint64_t cycle,           \
+                       unsigned in_mask, const router_links_t *in, flit_t *out_flit,   \
+                       uint8_t *out_cred, spin_stats_t *st)                            \
+  {                                                                                    \
+    return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, spin, V, esc);     \
+  }
+EVAL_INSTANCE(eval_spin, 1, cfg->vcs, 0)
+EVAL_INSTANCE(eval_1vc, 0, 1, 0)
+EVAL_INSTANCE(eval_vcs, 0, cfg->vcs, 0)
+EVAL_INSTANCE(eval_esc, 0, cfg->vcs, 1)
 
 router_eval_fn router_eval_for(const router_cfg_t *cfg)
 {

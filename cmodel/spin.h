@@ -154,6 +154,18 @@ static inline int spin_may_freeze(const spin_router_t *s, const spin_ctx_t *c, i
   return 1;
 }
 
+/* The router leaves a recovery: VCs that are not spinning thaw, and the FSM
+ * goes back to deadlock detection (the caller loads the counter). */
+static inline void spin_leave(spin_router_t *s)
+{
+  int p, v;
+  for (p = 0; p < SPIN_MAX_PORTS; p++)
+    for (v = 0; v < SPIN_MAX_VCS; v++)
+      if (!s->spinning_q[p][v]) s->frozen_q[p][v] = s->armed_q[p][v] = 0;
+  s->is_deadlock_q = 0;
+  s->state_q = FSM_DD;
+}
+
 /* The lowest VC at input p holding a whole packet for output o that may be
  * frozen; -1 when there is none. */
 static inline int spin_freezable_vc(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)

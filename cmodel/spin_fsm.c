@@ -17,14 +17,6 @@ static void originate(spin_router_t *s, spin_ctx_t *c, unsigned kind, unsigned d
   spin_offer(c, (int)loop_port(&s->loop, 0), &w, c->ports, st);
 }
 
-static void unfreeze_all(spin_router_t *s)
-{
-  int p, v;
-  for (p = 0; p < SPIN_MAX_PORTS; p++)
-    for (v = 0; v < SPIN_MAX_VCS; v++)
-      if (!s->spinning_q[p][v]) s->frozen_q[p][v] = s->armed_q[p][v] = 0;
-}
-
 /* The sender's recovery is over. */
 static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
 {
@@ -42,10 +34,8 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
   } else {
     st->false_positives++;
   }
-  unfreeze_all(s);
-  s->is_deadlock_q = 0;
+  spin_leave(s);
   s->loop.n_q = 0;
-  s->state_q = FSM_DD;
   load(s, c, c->tdd - 1);
 }
 
@@ -149,9 +139,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
         s->pm_sent_q = 1;
         load(s, c, SPIN_RELEASE);
       } else {                     /* nobody came back for us: give up */
-        unfreeze_all(s);
-        s->is_deadlock_q = 0;
-        s->state_q = FSM_DD;
+        spin_leave(s);
         load(s, c, c->tdd - 1);
       }
       break;

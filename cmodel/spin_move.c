@@ -24,12 +24,7 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
       st->moves_dropped++;
       return;
     }
-    for (v = 0; v < SPIN_MAX_PORTS * SPIN_MAX_VCS; v++) {
-      int pp = v / SPIN_MAX_VCS, vv = v % SPIN_MAX_VCS;
-      if (!s->spinning_q[pp][vv]) s->frozen_q[pp][vv] = s->armed_q[pp][vv] = 0;
-    }
-    s->is_deadlock_q = 0;
-    s->state_q = FSM_DD;     /* spin_fsm_post settles DD or OFF */
+    spin_leave(s);           /* spin_fsm_post settles DD or OFF */
     s->cnt_q = (uint16_t)(c->tdd - 1);
     forward(c, p, w, 0, st);
     return;

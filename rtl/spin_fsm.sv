@@ -209,13 +209,10 @@ module spin_fsm #(
           s.cnt_loaded = 1'b1;
         end
         spin_pkg::StKillMove: begin   // the recovery ends
-          s.frozen      = s.frozen & spinning;
-          s.armed       = s.armed & spinning;
-          s.is_deadlock = 1'b0;
+          s             = spin_pkg::leave(s, spinning);
           loop_n        = '0;
           clear         = 1'b1;
           latch         = 1'b0;
-          s.state       = spin_pkg::StDd;
           s.cnt         = tdd_i - 1'b1;
           s.cnt_loaded  = 1'b1;
         end
@@ -230,10 +227,7 @@ module spin_fsm #(
             s.pm_sent = 1'b1;
             s.cnt = spin_pkg::CntW'(spin_pkg::SpinRelease);
           end else begin              // nobody came back for us: give up
-            s.frozen      = s.frozen & spinning;
-            s.armed       = s.armed & spinning;
-            s.is_deadlock = 1'b0;
-            s.state       = spin_pkg::StDd;
+            s             = spin_pkg::leave(s, spinning);
             s.cnt         = tdd_i - 1'b1;
           end
           s.cnt_loaded = 1'b1;
@@ -319,13 +313,10 @@ module spin_fsm #(
               end
             end
           end else if (kind == spin_pkg::KindKillMove && s.state == spin_pkg::StKillMove) begin
-            s.frozen      = s.frozen & spinning;
-            s.armed       = s.armed & spinning;
-            s.is_deadlock = 1'b0;
+            s             = spin_pkg::leave(s, spinning);
             loop_n        = '0;
             clear         = 1'b1;
             latch         = 1'b0;
-            s.state       = spin_pkg::StDd;
             s.cnt         = tdd_i - 1'b1;
             s.cnt_loaded  = 1'b1;
           end

@@ -84,11 +84,8 @@ module spin_move_mgr #(
           offer_valid_o = 1'b1;
           offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, 8'd0, path >> 3)};
           if (!own) begin
-            st_o.frozen      = st_i.frozen & spinning_i;
-            st_o.armed       = st_i.armed & spinning_i;
-            st_o.is_deadlock = 1'b0;
-            st_o.state       = spin_pkg::StDd;
-            st_o.cnt         = tdd_i - 1'b1;
+            st_o     = spin_pkg::leave(st_i, spinning_i);
+            st_o.cnt = tdd_i - 1'b1;
           end
         end
       end else begin

@@ -80,6 +80,17 @@ package spin_pkg;
     else                        sm_rank = 2'd2;
   endfunction
 
+  // The router leaves a recovery: VCs that are not spinning thaw, and the
+  // FSM goes back to deadlock detection; the caller loads the counter
+  // (C twin: spin_leave).
+  function automatic spin_mut_t leave(input spin_mut_t s, input logic [MaxPv-1:0] spinning);
+    leave             = s;
+    leave.frozen      = s.frozen & spinning;
+    leave.armed       = s.armed & spinning;
+    leave.is_deadlock = 1'b0;
+    leave.state       = StDd;
+  endfunction
+
   // May a VC at input p bound for output o be frozen?  Not when a frozen VC
   // already uses that input or that output (C twin: spin_may_freeze).
   function automatic logic may_freeze(input logic [MaxPv-1:0] frozen,

@@ -204,24 +204,22 @@ def main():
                     LABEL[sim], topo,
                     nodes[topo], rate, m["throughput"], int(rs[0]["cycles"]),
                     m["sim_cycles_per_second"], m["router_cycles_per_second"], m["cycles_per_cpu_second"]))
+    def ratios(title, num, den, digits):
+        """A table of med[num] over med[den], wall and CPU, per topology and rate."""
+        L.extend(["", title, "", "| topology | offered | wall | CPU |", "|---|---|---|---|"])
+        for topo in TOPOS:
+            for rate in RATES:
+                n, d = med[(num, topo, rate)], med[(den, topo, rate)]
+                L.append("| %s | %.1f | %.*fx | %.*fx |" % (
+                    topo, rate, digits, n["sim_cycles_per_second"] / d["sim_cycles_per_second"],
+                    digits, n["cycles_per_cpu_second"] / d["cycles_per_cpu_second"]))
+
     if "spinsim" in sims and "cosim" in sims:
-        L += ["", "C model speed over co-simulation speed (median cycles/s; cycles/CPU-s):", "",
-              "| topology | offered | wall | CPU |", "|---|---|---|---|"]
-        for topo in TOPOS:
-            for rate in RATES:
-                s, c = med[("spinsim", topo, rate)], med[("cosim", topo, rate)]
-                L.append("| %s | %.1f | %.1fx | %.1fx |" % (
-                    topo, rate, s["sim_cycles_per_second"] / c["sim_cycles_per_second"],
-                    s["cycles_per_cpu_second"] / c["cycles_per_cpu_second"]))
+        ratios("C model speed over co-simulation speed (median cycles/s; cycles/CPU-s):",
+               "spinsim", "cosim", 1)
     if "baseline" in sims:
-        L += ["", "C model speed over the baseline's (median cycles/s; cycles/CPU-s):", "",
-              "| topology | offered | wall | CPU |", "|---|---|---|---|"]
-        for topo in TOPOS:
-            for rate in RATES:
-                s, b = med[("spinsim", topo, rate)], med[("baseline", topo, rate)]
-                L.append("| %s | %.1f | %.2fx | %.2fx |" % (
-                    topo, rate, s["sim_cycles_per_second"] / b["sim_cycles_per_second"],
-                    s["cycles_per_cpu_second"] / b["cycles_per_cpu_second"]))
+        ratios("C model speed over the baseline's (median cycles/s; cycles/CPU-s):",
+               "spinsim", "baseline", 2)
     write_report("bench", L, csv_path, md_path, elapsed)
     return 0
 
