@@ -333,6 +333,7 @@ lint: deps
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
 	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
 	done
+	@$(MAKE) --no-print-directory synth-lint
 	@echo "lint: clean"
 
 clean:

@@ -82,13 +82,20 @@ package spin_pkg;
 
   // The router leaves a recovery: VCs that are not spinning thaw, and the
   // FSM goes back to deadlock detection; the caller loads the counter
-  // (C twin: spin_leave).
-  function automatic spin_mut_t leave(input spin_mut_t s, input logic [MaxPv-1:0] spinning);
-    leave             = s;
-    leave.frozen      = s.frozen & spinning;
-    leave.armed       = s.armed & spinning;
-    leave.is_deadlock = 1'b0;
-    leave.state       = StDd;
+  // (C twin: spin_leave).  Yosys 0.23 cannot size a function that reads a
+  // struct member, so this one works on the record as a MutW-bit vector, by
+  // the field offsets of spin_mut_t (its last field is bit 0).
+  localparam int unsigned MutArmed  = 0;                     // armed[MaxPv-1:0]
+  localparam int unsigned MutFrozen = MaxPv;                 // frozen[MaxPv-1:0]
+  localparam int unsigned MutIsDl   = 2 * MaxPv + 1 + IdW;   // is_deadlock
+  localparam int unsigned MutState  = MutW - 3;              // state[2:0]
+  function automatic logic [MutW-1:0] leave(input logic [MutW-1:0] s,
+                                            input logic [MaxPv-1:0] spinning);
+    leave                       = s;
+    leave[MutArmed +: MaxPv]    = s[MutArmed +: MaxPv] & spinning;
+    leave[MutFrozen +: MaxPv]   = s[MutFrozen +: MaxPv] & spinning;
+    leave[MutIsDl]              = 1'b0;
+    leave[MutState +: 3]        = spin_pkg::StDd;
   endfunction
 
   // May a VC at input p bound for output o be frozen?  Not when a frozen VC

@@ -13,6 +13,8 @@
 #                    SYNTH_NET_FLAT=1 flattens it (small topologies only).
 #   synth-summary    rewrite build/synth/summary.{md,csv} from the reports.
 #   synth-selftest   show that every sanity check fails on broken RTL copies.
+#   synth-lint       Yosys reads and elaborates the RTL and runs the sanity
+#                    checks of synth/checks.ys, without synthesis (make lint).
 #   (synth-cosim, in the top-level Makefile: co-simulation of the netlist
 #   $(BUILD)/synth-cosim/spin_router.v written here.)
 #   synth-help       this list and the knobs.
@@ -119,7 +121,7 @@ synth_job_recipe = $(if $(SYNTH_SAME.$(2)),\
   $(call synth_yosys,$(1),$(call synth_prelude,$(2)),$(SYNTH_SCRIPTS.$(1))))
 
 # ---- per-configuration rules ----
-.PHONY: synth synth-jobs synth-summary synth-network synth-selftest synth-help synth-force
+.PHONY: synth synth-jobs synth-summary synth-network synth-selftest synth-lint synth-help synth-force
 synth-force:
 
 # config.txt records the parameters; rewritten only when they change, so a
@@ -212,12 +214,26 @@ synth-selftest:
 	@$(SYNTH_PYTHON) $(SYNTH_SRC)/selftest.py --yosys '$(YOSYS)' --rtl $(SYNTH_RTL_DIR) \
 	  --synth $(SYNTH_SRC) --out $(SYNTH_DIR)/selftest
 
+# ---- the RTL as Yosys reads it ----
+# Verilator and Yosys 0.23 accept different SystemVerilog; make lint runs
+# this on the configuration that has every part (SPIN, escape, 3 VCs), so a
+# construct only Verilator takes stops the regression, not a later make synth.
+SYNTH_LINT_PARAMS := NumPorts=$(SYNTH_PORTS) NumVcs=3 BufDepth=$(SYNTH_DEPTH) FlitW=$(SYNTH_FLITW) Spin=1 Escape=1
+synth-lint:
+	@echo "yosys: read, elaborate and check spin_router $(SYNTH_LINT_PARAMS)"
+	@out=$$($(YOSYS) -q -p "$(synth_read) hierarchy -check -top spin_router \
+	  $(foreach p,$(SYNTH_LINT_PARAMS),-chparam $(subst =, ,$(p))); script $(SYNTH_SRC_ABS)/checks.ys" 2>&1); \
+	  rc=$$?; out=$$(printf '%s\n' "$$out" | grep -v 'Replacing memory' | grep .); \
+	  if [ $$rc -ne 0 ] || [ -n "$$out" ]; then printf '%s\n' "$$out"; \
+	    echo "synth-lint: Yosys failed or warned (exit $$rc); memory-to-register notes are the only warnings allowed"; exit 1; fi
+
 synth-help:
 	@echo "synthesis targets (docs/synthesis.md):"
 	@echo "  make synth [CONFIG=name]   router configurations -> $(SYNTH_DIR)/summary.md"
 	@echo "  make synth-network         whole network TOPO=$(TOPO) VCS=$(VCS) [SYNTH_NET_FLAT=1]"
 	@echo "  make synth-summary         rewrite the summary from existing reports"
 	@echo "  make synth-selftest        each sanity check must fail on a broken RTL copy"
+	@echo "  make synth-lint            Yosys reads and checks the RTL (part of make lint)"
 	@echo "  make synth-cosim           co-simulate the synthesized netlist against the C model"
 	@echo "configurations: $(SYNTH_CONFIGS)"
 	@echo "knobs: YOSYS=$(YOSYS) SYNTH_JOBS=$(SYNTH_JOBS) SYNTH_DEDUP=$(SYNTH_DEDUP)"
