@@ -103,22 +103,21 @@ cd $(@D) && t0=$$(date +%s) && cat $(SYNTH_RTL) | sha256sum | cut -c1-16 > $(1).
 echo "wall $$(( $$(date +%s) - t0 ))" > $(1).time && times >> $(1).time
 endef
 
-# Reports of each job (copied for a row with SYNTH_SAME).
-SYNTH_FILES.hier  := hier.log hier.time hier.rtl hier_stat.txt hier_stat.json hier_cmos.txt hier_cmos.json
-SYNTH_FILES.flat  := flat.log flat.time flat.rtl flat_stat.txt flat_stat.json ltp.txt flat_cmos.txt flat_cmos.json
-SYNTH_FILES.ice40 := ice40.log ice40.time ice40.rtl ice40_stat.txt ice40_stat.json
-SYNTH_SCRIPTS.hier  := checks.ys router_hier.ys
-SYNTH_SCRIPTS.flat  := checks.ys router_flat.ys
-SYNTH_SCRIPTS.ice40 := checks.ys router_ice40.ys
-SYNTH_TITLE.hier  := generic synthesis, hierarchy kept
-SYNTH_TITLE.flat  := generic synthesis, flattened
-SYNTH_TITLE.ice40 := iCE40 synthesis
+# The one Yosys run of each configuration and the reports it writes (copied
+# for a row with SYNTH_SAME): checks.ys, then router_hier.ys (hierarchy kept;
+# saves the coarse and the generic netlists), router_flat.ys (flattened) and
+# router_ice40.ys (iCE40 mapping), so the front end runs once per row.
+SYNTH_FILES  := router.log router.time router.rtl \
+                hier_stat.txt hier_stat.json hier_cmos.txt hier_cmos.json \
+                flat_stat.txt flat_stat.json ltp.txt flat_cmos.txt flat_cmos.json \
+                ice40_stat.txt ice40_stat.json
+SYNTH_SCRIPTS := checks.ys router_hier.ys router_flat.ys router_ice40.ys
 
-synth_job_recipe = $(if $(SYNTH_SAME.$(2)),\
-  echo "synth: $(2): same parameters as $(SYNTH_SAME.$(2)); $(1) reports copied" && \
-  cp $(addprefix $(SYNTH_DIR)/$(SYNTH_SAME.$(2))/,$(SYNTH_FILES.$(1))) $(@D)/,\
-  echo "yosys: $(2): $(SYNTH_TITLE.$(1)) (log: $(@D)/$(1).log)" && \
-  $(call synth_yosys,$(1),$(call synth_prelude,$(2)),$(SYNTH_SCRIPTS.$(1))))
+synth_job_recipe = $(if $(SYNTH_SAME.$(1)),\
+  echo "synth: $(1): same parameters as $(SYNTH_SAME.$(1)); reports copied" && \
+  cp $(addprefix $(SYNTH_DIR)/$(SYNTH_SAME.$(1))/,$(SYNTH_FILES)) $(@D)/,\
+  echo "yosys: $(1): hierarchy kept, flattened, iCE40 (log: $(@D)/router.log)" && \
+  $(call synth_yosys,router,$(call synth_prelude,$(1)),$(SYNTH_SCRIPTS)))
 
 # ---- per-configuration rules ----
 .PHONY: synth synth-jobs synth-summary synth-network synth-selftest synth-lint synth-help synth-force
@@ -134,22 +133,21 @@ $(SYNTH_DIR)/%/config.txt: synth-force
 	  'extra=$(SYNTH_EXTRA.$*)' 'params=$(strip $(call synth_params,$*))' 'same_as=$(SYNTH_SAME.$*)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(SYNTH_DIR)/%/hier.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS.hier))
-	@$(call synth_job_recipe,hier,$*)
-	@touch $@
-$(SYNTH_DIR)/%/flat.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS.flat))
-	@$(call synth_job_recipe,flat,$*)
-	@touch $@
-$(SYNTH_DIR)/%/ice40.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS.ice40))
-	@$(call synth_job_recipe,ice40,$*)
+$(SYNTH_DIR)/%/router.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS))
+	@$(call synth_job_recipe,$*)
 	@touch $@
 
 # A copied row waits for the row it copies.
-$(foreach c,$(SYNTH_CONFIGS),$(if $(SYNTH_SAME.$(c)),$(foreach j,hier flat ice40,\
-  $(eval $(SYNTH_DIR)/$(c)/$(j).done: $(SYNTH_DIR)/$(SYNTH_SAME.$(c))/$(j).done))))
+$(foreach c,$(SYNTH_CONFIGS),$(if $(SYNTH_SAME.$(c)),\
+  $(eval $(SYNTH_DIR)/$(c)/router.done: $(SYNTH_DIR)/$(SYNTH_SAME.$(c))/router.done)))
 
 SYNTH_SELECTED := $(if $(strip $(CONFIG)),$(strip $(CONFIG)),$(SYNTH_CONFIGS))
-SYNTH_DONE := $(foreach j,flat ice40 hier,$(foreach c,$(SYNTH_SELECTED),$(SYNTH_DIR)/$(c)/$(j).done))
+# Longest runs first, so the two parallel runs end close together: the SPIN
+# rows, then by VC count.
+synth_vcs_desc   = $(foreach v,4 3 2 1,$(foreach c,$(1),$(if $(filter $(v),$(SYNTH_VCS.$(c))),$(c))))
+synth_spin_first = $(call synth_vcs_desc,$(foreach c,$(1),$(if $(findstring Spin=1,$(SYNTH_EXTRA.$(c))),$(c)))) \
+                   $(call synth_vcs_desc,$(foreach c,$(1),$(if $(findstring Spin=1,$(SYNTH_EXTRA.$(c))),,$(c))))
+SYNTH_DONE := $(foreach c,$(call synth_spin_first,$(SYNTH_SELECTED)),$(SYNTH_DIR)/$(c)/router.done)
 .SECONDARY: $(SYNTH_DONE) $(foreach c,$(SYNTH_CONFIGS),$(SYNTH_DIR)/$(c)/config.txt)
 
 # Parallel Yosys runs: -j$(SYNTH_JOBS), unless make already runs with -j.
