@@ -49,6 +49,10 @@ typedef struct {
  * append their output port; move, probe_move and kill_move carry the rest of
  * the loop, path[0] being the output port at the router that receives them. */
 #define SM_MAX_PATH 34
+/* Hops a loop may have (the 6-bit n).  Beyond SM_MAX_PATH, only routers
+ * with 1 VC per port: their entries are not recorded (0), and the VC at the
+ * arrival port gives the port (docs/microarchitecture.md, 12.1). */
+#define SM_MAX_LOOP 63
 
 typedef struct { uint64_t lo, hi; } sm_path_t;   /* entry i at bits [3i +: 3] */
 

@@ -3,8 +3,9 @@
  * (spin_move.c) and the loop buffer (below).  docs/microarchitecture.md,
  * section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
  * spin_probe_mgr.sv, spin_move_mgr.sv, spin_loop_buf.sv, spin_sm_arb.sv and
- * spin_unit.sv.  Special messages carry at most SM_MAX_PATH (34) hops: longer
- * deadlock loops are not resolved.
+ * spin_unit.sv.  Special messages record at most SM_MAX_PATH (34) hops; with
+ * 1 VC per port a loop may have up to SM_MAX_LOOP (63), its later hops
+ * unrecorded.
  */
 #ifndef SPIN_SPIN_H
 #define SPIN_SPIN_H
@@ -20,10 +21,10 @@
 #define SPIN_SETTLE    6
 /* A router that spun for someone else waits this long for a probe_move or
  * kill_move before it gives the recovery up on its own. */
-#define SPIN_RELEASE   (SPIN_SETTLE + 2 * SM_MAX_PATH + 2)
+#define SPIN_RELEASE   (SPIN_SETTLE + 2 * SM_MAX_LOOP + 2)
 /* The move's delay (8 bits) holds 2 x the longest loop. */
-#if 2 * SM_MAX_PATH > 255
-#error "SM delay field too narrow for SM_MAX_PATH"
+#if 2 * SM_MAX_LOOP > 255
+#error "SM delay field too narrow for SM_MAX_LOOP"
 #endif
 
 typedef enum {
@@ -175,6 +176,17 @@ static inline int spin_freezable_vc(const spin_router_t *s, const spin_ctx_t *c,
   for (v = 0; v < c->vcs; v++)
     if (spin_vc_waits(c, p, v, o)) return v;
   return -1;
+}
+
+/* The output port for path entry 0 of a move, probe_move or kill_move on
+ * input p: the recorded entry, or, past the recorded path (entry 0) in a
+ * router with 1 VC per port, the route of the VC at p if it holds flits;
+ * 0 when there is none (the message is dropped). */
+static inline unsigned spin_next_port(const spin_ctx_t *c, int p, const flit_t *w)
+{
+  unsigned o = sm_port(w, 0);
+  if (o || c->vcs != 1) return o;
+  return c->cnt[p][0] && c->route_valid[p][0] ? c->out_port[p][0] : 0;
 }
 
 /* Offers an SM to output o; the better offer stays (rank, then sender

@@ -2,9 +2,9 @@
  * move, probe_move and kill_move of other routers. */
 #include "spin.h"
 
-static void forward(spin_ctx_t *c, int p, const flit_t *w, unsigned delay, spin_stats_t *st)
+static void forward(spin_ctx_t *c, int p, const flit_t *w, unsigned o, unsigned delay,
+                    spin_stats_t *st)
 {
-  unsigned o = sm_port(w, 0);
   flit_t f = sm_make(CTL_KIND(w->ctl), sm_sender(w), sm_n(w) - 1, delay, path_strip(sm_path(w)));
   spin_offer(c, (int)o, &f, p, st);
 }
@@ -12,10 +12,10 @@ static void forward(spin_ctx_t *c, int p, const flit_t *w, unsigned delay, spin_
 void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
 {
   unsigned kind = CTL_KIND(w->ctl), sender = sm_sender(w), n = sm_n(w);
-  unsigned delay = sm_delay(w);
+  unsigned delay = sm_delay(w), o = spin_next_port(c, p, w);
   int owned = s->is_deadlock_q && s->source_id_q == sender;
   int v;
-  if (n == 0) {              /* path used up away from its sender: malformed */
+  if (n == 0 || o == 0) {    /* path used up away from its sender, or no port */
     st->moves_dropped++;
     return;
   }
@@ -26,7 +26,7 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
     }
     spin_leave(s);           /* spin_fsm_post settles DD or OFF */
     s->cnt_q = (uint16_t)(c->tdd - 1);
-    forward(c, p, w, 0, st);
+    forward(c, p, w, o, 0, st);
     return;
   }
   /* move or probe_move: accepted by a free router, or by one already frozen
@@ -37,7 +37,7 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
     st->moves_dropped++;
     return;
   }
-  v = spin_freezable_vc(s, c, p, sm_port(w, 0));
+  v = spin_freezable_vc(s, c, p, o);
   if (v < 0) {
     st->moves_dropped++;
     return;
@@ -49,28 +49,32 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
   s->state_q = FSM_FROZEN;
   s->pm_sent_q = 0;          /* FROZEN: 0 before the spin, 1 after */
   s->cnt_q = (uint16_t)(delay - 1);
-  forward(c, p, w, delay - 1, st);
+  forward(c, p, w, o, delay - 1, st);
 }
 
 void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
                        spin_stats_t *st)
 {
-  unsigned kind = CTL_KIND(w->ctl), delay = sm_delay(w);
+  unsigned kind = CTL_KIND(w->ctl), delay = sm_delay(w), o = spin_next_port(c, p, w);
   int v = -1;
+  if (o == 0) {
+    st->moves_dropped++;
+    return;
+  }
   if (kind == KIND_KILL_MOVE) {
-    if (s->state_q == FSM_KILL_MOVE) forward(c, p, w, 0, st);
+    if (s->state_q == FSM_KILL_MOVE) forward(c, p, w, o, 0, st);
     else st->moves_dropped++;
     return;
   }
   if (((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
        (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) &&
       delay >= 2)
-    v = spin_freezable_vc(s, c, p, sm_port(w, 0));
+    v = spin_freezable_vc(s, c, p, o);
   if (v < 0) {
     st->moves_dropped++;
     return;
   }
   s->frozen_q[p][v] = 1;
   s->armed_q[p][v] = 0;
-  forward(c, p, w, delay - 1, st);
+  forward(c, p, w, o, delay - 1, st);
 }

@@ -38,11 +38,12 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin
 {
   unsigned sender = sm_sender(w), n = sm_n(w), ports = 0, o;
   int v, me = c->id;
-  /* busy with a recovery, outranked, or no room left in the path */
+  /* busy with a recovery, outranked, or the loop too long: a full path
+   * goes on unrecorded only with 1 VC per port, up to SM_MAX_LOOP hops */
   if (s->is_deadlock_q || (s->state_q != FSM_OFF && s->state_q != FSM_DD) ||
       spin_prio(c->cycle, c->tdd, c->nodes, me) >
           spin_prio(c->cycle, c->tdd, c->nodes, (int)sender) ||
-      n >= SM_MAX_PATH) {
+      n >= SM_MAX_LOOP || (n >= SM_MAX_PATH && c->vcs != 1)) {
     st->probes_dropped++;
     return;
   }
@@ -61,7 +62,8 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin
   for (o = 1; o < (unsigned)c->ports; o++) {
     flit_t copy;
     if (!(ports & (1u << o))) continue;
-    copy = sm_make(KIND_PROBE, sender, n + 1, 0, path_put(sm_path(w), n, o));
+    copy = sm_make(KIND_PROBE, sender, n + 1, 0,
+                   n < SM_MAX_PATH ? path_put(sm_path(w), n, o) : sm_path(w));
     if (ports & ((1u << o) - 1u) & ~1u) st->probes_forked++;
     spin_offer(c, (int)o, &copy, p, st);
   }

@@ -7,7 +7,9 @@
 // the router chains one instance per (class, port), each taking the SPIN state
 // left by the one before (st_i) and passing its own result on (st_o).  An
 // instance acts only on a message of its class (Rank 3: probe_move; Rank 2:
-// move and kill_move) with path left; otherwise st_o = st_i.
+// move and kill_move) with path left; otherwise st_o = st_i.  Path entry 0
+// names the output; past the recorded path (entry 0 is 0; routers with 1 VC
+// per port only) the route of the VC at this port does.
 //   move, probe_move: accepted by a router free of any recovery, or frozen
 //     for the same sender, when a VC at this port holds a whole packet bound
 //     for path entry 0 that may be frozen; it freezes that VC (the lowest),
@@ -34,6 +36,8 @@ module spin_move_mgr #(
   input  logic [spin_pkg::CntW-1:0]             tdd_i,
   input  logic [spin_pkg::KindW-1:0]            kind_i,      // the message on this port
   input  logic [spin_pkg::SmW-1:0]              data_i,
+  input  logic [spin_pkg::MaxPv-1:0]            cnt_nz_i,    // VC holds flits
+  input  logic [spin_pkg::MaxPv-1:0]            rv_i,        // VC has a route
   input  logic [spin_pkg::MaxPv-1:0]            whole_i,     // VC fronts a whole, routed packet
   input  logic [3*spin_pkg::MaxPv-1:0]          op_i,        // output port of each VC's route
   input  logic [spin_pkg::MaxPv-1:0]            spinning_i,
@@ -62,7 +66,11 @@ module spin_move_mgr #(
     n      = data_i[17:12];
     delay  = data_i[25:18];
     path   = data_i[26 +: spin_pkg::SmPathW];
+    // path entry 0, or past the recorded path (1 VC per port) the route of
+    // the VC at this port; 0: none, the message is dropped
     o      = path[2:0];
+    if (o == '0 && NumVcs == 1 && cnt_nz_i[Port*spin_pkg::MaxVcs] && rv_i[Port*spin_pkg::MaxVcs])
+      o = op_i[(Port*spin_pkg::MaxVcs)*3 +: 3];
     mine   = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
              spin_pkg::sm_rank(kind_i) == 2'(Rank);
     own    = sender == id_i;
@@ -76,7 +84,7 @@ module spin_move_mgr #(
     found         = 1'b0;
     pick          = '0;
     take          = 1'b0;
-    if (mine && n != '0) begin
+    if (mine && n != '0 && o != '0) begin
       if (kind_i == spin_pkg::KindKillMove) begin
         // its own kill_move goes on while the sender is in KILL_MOVE; another
         // router's releases a router frozen for it

@@ -35,10 +35,13 @@ package spin_pkg;
   localparam int unsigned MaxPv    = MaxPorts * MaxVcs;
   localparam int unsigned SmW      = 128;        // special-message data bits
   localparam int unsigned SmMaxPath = 34;        // path entries an SM carries
+  // hops a loop may have (the 6-bit n); past SmMaxPath only with 1 VC per
+  // port, the entries unrecorded (0) and taken from the VC at the arrival port
+  localparam int unsigned SmMaxLoop = 63;
   localparam int unsigned SmPathW  = 3 * SmMaxPath;
   localparam int unsigned IdW      = 12;         // router id: at most 4096 routers
   localparam int unsigned SpinSettle  = 6;       // spin -> probe_move
-  localparam int unsigned SpinRelease = SpinSettle + 2 * SmMaxPath + 2;
+  localparam int unsigned SpinRelease = SpinSettle + 2 * SmMaxLoop + 2;
   localparam int unsigned CntW     = 16;         // the SPIN counter
 
   typedef enum logic [2:0] {

@@ -7,8 +7,9 @@
 // port wait for (ejection excluded).  The copies differ only in the
 // appended entry, so this module gives one word (n already counted, the new
 // entry still 0) and the outputs it goes to; each output's spin_sm_arb
-// writes its own port into the entry.  It is dropped when the router is in a
-// recovery, outranks the sender, the path is full, a VC here is empty or has
+// writes its own port into the entry (none past the recorded path: 1 VC per
+// port only, up to SmMaxLoop hops).  It is dropped when the router is in a
+// recovery, outranks the sender, the loop is too long, a VC here is empty or has
 // no route, or every VC here waits for ejection.  The router's own probe is
 // forwarded the same way, unless it is the one that just confirmed the loop
 // (state MOVE with that very loop latched).  It sees the SPIN state after
@@ -55,7 +56,7 @@ module spin_probe_mgr #(
     drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
            (st_i.state != spin_pkg::StOff && st_i.state != spin_pkg::StDd) ||
            spin_pkg::sm_prio(id_i, top_i, nodes_i) > spin_pkg::sm_prio(sender, top_i, nodes_i) ||
-           32'(n) >= spin_pkg::SmMaxPath;
+           32'(n) >= spin_pkg::SmMaxLoop || (32'(n) >= spin_pkg::SmMaxPath && NumVcs != 1);
     ports = '0;
     for (int unsigned v = 0; v < NumVcs; v++) begin
       vop = op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3];

@@ -94,7 +94,7 @@ module spin_unit #(
       .id_i, .tdd_i,
       .kind_i       (in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW]),
       .data_i       (in_data_i[P*spin_pkg::SmW +: spin_pkg::SmW]),
-      .whole_i, .op_i,
+      .cnt_nz_i, .rv_i, .whole_i, .op_i,
       .spinning_i   (spinning),
       .st_o         (st_chain[(k+1)*MutW +: MutW]),
       .offer_valid_o(mv_valid[k]),

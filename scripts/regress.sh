@@ -245,6 +245,8 @@ spin_resolves "scenario ring9_false_positive (ring-9)" 0 spincosim $A3 1 4 --top
 spin_resolves "scenario line4_eject_drop (file:tb/scenarios/line4.topo)" 0 spincosim $A3 1 5 \
   --topo file:tb/scenarios/line4.topo --routing favors_min --tdd 8 \
   --traffic trace:tb/scenarios/line4_eject_drop.trace --cycles 1
+spin_resolves "scenario ring40_long_loop (ring-40, 40-hop loop)" 1 spincosim $A3 1 6 --topo ring-40 \
+  --routing favors_min --tdd 32 --traffic trace:tb/scenarios/ring40_long_loop.trace --cycles 1
 # SPIN on without deadlocks (deterministic routing, or loads below them): probes
 # and kill_moves still take link slots, so timing changes; nothing may spin
 for r in xy west_first; do

@@ -865,6 +865,41 @@ static void check_fig5a_case1(run_t *R)
   check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
 }
 
+/* Scenario 9: a loop longer than the recorded path (ring40_long_loop.trace
+ * on ring-40, 1 VC, t_DD = 32).  As in scenario 4, all forty counters expire
+ * in 3 + t_DD and router 0, on top of the rotating priority, is the only one
+ * whose probe goes on.  Its probe records ports for 34 hops and counts the
+ * other 6 (12.1, path limit): back at router 0 with n = 40, entries 0..33
+ * port 1 and the rest 0.  The move then goes round all 40 routers, each
+ * router past the 34th taking the port from its one VC, and the 40 VCs spin
+ * together.  Before the path went on unrecorded, this deadlock stayed. */
+static void check_long_loop(run_t *R)
+{
+  enum { N = 40 };
+  int loop[N], i;
+  const spin_stats_t *k = &R->s.net.spin;
+  const unsigned tdd = R->s.o.tdd;
+  const uint64_t tp = 3 + tdd, tm = tp + N;
+  const sm_ev_t *e;
+  sm_path_t want = {0, 0};
+  for (i = 0; i < N; i++) loop[i] = i;
+  for (i = 0; i < SM_MAX_PATH; i++) want = path_put(want, (unsigned)i, 1);
+  CHECK(prio(R, tp, 0) == N - 1, "router 0 is not on top in cycle %llu", U(tp));
+  check_travel(R, KIND_PROBE, loop, N, tp, N, "probe");
+  e = find_sm(R, KIND_PROBE, 0, N - 1, N, tp);
+  CHECK(e && e->t == tp + N - 1 && path_eq(e->path, want),
+        "probe back: sent %llu (expected %llu), path %llo %llo", U(e ? e->t : 0),
+        U(tp + N - 1), U(e ? e->path.hi : 0), U(e ? e->path.lo : 0));
+  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "router 0 in MOVE in %llu, expected %llu",
+        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
+  check_travel(R, KIND_MOVE, loop, N, tm, N, "move");
+  check_spin_round(R, KIND_MOVE, loop, N, tm, "spin 1");
+  CHECK(k->spins >= 1 && k->deadlocks_resolved >= 1 && k->max_spins_loop == N &&
+        k->bound_violations == 0, "spins %llu resolved %llu max %llu on %llu bound %llu",
+        U(k->spins), U(k->deadlocks_resolved), U(k->max_spins), U(k->max_spins_loop),
+        U(k->bound_violations));
+}
+
 static const scenario_t scenarios[] = {
   {"theta_fig4", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/theta_fig4.trace", 2, 32, 1,
    check_theta_fig4, NULL},
@@ -882,6 +917,8 @@ static const scenario_t scenarios[] = {
    check_false_positive, NULL},
   {"line4_eject_drop", "file:tb/scenarios/line4.topo", "trace:tb/scenarios/line4_eject_drop.trace",
    1, 8, 0, check_eject_drop, NULL},
+  {"ring40_long_loop", "ring-40", "trace:tb/scenarios/ring40_long_loop.trace", 1, 32, 1,
+   check_long_loop, NULL},
 };
 
 int main(int argc, char **argv)
