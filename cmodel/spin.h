@@ -52,6 +52,10 @@ typedef struct {
   uint8_t armed_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   uint8_t spin_ovc_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* downstream VC the spin fills */
   uint8_t spinning_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* spin in progress */
+  /* per input port: the last probe forwarded from it (sender, n; n = 0:
+   * none), to drop a probe that comes round again (12.3) */
+  uint16_t mark_sender_q[SPIN_MAX_PORTS];
+  uint8_t mark_n_q[SPIN_MAX_PORTS];
 } spin_router_t;
 
 typedef struct {

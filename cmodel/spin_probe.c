@@ -59,6 +59,14 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin
     st->probes_dropped++;
     return;
   }
+  /* the same sender's probe came through here with a shorter path: this one
+   * went round a loop that does not pass its sender */
+  if (s->mark_n_q[p] && s->mark_sender_q[p] == sender && n > s->mark_n_q[p]) {
+    st->probes_dropped++;
+    return;
+  }
+  s->mark_sender_q[p] = (uint16_t)sender;
+  s->mark_n_q[p] = (uint8_t)n;
   for (o = 1; o < (unsigned)c->ports; o++) {
     flit_t copy;
     if (!(ports & (1u << o))) continue;

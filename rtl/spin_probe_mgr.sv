@@ -14,6 +14,9 @@
 // forwarded the same way, unless it is the one that just confirmed the loop
 // (state MOVE with that very loop latched).  It sees the SPIN state after
 // the cycle's moves, probe_moves and kill_moves (st_i).
+// Its one piece of state, the mark: the sender and n of the last probe it
+// forwarded.  A probe of the same sender with a larger n has come round a
+// loop that does not pass its sender, and is dropped.
 `default_nettype none
 
 module spin_probe_mgr #(
@@ -22,6 +25,8 @@ module spin_probe_mgr #(
   parameter int unsigned Port     = 1,
   localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW
 ) (
+  input  logic                            clk_i,
+  input  logic                            rst_ni,
   input  spin_pkg::spin_mut_t             st_i,
   input  logic [spin_pkg::IdW-1:0]        id_i,
   input  logic [spin_pkg::IdW-1:0]        top_i,       // the router of top priority
@@ -44,7 +49,9 @@ module spin_probe_mgr #(
   logic [5:0]                   n;
   logic [spin_pkg::SmPathW-1:0] path;
   logic [NumPorts-1:0]          ports;
-  logic                         drop, confirmed;
+  logic                         drop, confirmed, circled;
+  logic [spin_pkg::IdW-1:0]     mark_sender_q;
+  logic [5:0]                   mark_n_q;
   logic [2:0]                   vop;
 
   always_comb begin
@@ -64,9 +71,20 @@ module spin_probe_mgr #(
       else if (vop != '0) ports[vop[$clog2(NumPorts)-1:0]] = 1'b1;
     end
     if (ports == '0) drop = 1'b1;
+    circled = mark_n_q != '0 && mark_sender_q == sender && n > mark_n_q;
 
-    offer_valid_o = drop ? '0 : ports;
+    offer_valid_o = drop || circled ? '0 : ports;
     offer_o       = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 8'd0, path)};
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      mark_sender_q <= '0;
+      mark_n_q      <= '0;
+    end else if (!drop && !circled) begin
+      mark_sender_q <= sender;
+      mark_n_q      <= n;
+    end
   end
 endmodule
 

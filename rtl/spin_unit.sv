@@ -112,6 +112,7 @@ module spin_unit #(
   assign pr_offer[OfferW-1:0] = '0;
   for (genvar p = 1; p < NumPorts; p++) begin : gen_probe
     spin_probe_mgr #(.NumPorts(NumPorts), .NumVcs(NumVcs), .Port(p)) u_probe (
+      .clk_i, .rst_ni,
       .st_i         (st_moved),
       .id_i,
       .top_i        (top),
