@@ -210,7 +210,7 @@ help:
 	@echo "  make test     the whole regression: lint, unit tests, co-simulations"
 	@echo "  make sim-top  co-simulate the generated network top (small networks)"
 	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
-	@echo "  make lint     verilator --lint-only -Wall on the RTL"
+	@echo "  make lint     verilator --lint-only -Wall on the RTL, then Yosys reads and checks it"
 	@echo "  make synth    Yosys area and logic depth per router configuration (build/synth/summary.md)"
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
 	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
