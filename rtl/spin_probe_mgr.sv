@@ -2,7 +2,7 @@
 // (docs/microarchitecture.md, 12.3).  C twin: spin_probe_in() in
 // cmodel/spin_probe.c, and the figure-8 rule of spin_fsm_pre().
 //
-// Combinational.  A probe on this port is forked: one copy, with that port
+// Combinational but for the mark (below).  A probe on this port is forked: one copy, with that port
 // appended to its path, to each distinct output port that the VCs at this
 // port wait for (ejection excluded).  The copies differ only in the
 // appended entry, so this module gives one word (n already counted, the new
