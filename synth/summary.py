@@ -19,10 +19,10 @@ import csv
 import json
 import os
 import re
-
-# The Yosys runs of one configuration (synth/synth.mk): one, JOB.time/.rtl/.log.
-SYNTH_JOBS = ('router',)
 import sys
+
+# The Yosys runs of one configuration (synth/synth.mk): JOB.time, .rtl, .log.
+SYNTH_JOBS = ('router',)
 
 # Flip-flop cell types: generic gates ($_DFF_P_, $_SDFFE_PN0P_, ...) and iCE40.
 FF_RE = re.compile(r'^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|DFFSR|DFFSRE|ALDFF|ALDFFE)_')

@@ -145,8 +145,9 @@ SYNTH_SELECTED := $(if $(strip $(CONFIG)),$(strip $(CONFIG)),$(SYNTH_CONFIGS))
 # Longest runs first, so the two parallel runs end close together: the SPIN
 # rows, then by VC count.
 synth_vcs_desc   = $(foreach v,4 3 2 1,$(foreach c,$(1),$(if $(filter $(v),$(SYNTH_VCS.$(c))),$(c))))
-synth_spin_first = $(call synth_vcs_desc,$(foreach c,$(1),$(if $(findstring Spin=1,$(SYNTH_EXTRA.$(c))),$(c)))) \
-                   $(call synth_vcs_desc,$(foreach c,$(1),$(if $(findstring Spin=1,$(SYNTH_EXTRA.$(c))),,$(c))))
+synth_spin_rows  = $(foreach c,$(1),$(if $(findstring Spin=1,$(SYNTH_EXTRA.$(c))),$(c)))
+synth_spin_first = $(call synth_vcs_desc,$(call synth_spin_rows,$(1))) \
+                   $(call synth_vcs_desc,$(filter-out $(call synth_spin_rows,$(1)),$(1)))
 SYNTH_DONE := $(foreach c,$(call synth_spin_first,$(SYNTH_SELECTED)),$(SYNTH_DIR)/$(c)/router.done)
 .SECONDARY: $(SYNTH_DONE) $(foreach c,$(SYNTH_CONFIGS),$(SYNTH_DIR)/$(c)/config.txt)
 
