@@ -900,6 +900,52 @@ static void check_long_loop(run_t *R)
         U(k->bound_violations));
 }
 
+/* lasso_probe_mark (lasso.topo, 1 VC, t_DD = 32): a loop of 5 (routers 1 to
+ * 5) with a tail 6 -> 0 -> 1 feeding it (router 7, a leaf, stays idle).
+ * - Every watched VC fills in cycle 3, so every counter expires in 35 and
+ *   again every t_DD while nothing moves: router 0 for its VC from router 6,
+ *   routers 1 to 5 for their ring VCs.
+ * - Epoch 0 (cycles 0 to 127): router 0 is on top (priority N - 1 = 7);
+ *   router r > 0 has priority r - 1, so router 5 leads the ring. Router 5's probe and
+ *   router 0's reach router 1 in the same cycle, both for port 1: router 0's
+ *   wins and router 5's is dropped. Routers 1 to 4 lose at their first hop.
+ * - Router 0's probe goes round the ring (0 1 2 3 4 5 1) and is back at
+ *   router 2's input from router 1 with n = 7. That input forwarded it with
+ *   n = 2 one lap before: the mark (12.3) drops it there. Without the mark it
+ *   would circle until n = 63.
+ * - The same happens in 67 and 99: the counters are in lock step.
+ * - Epoch 1 (from 128): router 1 is on top and its probe of 131 comes back;
+ *   move in 136, one spin, every packet delivered. */
+static void check_probe_mark(run_t *R)
+{
+  static const int lap[7] = {0, 1, 2, 3, 4, 5, 1};
+  static const int ring[5] = {1, 2, 3, 4, 5};
+  const unsigned tdd = R->s.o.tdd;
+  const uint64_t t1 = 3 + tdd, tp = t1 + 3u * tdd, tm = tp + 5;
+  uint64_t t;
+  const int top = R->s.net.n - 1;
+  CHECK(prio(R, t1, 0) == top && prio(R, t1, 5) == 4 && prio(R, tp, 1) == top,
+        "priorities in %llu: router 0 %d, router 5 %d; in %llu: router 1 %d", U(t1),
+        prio(R, t1, 0), prio(R, t1, 5), U(tp), prio(R, tp, 1));
+  for (t = t1; t < tp; t += tdd) {
+    char what[48];
+    snprintf(what, sizeof what, "router 0's probe of %llu", U(t));
+    check_travel(R, KIND_PROBE, lap, 7, t, 7, what);
+    CHECK(count_sm_by(R, KIND_PROBE, 0, 2, t + 7, t + tdd) == 0,
+          "router 2 forwarded router 0's probe after its lap (period %llu): the mark did not "
+          "drop it", U(t));
+    CHECK(find_sm(R, KIND_PROBE, 5, 5, 1, t) && find_sm(R, KIND_PROBE, 5, 5, 1, t)->t == t &&
+              count_sm_by(R, KIND_PROBE, 5, 1, t, t + tdd) == 0,
+          "router 5's probe of %llu was not sent, or got past router 1", U(t));
+  }
+  CHECK(!find_sm(R, KIND_PROBE, 0, -1, 8, 0), "a probe of router 0 reached n = 8");
+  check_travel(R, KIND_PROBE, ring, 5, tp, 5, "router 1's probe");
+  CHECK(state_at(R, 1, FSM_MOVE, 0) == tm, "router 1 in MOVE in %llu, expected %llu",
+        U(state_at(R, 1, FSM_MOVE, 0)), U(tm));
+  check_spin_round(R, KIND_MOVE, ring, 5, tm, "spin");
+  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
+}
+
 static const scenario_t scenarios[] = {
   {"theta_fig4", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/theta_fig4.trace", 2, 32, 1,
    check_theta_fig4, NULL},
@@ -919,6 +965,8 @@ static const scenario_t scenarios[] = {
    1, 8, 0, check_eject_drop, NULL},
   {"ring40_long_loop", "ring-40", "trace:tb/scenarios/ring40_long_loop.trace", 1, 32, 1,
    check_long_loop, NULL},
+  {"lasso_probe_mark", "file:tb/scenarios/lasso.topo", "trace:tb/scenarios/lasso_probe_mark.trace",
+   1, 32, 1, check_probe_mark, NULL},
 };
 
 int main(int argc, char **argv)
