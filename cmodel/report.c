@@ -137,6 +137,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"spins\": %llu,\n", (unsigned long long)k->spins);
     fprintf(out, "  \"deadlocks_resolved\": %llu,\n", (unsigned long long)k->deadlocks_resolved);
     fprintf(out, "  \"false_positives\": %llu,\n", (unsigned long long)k->false_positives);
+    fprintf(out, "  \"frozen_timeouts\": %llu,\n", (unsigned long long)k->frozen_timeouts);
     fprintf(out, "  \"max_spins_per_deadlock\": %llu,\n", (unsigned long long)k->max_spins);
     fprintf(out, "  \"max_spins_loop_length\": %llu,\n", (unsigned long long)k->max_spins_loop);
     fprintf(out, "  \"spin_bound_violations\": %llu,\n", (unsigned long long)k->bound_violations);

@@ -63,6 +63,7 @@ typedef struct {
   uint64_t moves_sent, probe_moves_sent, kill_moves_sent;
   uint64_t moves_dropped;
   uint64_t spins, deadlocks_resolved, false_positives;
+  uint64_t frozen_timeouts;     /* FROZEN routers that left a recovery on their own timeout */
   uint64_t max_spins, max_spins_loop;
   uint64_t bound_violations;   /* recoveries that spun more than m-1 times */
   uint64_t recoveries;

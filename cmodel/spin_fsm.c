@@ -139,6 +139,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
         s->pm_sent_q = 1;
         load(s, c, SPIN_RELEASE);
       } else {                     /* nobody came back for us: give up */
+        st->frozen_timeouts++;
         spin_leave(s);
         load(s, c, c->tdd - 1);
       }

@@ -1,4 +1,4 @@
-/* spin_move.c - the move manager (docs/microarchitecture.md, 12.5):
+/* spin_move.c - the move manager (docs/microarchitecture.md, 12.4):
  * move, probe_move and kill_move of other routers. */
 #include "spin.h"
 
@@ -20,12 +20,13 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
     return;
   }
   if (kind == KIND_KILL_MOVE) {
-    if (!owned) {
-      st->moves_dropped++;
-      return;
+    /* forwarded along its whole path, so that every router of a loop that
+     * passes one router twice is released; only the routers of its
+     * recovery act on it */
+    if (owned) {
+      spin_leave(s);         /* spin_fsm_post settles DD or OFF */
+      s->cnt_q = (uint16_t)(c->tdd - 1);
     }
-    spin_leave(s);           /* spin_fsm_post settles DD or OFF */
-    s->cnt_q = (uint16_t)(c->tdd - 1);
     forward(c, p, w, o, 0, st);
     return;
   }

@@ -15,8 +15,8 @@
 //     for path entry 0 that may be frozen; it freezes that VC (the lowest),
 //     goes to FROZEN with cnt = delay - 1, and forwards the message on path
 //     entry 0 with that entry stripped and delay - 1.
-//   kill_move: accepted only by a router frozen for its sender; it unfreezes
-//     (except spinning VCs), leaves the recovery, and forwards.
+//   kill_move: forwarded by every router; a router frozen for its sender
+//     also unfreezes (except spinning VCs) and leaves the recovery.
 // The router's own move or probe_move back with path left (n > 0: the loop
 // passes through its sender twice) is taken like a frozen router would, in
 // MOVE (move) or PROBE_MOVE after the probe_move left (probe_move): freeze
@@ -87,11 +87,12 @@ module spin_move_mgr #(
     if (mine && n != '0 && o != '0) begin
       if (kind_i == spin_pkg::KindKillMove) begin
         // its own kill_move goes on while the sender is in KILL_MOVE; another
-        // router's releases a router frozen for it
-        if (own ? st_i.state == spin_pkg::StKillMove : owned) begin
+        // router's always goes on (so a loop that passes a router twice is
+        // released all round), and releases a router frozen for it
+        if (!own || st_i.state == spin_pkg::StKillMove) begin
           offer_valid_o = 1'b1;
           offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, 8'd0, path >> 3)};
-          if (!own) begin
+          if (!own && owned) begin
             st_o     = spin_pkg::leave(st_i, spinning_i);
             st_o.cnt = tdd_i - 1'b1;
           end

@@ -230,7 +230,8 @@ spin_resolves "mesh8x8 1 VC favors_min 0.08, t_DD 32, SPIN" 0 spincosim $A1 1 7 
 # agree on every cycle of each, and drain after the spins the scenario needs.
 A6=$BUILD/rtl/p6-v2/Vcosim
 for spec in "theta_fig4 theta 2 1" "fig5a_case1 theta 2 1" "fig5a_case2 fig8 1 2" \
-            "fig5b_case1 fig8 1 1" "fig5b_case2 fig8 1 1" "lasso_probe_mark lasso 1 1"; do
+            "fig5b_case1 fig8 1 1" "fig5b_case2 fig8 1 1" "lasso_probe_mark lasso 1 1" \
+            "fig8_kill_release fig8 1 1"; do
   set -- $spec
   bin=$A1
   [ "$2" = theta ] && bin=$A6

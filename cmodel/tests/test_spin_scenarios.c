@@ -375,6 +375,8 @@ static void check_counters(const run_t *R, uint64_t returned, uint64_t moves, ui
         "%llu (%llu) on a loop of %llu (%llu), bound violations %llu", U(k->spins), U(spins),
         U(k->deadlocks_resolved), U(resolved), U(k->false_positives), U(fp), U(k->max_spins),
         U(max_spins), U(k->max_spins_loop), U(max_loop), U(k->bound_violations));
+  CHECK(k->frozen_timeouts == 0, "%llu frozen routers left a recovery on their own timeout: a "
+        "probe_move or kill_move did not reach them", U(k->frozen_timeouts));
 }
 
 /* A recovery round of a loop of n hops whose move (kind KIND_MOVE) or
@@ -544,9 +546,8 @@ static const int fig8_from0[11] = {0, 5, 6, 7, 8, 0, 1, 2, 3, 4, 0};
  * spin in the spin cycle.  Every packet was one hop from home, so one spin
  * resolves the loop: the probe_move finds router 2's VC no longer waiting
  * on the ring and is dropped; the kill_move unfreezes router 0 at its first
- * pass and is dropped at its second (router 0 has left the recovery), so it
- * does not come back: router 1's KILL_MOVE counter (n) ends the recovery in
- * kill_move + n + 1. */
+ * pass, is forwarded at its second (every router forwards a kill_move, 12.4)
+ * and comes back to router 1 after 10 hops, which ends the recovery. */
 static void check_fig5b_case1(run_t *R)
 {
   const uint64_t tp = 128 + 7 + R->s.o.tdd, tm = tp + 10;
@@ -572,12 +573,11 @@ static void check_fig5b_case1(run_t *R)
         U(e ? e->t : 0), U(tpm));
   CHECK(count_sm(R, KIND_PROBE_MOVE, 1, tpm, tpm + 20) == 1, "the probe_move went on");
   tkm = tpm + 10 + 1;
-  check_travel(R, KIND_KILL_MOVE, fig8_from1, 10, tkm, 9, "kill_move");
+  check_travel(R, KIND_KILL_MOVE, fig8_from1, 10, tkm, 10, "kill_move");
   CHECK(state_at(R, 0, FSM_OFF, tkm) == tkm + 4, "router 0 left the recovery in %llu, expected "
         "%llu", U(state_at(R, 0, FSM_OFF, tkm)), U(tkm + 4));
-  CHECK(!find_sm(R, KIND_KILL_MOVE, 1, 0, 0, tkm), "the kill_move passed router 0 twice");
-  CHECK(state_at(R, 1, FSM_DD, tkm) == tkm + 11, "router 1 back in DD in %llu, expected %llu",
-        U(state_at(R, 1, FSM_DD, tkm)), U(tkm + 11));
+  CHECK(state_at(R, 1, FSM_DD, tkm) == tkm + 10, "router 1 back in DD in %llu, expected %llu",
+        U(state_at(R, 1, FSM_DD, tkm)), U(tkm + 10));
   check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 10);
 }
 
@@ -619,20 +619,21 @@ static void check_fig5b_case2(run_t *R)
  * - Router 0 is hop 4 of router 5's move (cycle 684) but hop 1 of router 4's
  *   (683): router 4's move freezes router 0 first (source 4), and router 5's
  *   is dropped there.  Router 5's counter (n) expires in 680 + 6: its
- *   kill_move unfreezes routers 6, 7, 8 and is dropped at router 0 (source
- *   mismatch), and router 5 ends the recovery in 686 + 6 without a spin: a
- *   false positive by the counters' definition.
+ *   kill_move unfreezes routers 6, 7, 8; router 0 (frozen for router 4)
+ *   forwards it and stays frozen; it is back at router 5 in 686 + 5, which
+ *   ends the recovery without a spin: a false positive by the counters'
+ *   definition.
  * - Ring A spins in 682 + 11 and is resolved (one hop from home).  Ring B is
  *   still deadlocked: router 5's counter, reloaded with t_DD - 1 when its
- *   recovery ended (692), expires in 692 + t_DD = 724; the probe comes back,
- *   move in 729, spin in 729 + 11. */
+ *   recovery ended (691), expires in 691 + t_DD = 723; the probe comes back,
+ *   move in 728, spin in 728 + 11. */
 static void check_fig5a_case2(run_t *R)
 {
   static const int ringA[6] = {4, 0, 1, 2, 3, 4};
   static const int ringB[6] = {5, 6, 7, 8, 0, 5};
   const uint64_t tp5 = 643 + R->s.o.tdd, tp4 = 645 + R->s.o.tdd;
-  const uint64_t tm5 = tp5 + 5, tm4 = tp4 + 5, tk5 = tm5 + 6, tp5b = tk5 + 6 + R->s.o.tdd;
-  uint64_t T;
+  const uint64_t tm5 = tp5 + 5, tm4 = tp4 + 5, tk5 = tm5 + 6, tp5b = tk5 + 5 + R->s.o.tdd;
+  uint64_t T, t0out;
   CHECK(prio(R, tp5, 5) == 8 && prio(R, tp5, 4) == 7 && prio(R, tp5, 0) == 3, "priorities");
   check_travel(R, KIND_PROBE, ringB, 5, tp5, 5, "router 5's probe");
   check_travel(R, KIND_PROBE, ringA, 5, tp4, 5, "router 4's probe");
@@ -645,15 +646,18 @@ static void check_fig5a_case2(run_t *R)
   CHECK(!count_sm_by(R, KIND_MOVE, 5, 0, tm5, tk5), "router 0 forwarded router 5's move");
   CHECK(state_at(R, 5, FSM_KILL_MOVE, tm5) == tk5, "router 5 in KILL_MOVE in %llu, expected %llu",
         U(state_at(R, 5, FSM_KILL_MOVE, tm5)), U(tk5));
-  check_travel(R, KIND_KILL_MOVE, ringB, 5, tk5, 4, "router 5's kill_move");
+  check_travel(R, KIND_KILL_MOVE, ringB, 5, tk5, 5, "router 5's kill_move");
   CHECK(vc_at(R, 8, 2, VC_THAW, tm5) == tk5 + 3, "router 8 thawed in %llu, expected %llu",
         U(vc_at(R, 8, 2, VC_THAW, tm5)), U(tk5 + 3));
-  CHECK(!count_sm_by(R, KIND_KILL_MOVE, 5, 0, tk5, tp5b), "router 0 forwarded router 5's "
-        "kill_move");
-  CHECK(state_at(R, 5, FSM_DD, tk5) == tk5 + 6, "router 5 back in DD in %llu, expected %llu",
-        U(state_at(R, 5, FSM_DD, tk5)), U(tk5 + 6));
+  CHECK(state_at(R, 5, FSM_DD, tk5) == tk5 + 5, "router 5 back in DD in %llu, expected %llu",
+        U(state_at(R, 5, FSM_DD, tk5)), U(tk5 + 5));
   T = check_spin_round(R, KIND_MOVE, ringA, 5, tm4, "ring A spin");
   CHECK(T == 693, "ring A spin in %llu", U(T));
+  t0out = state_at(R, 0, FSM_DD, tk5);
+  if (!t0out || (state_at(R, 0, FSM_OFF, tk5) && state_at(R, 0, FSM_OFF, tk5) < t0out))
+    t0out = state_at(R, 0, FSM_OFF, tk5);
+  CHECK(t0out > T, "router 0 left router 4's recovery in %llu, before ring A spun (%llu): "
+        "router 5's kill_move released it", U(t0out), U(T));
   CHECK(!vc_at(R, 5, -1, VC_SPIN, tm5) || vc_at(R, 5, -1, VC_SPIN, tm5) > tp5b,
         "ring B spun with ring A");
   check_travel(R, KIND_PROBE, ringB, 5, tp5b, 5, "router 5's second probe");
@@ -711,9 +715,9 @@ static void check_eject_drop(run_t *R)
  *   (cycles 37..39), but when it reaches router 4 (40) router 4's packet is
  *   itself half way out into router 5 (one flit left): dropped there.
  * - Router 0's MOVE counter (n = 9) expires in 36 + 10: kill_move, which
- *   thaws routers 1, 2, 3 and is dropped at router 4 (not in the recovery),
- *   so router 0's KILL_MOVE counter ends the recovery in 46 + 10, with no
- *   spin: a false positive.
+ *   thaws routers 1, 2, 3 and is forwarded by routers 4 to 8 (not in the
+ *   recovery), back at router 0 in 46 + 9: the recovery ends with no spin,
+ *   a false positive.
  * - The ring is never deadlocked, so no recovery may spin: every probe that
  *   comes back ends as a false positive, and every packet is delivered. */
 static void check_false_positive(run_t *R)
@@ -746,10 +750,9 @@ static void check_false_positive(run_t *R)
   CHECK(!count_sm_by(R, KIND_MOVE, 0, 4, tm, tk), "router 4 forwarded the move");
   CHECK(state_at(R, 0, FSM_KILL_MOVE, tm) == tk, "router 0 in KILL_MOVE in %llu, expected %llu",
         U(state_at(R, 0, FSM_KILL_MOVE, tm)), U(tk));
-  check_travel(R, KIND_KILL_MOVE, ring, 9, tk, 4, "kill_move");
-  CHECK(!count_sm_by(R, KIND_KILL_MOVE, 0, 4, tk, tk + 10), "router 4 forwarded the kill_move");
-  CHECK(state_at(R, 0, FSM_DD, tk) == tk + 10, "router 0 back in DD in %llu, expected %llu",
-        U(state_at(R, 0, FSM_DD, tk)), U(tk + 10));
+  check_travel(R, KIND_KILL_MOVE, ring, 9, tk, 9, "kill_move");
+  CHECK(state_at(R, 0, FSM_DD, tk) == tk + 9, "router 0 back in DD in %llu, expected %llu",
+        U(state_at(R, 0, FSM_DD, tk)), U(tk + 9));
   CHECK(k->spins == 0 && k->deadlocks_resolved == 0 && k->probes_returned >= 1 &&
         k->false_positives == k->probes_returned && k->kill_moves_sent == k->probes_returned &&
         k->bound_violations == 0, "spins %llu resolved %llu returned %llu false positives %llu "
@@ -946,6 +949,41 @@ static void check_probe_mark(run_t *R)
   check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
 }
 
+/* fig8_kill_release (fig8.topo, 1 VC, t_DD = 32): the figure 8 of
+ * fig5b_case1 768 cycles later, so that router 6 is on top (epoch 6) and
+ * starts the recovery: its loop is 6 7 8 0 1 2 3 4 0 5, with the cross-over
+ * router 0 at hops 3 and 8.  Router 6's VC gets its head in 771 and it probes
+ * in 803; move in 813, one spin (834), probe_move in 840 (dropped at router
+ * 7, whose packet is home), kill_move in 851.  The kill_move releases router
+ * 0 at its first pass (854); at the second (859) router 0 is no longer in the
+ * recovery but forwards it all the same (12.4), so router 5 is released in
+ * 860 and router 6 ends the recovery on the kill_move's return in 861.
+ * Before, router 0 dropped it there and router 5 stayed frozen until its
+ * SPIN_RELEASE timeout. */
+static const int fig8_from6[11] = {6, 7, 8, 0, 1, 2, 3, 4, 0, 5, 6};
+static void check_kill_release(run_t *R)
+{
+  const uint64_t tp = 768 + 3 + R->s.o.tdd, tm = tp + 10;
+  uint64_t T, tk;
+  CHECK(prio(R, tp, 6) == R->s.net.n - 1, "router 6 is not on top in %llu", U(tp));
+  check_travel(R, KIND_PROBE, fig8_from6, 10, tp, 10, "probe");
+  CHECK(state_at(R, 6, FSM_MOVE, 0) == tm, "router 6 in MOVE in %llu, expected %llu",
+        U(state_at(R, 6, FSM_MOVE, 0)), U(tm));
+  check_travel(R, KIND_MOVE, fig8_from6, 10, tm, 10, "move");
+  T = check_spin_round(R, KIND_MOVE, fig8_from6, 10, tm, "spin");
+  tk = T + 6 + 10 + 1;
+  CHECK(state_at(R, 6, FSM_KILL_MOVE, tm) == tk, "router 6 in KILL_MOVE in %llu, expected %llu",
+        U(state_at(R, 6, FSM_KILL_MOVE, tm)), U(tk));
+  check_travel(R, KIND_KILL_MOVE, fig8_from6, 10, tk, 10, "kill_move");
+  CHECK(state_at(R, 0, FSM_OFF, tm) == tk + 3, "router 0 left the recovery in %llu, expected %llu "
+        "(the kill_move's first pass)", U(state_at(R, 0, FSM_OFF, tm)), U(tk + 3));
+  CHECK(state_at(R, 5, FSM_OFF, tm) == tk + 9, "router 5 left the recovery in %llu, expected %llu "
+        "(after router 0's second pass)", U(state_at(R, 5, FSM_OFF, tm)), U(tk + 9));
+  CHECK(state_at(R, 6, FSM_DD, tk) == tk + 10, "router 6 back in DD in %llu, expected %llu",
+        U(state_at(R, 6, FSM_DD, tk)), U(tk + 10));
+  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 10);
+}
+
 static const scenario_t scenarios[] = {
   {"theta_fig4", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/theta_fig4.trace", 2, 32, 1,
    check_theta_fig4, NULL},
@@ -957,6 +995,8 @@ static const scenario_t scenarios[] = {
    1, check_fig5b_case1, NULL},
   {"fig5b_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1, 32,
    1, check_fig5b_case2, NULL},
+  {"fig8_kill_release", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig8_kill_release.trace",
+   1, 32, 1, check_kill_release, NULL},
   {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1,
    check_multispin, NULL},
   {"ring9_false_positive", "ring-9", "trace:tb/scenarios/ring9_false_positive.trace", 1, 16, 0,
