@@ -112,10 +112,30 @@ int sim_cycle_post(sim_t *s)
   return 0;
 }
 
+/* SPIN has nothing left to do: every router OFF and in no recovery, and no
+ * special message on a link (a spin flit carries a packet, so none is left
+ * once every packet is delivered). */
+static int spin_settled(const sim_t *s)
+{
+  const network_t *n = &s->net;
+  int r, p;
+  if (!s->o.spin) return 1;
+  for (r = 0; r < n->n; r++) {
+    if (n->rt[r].sp.state_q != FSM_OFF || n->rt[r].sp.is_deadlock_q) return 0;
+    for (p = 1; p < n->ports; p++)
+      if (CTL_KIND(net_flit_out(n, r, p)->ctl) >= KIND_PROBE) return 0;
+  }
+  return 1;
+}
+
 sim_status_t sim_status(const sim_t *s)
 {
   if (sim_injecting(s)) return SIM_RUNNING;
-  if (nic_outstanding(&s->nic) == 0) return SIM_DRAINED;
+  /* drained once every packet is delivered and SPIN has settled, so that
+   * the co-simulation compares the end of a recovery too */
+  if (nic_outstanding(&s->nic) == 0)
+    return spin_settled(s) || s->now >= s->inject_end + s->o.drain_limit ? SIM_DRAINED
+                                                                         : SIM_RUNNING;
   if (s->now >= s->inject_end + s->o.drain_limit) return SIM_STUCK;
   return SIM_RUNNING;
 }
