@@ -112,16 +112,17 @@ int sim_cycle_post(sim_t *s)
   return 0;
 }
 
-/* SPIN has nothing left to do: every router OFF and in no recovery, and no
- * special message on a link (a spin flit carries a packet, so none is left
- * once every packet is delivered). */
+/* Called once every packet is delivered: SPIN has nothing left to do when no
+ * router needs stepping (router_busy: nothing buffered, FSM OFF, in no
+ * recovery) and no special message is on a link (a spin flit carries a
+ * packet, so none is left). */
 static int spin_settled(const sim_t *s)
 {
   const network_t *n = &s->net;
   int r, p;
   if (!s->o.spin) return 1;
   for (r = 0; r < n->n; r++) {
-    if (n->rt[r].sp.state_q != FSM_OFF || n->rt[r].sp.is_deadlock_q) return 0;
+    if (router_busy(&n->rt[r])) return 0;
     for (p = 1; p < n->ports; p++)
       if (CTL_KIND(net_flit_out(n, r, p)->ctl) >= KIND_PROBE) return 0;
   }
