@@ -2,9 +2,9 @@
 // (docs/microarchitecture.md, 12.3).  C twin: spin_probe_in() in
 // cmodel/spin_probe.c, and the figure-8 rule of spin_fsm_pre().
 //
-// Combinational but for the mark (below).  A probe on this port is forked: one copy, with that port
-// appended to its path, to each distinct output port that the VCs at this
-// port wait for (ejection excluded).  The copies differ only in the
+// Combinational but for the mark (below).  A probe on this port is forked:
+// one copy, with that port appended to its path, to each distinct output
+// port that the VCs at this port wait for (ejection excluded).  The copies differ only in the
 // appended entry, so this module gives one word (n already counted, the new
 // entry still 0) and the outputs it goes to; each output's spin_sm_arb
 // writes its own port into the entry (none past the recorded path: 1 VC per

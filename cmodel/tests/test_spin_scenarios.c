@@ -909,9 +909,9 @@ static void check_long_loop(run_t *R)
  *   again every t_DD while nothing moves: router 0 for its VC from router 6,
  *   routers 1 to 5 for their ring VCs.
  * - Epoch 0 (cycles 0 to 127): router 0 is on top (priority N - 1 = 7);
- *   router r > 0 has priority r - 1, so router 5 leads the ring. Router 5's probe and
- *   router 0's reach router 1 in the same cycle, both for port 1: router 0's
- *   wins and router 5's is dropped. Routers 1 to 4 lose at their first hop.
+ *   router r > 0 has priority r - 1, so router 5 leads the ring. Router 5's
+ *   probe and router 0's reach router 1 in the same cycle, both for port 1:
+ *   router 0's wins and router 5's is dropped. Routers 1 to 4 lose at their first hop.
  * - Router 0's probe goes round the ring (0 1 2 3 4 5 1) and is back at
  *   router 2's input from router 1 with n = 7. That input forwarded it with
  *   n = 2 one lap before: the mark (12.3) drops it there. Without the mark it
@@ -931,14 +931,14 @@ static void check_probe_mark(run_t *R)
         "priorities in %llu: router 0 %d, router 5 %d; in %llu: router 1 %d", U(t1),
         prio(R, t1, 0), prio(R, t1, 5), U(tp), prio(R, tp, 1));
   for (t = t1; t < tp; t += tdd) {
+    const sm_ev_t *e5 = find_sm(R, KIND_PROBE, 5, 5, 1, t);
     char what[48];
     snprintf(what, sizeof what, "router 0's probe of %llu", U(t));
     check_travel(R, KIND_PROBE, lap, 7, t, 7, what);
     CHECK(count_sm_by(R, KIND_PROBE, 0, 2, t + 7, t + tdd) == 0,
           "router 2 forwarded router 0's probe after its lap (period %llu): the mark did not "
           "drop it", U(t));
-    CHECK(find_sm(R, KIND_PROBE, 5, 5, 1, t) && find_sm(R, KIND_PROBE, 5, 5, 1, t)->t == t &&
-              count_sm_by(R, KIND_PROBE, 5, 1, t, t + tdd) == 0,
+    CHECK(e5 && e5->t == t && count_sm_by(R, KIND_PROBE, 5, 1, t, t + tdd) == 0,
           "router 5's probe of %llu was not sent, or got past router 1", U(t));
   }
   CHECK(!find_sm(R, KIND_PROBE, 0, -1, 8, 0), "a probe of router 0 reached n = 8");
