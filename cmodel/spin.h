@@ -1,6 +1,6 @@
 /* spin.h - SPIN deadlock recovery in the C model: the counter FSM
  * (spin_fsm.c), the probe manager (spin_probe.c), the move manager
- * (spin_move.c) and the loop buffer (below).  docs/microarchitecture.md,
+ * (spin_move.c) and the loop buffer (spin_loop.c).  docs/microarchitecture.md,
  * section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
  * spin_probe_mgr.sv, spin_move_mgr.sv, spin_loop_buf.sv, spin_sm_arb.sv and
  * spin_unit.sv.  Special messages record at most SM_MAX_PATH (34) hops; with
@@ -108,15 +108,12 @@ static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
   return r > top ? r - top - 1 : n - (top - r) - 1;
 }
 
-static inline void loop_latch(loop_buf_t *l, unsigned n, sm_path_t path)
-{
-  l->n_q = (uint8_t)n;
-  l->path_q = path;
-}
-static inline unsigned loop_port(const loop_buf_t *l, unsigned i)
-{
-  return path_get(l->path_q, i);
-}
+/* Loop buffer (spin_loop.c): latch the loop the router's own probe brought
+ * back, empty it when the recovery ends, read the output of hop i (0: this
+ * router's output into the loop). */
+void loop_latch(loop_buf_t *l, unsigned n, sm_path_t path);
+void loop_clear(loop_buf_t *l);
+unsigned loop_port(const loop_buf_t *l, unsigned i);
 
 #endif
 

@@ -35,7 +35,7 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
     st->false_positives++;
   }
   spin_leave(s);
-  s->loop.n_q = 0;
+  loop_clear(&s->loop);
   load(s, c, c->tdd - 1);
 }
 

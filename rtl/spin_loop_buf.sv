@@ -1,5 +1,5 @@
 // spin_loop_buf: the loop buffer of SPIN (docs/microarchitecture.md, 12.2).
-// C twin: loop_buf_t, loop_latch() and loop_port() in cmodel/spin.h.
+// C twin: cmodel/spin_loop.c (loop_buf_t in cmodel/spin.h).
 //
 // Holds the deadlock loop that the router's own probe brought back: its
 // length n (ports = hops = cycles round the loop) and the path, 3 bits an
