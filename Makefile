@@ -252,7 +252,7 @@ test-c: $(C_TESTS)
 
 # The co-simulation matrix and the bad-input cases (scripts/regress.sh).
 regress: $(SPINSIM) $(SPINGEN)
-	@for v in 1 2 3; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
+	@for v in 1 2 3 4; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
 	BUILD=$(BUILD) scripts/regress.sh
