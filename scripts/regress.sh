@@ -154,17 +154,12 @@ run "mesh8x8 1 VC xy uniform_random 0.1, 30000 cycles, seed 7" 0 cosim 1 5 --top
   --traffic uniform_random --rate 0.1 --cycles 30000 --seed 7
 
 echo "== 4 VCs per port (the most a router takes) =="
-B4=$BUILD/rtl/p5-v4/Vcosim
 run "mesh4x4 4 VC xy uniform_random 0.3" 0 cosim 4 3 --topo mesh4x4 --routing xy \
   --rate 0.3 --cycles 5000
 run "mesh8x8 4 VC west_first bit_rotation 0.3" 0 cosim 4 5 --topo mesh8x8 --routing west_first \
   --traffic bit_rotation --rate 0.3 --cycles 4000
 run "mesh4x4 4 VC escape uniform_random 0.7" 0 cosim 4 6 --topo mesh4x4 --routing escape \
   --rate 0.7 --cycles 4000
-# Past its saturation minimal adaptive routing with 4 VCs deadlocks often
-# (106 resolved, some with 3 spins, in 13,550 cycles)
-spin_resolves "mesh8x8 4 VC favors_min 0.4, t_DD 32, SPIN" 50 spincosim $B4 4 4 \
-  --topo mesh8x8 --routing favors_min --rate 0.4 --cycles 2000 --tdd 32
 
 echo "== escape-VC routing (Duato: VC 0 west-first, the others minimal adaptive) =="
 # Loads past saturation: the route set is re-tried every cycle, and every
@@ -278,6 +273,10 @@ for v in 2 3; do
   run "mesh8x8 $v VC favors_min 0.2, SPIN on" 0 spincosim $BUILD/rtl/p5-v$v/Vcosim $v $v --quiet \
     --topo mesh8x8 --routing favors_min --rate 0.2 --cycles 6000
 done
+# Past its saturation minimal adaptive routing with 4 VCs deadlocks often
+# (106 resolved, some with 3 spins, in 13,550 cycles)
+spin_resolves "mesh8x8 4 VC favors_min 0.4, t_DD 32, SPIN" 50 spincosim $BUILD/rtl/p5-v4/Vcosim 4 4 \
+  --topo mesh8x8 --routing favors_min --rate 0.4 --cycles 2000 --tdd 32
 deadlock_same "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike" \
   "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.25 \
   --cycles 6000 --drain-limit 3000 --quiet +verilator+seed+3
