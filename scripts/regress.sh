@@ -277,6 +277,11 @@ done
 # (106 resolved, some with 3 spins, in 13,550 cycles)
 spin_resolves "mesh8x8 4 VC favors_min 0.4, t_DD 32, SPIN" 50 spincosim $BUILD/rtl/p5-v4/Vcosim 4 4 \
   --topo mesh8x8 --routing favors_min --rate 0.4 --cycles 2000 --tdd 32
+# A jammed 1-VC mesh: routers frozen for others' recoveries leave on their
+# own timeout (SPIN_RELEASE; the C model counts 6 frozen_timeouts here)
+deadlock_same "mesh8x8 1 VC favors_min 0.2, t_DD 16, SPIN on, jammed: both models alike" \
+  "$A1" --vcs 1 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.2 --tdd 16 \
+  --cycles 5000 --drain-limit 3000 --quiet +verilator+seed+3
 deadlock_same "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike" \
   "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.25 \
   --cycles 6000 --drain-limit 3000 --quiet +verilator+seed+3
