@@ -131,14 +131,13 @@ static int spin_settled(const sim_t *s)
 
 sim_status_t sim_status(const sim_t *s)
 {
+  int over;
   if (sim_injecting(s)) return SIM_RUNNING;
+  over = s->now >= s->inject_end + s->o.drain_limit;
   /* drained once every packet is delivered and SPIN has settled, so that
    * the co-simulation compares the end of a recovery too */
-  if (nic_outstanding(&s->nic) == 0)
-    return spin_settled(s) || s->now >= s->inject_end + s->o.drain_limit ? SIM_DRAINED
-                                                                         : SIM_RUNNING;
-  if (s->now >= s->inject_end + s->o.drain_limit) return SIM_STUCK;
-  return SIM_RUNNING;
+  if (nic_outstanding(&s->nic) == 0) return over || spin_settled(s) ? SIM_DRAINED : SIM_RUNNING;
+  return over ? SIM_STUCK : SIM_RUNNING;
 }
 
 sim_status_t sim_run(sim_t *s)
