@@ -102,6 +102,24 @@ spin_resolves_case() {
   fi
 }
 
+# json_at_least NAME KEY MIN COMMAND...: the summary the run writes with
+# --json must give KEY >= MIN (the run's exit status is not checked here).
+json_at_least() { n=$((n + 1)); spawn json_at_least_case $n "$@"; }
+json_at_least_case() {
+  local k=$1 name=$2 key=$3 min=$4
+  shift 4
+  local log="$LOG/$k.log" got
+  "$@" --json "$LOG/$k.json" > "$log" 2>&1
+  got=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \
+        "$LOG/$k.json" "$key" 2>> "$log")
+  if [ -n "$got" ] && [ "$got" -ge "$min" ] 2>/dev/null; then
+    verdict $k ok "$(printf 'PASS %-64s (%s %s)' "$name" "$key" "$got")"
+  else
+    verdict $k fail "$(printf 'FAIL %-64s %s %s, wanted >= %d (log %s)' "$name" "$key" \
+      "${got:-missing}" "$min" "$log")" "$(tail -5 "$log" | sed 's/^/     /')"
+  fi
+}
+
 cosim() {  # cosim VCS VSEED ARGS...
   local v=$1 vs=$2
   shift 2
@@ -278,10 +296,13 @@ done
 spin_resolves "mesh8x8 4 VC favors_min 0.4, t_DD 32, SPIN" 50 spincosim $BUILD/rtl/p5-v4/Vcosim 4 4 \
   --topo mesh8x8 --routing favors_min --rate 0.4 --cycles 2000 --tdd 32
 # A jammed 1-VC mesh: routers frozen for others' recoveries leave on their
-# own timeout (SPIN_RELEASE; the C model counts 6 frozen_timeouts here)
+# own timeout (SPIN_RELEASE), which the C model must count (it counts 6)
+JAM="--vcs 1 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.2 --tdd 16 --cycles 5000"
+JAM="$JAM --drain-limit 3000 --quiet"
+json_at_least "jammed 1-VC mesh, C model: frozen routers time out" frozen_timeouts 1 \
+  "$BUILD/cmodel/spinsim" $JAM
 deadlock_same "mesh8x8 1 VC favors_min 0.2, t_DD 16, SPIN on, jammed: both models alike" \
-  "$A1" --vcs 1 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.2 --tdd 16 \
-  --cycles 5000 --drain-limit 3000 --quiet +verilator+seed+3
+  "$A1" $JAM +verilator+seed+3
 deadlock_same "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike" \
   "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.25 \
   --cycles 6000 --drain-limit 3000 --quiet +verilator+seed+3
@@ -298,11 +319,11 @@ for s in 1 2; do
 done
 echo "== liveness, C model: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC, neighbor 0.27 =="
 # Many deadlocks, and a network that stays live: 297 and 333 resolved
-LIVE="--topo mesh8x8 --routing favors_min --vcs 1 --traffic neighbor --rate 0.27 --cycles 1000000"
-LIVE="$LIVE --drain-limit 20000"
-deadlock_same "neighbor, SPIN=0: deadlocks" "$BUILD/cmodel/spinsim" $LIVE --spin 0
+NEIGH="--topo mesh8x8 --routing favors_min --vcs 1 --traffic neighbor --rate 0.27"
+NEIGH="$NEIGH --cycles 1000000 --drain-limit 20000"
+deadlock_same "neighbor, SPIN=0: deadlocks" "$BUILD/cmodel/spinsim" $NEIGH --spin 0
 for s in 1 2; do
-  spin_resolves "neighbor, SPIN=1, t_DD 32, seed $s: drains" 200 "$BUILD/cmodel/spinsim" $LIVE \
+  spin_resolves "neighbor, SPIN=1, t_DD 32, seed $s: drains" 200 "$BUILD/cmodel/spinsim" $NEIGH \
     --spin 1 --tdd 32 --seed $s
 done
 
