@@ -2,18 +2,18 @@
 // (docs/microarchitecture.md, 12.3).  C twin: spin_probe_in() in
 // cmodel/spin_probe.c, and the figure-8 rule of spin_fsm_pre().
 //
-// Combinational but for the mark (below).  A probe on this port is forked:
-// one copy, with that port appended to its path, to each distinct output
-// port that the VCs at this port wait for (ejection excluded).  The copies differ only in the
-// appended entry, so this module gives one word (n already counted, the new
-// entry still 0) and the outputs it goes to; each output's spin_sm_arb
-// writes its own port into the entry (none past the recorded path: 1 VC per
-// port only, up to SmMaxLoop hops).  It is dropped when the router is in a
-// recovery, outranks the sender, the loop is too long, a VC here is empty or has
-// no route, or every VC here waits for ejection.  The router's own probe is
+// Combinational but for the mark (below).  A probe on this port is forked: one
+// copy, with that port appended to its path, to each distinct output port that
+// the VCs at this port wait for (ejection excluded).  The copies differ only in
+// the appended entry, so this module gives one word (n already counted, the new
+// entry still 0) and the outputs it goes to; each output's spin_sm_arb writes
+// its own port into the entry (none past the recorded path: 1 VC per port only,
+// up to SmMaxLoop hops).  It is dropped when the router is in a recovery,
+// outranks the sender, the loop is too long, a VC here is empty or has no
+// route, or every VC here waits for ejection.  The router's own probe is
 // forwarded the same way, unless it is the one that just confirmed the loop
-// (state MOVE with that very loop latched).  It sees the SPIN state after
-// the cycle's moves, probe_moves and kill_moves (st_i).
+// (state MOVE with that very loop latched).  It sees the SPIN state after the
+// cycle's moves, probe_moves and kill_moves (st_i).
 // Its one piece of state, the mark: the sender and n of the last probe it
 // forwarded.  A probe of the same sender with a larger n has come round a
 // loop that does not pass its sender, and is dropped.

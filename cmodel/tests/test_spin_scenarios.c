@@ -911,7 +911,8 @@ static void check_long_loop(run_t *R)
  * - Epoch 0 (cycles 0 to 127): router 0 is on top (priority N - 1 = 7);
  *   router r > 0 has priority r - 1, so router 5 leads the ring. Router 5's
  *   probe and router 0's reach router 1 in the same cycle, both for port 1:
- *   router 0's wins and router 5's is dropped. Routers 1 to 4 lose at their first hop.
+ *   router 0's wins and router 5's is dropped. Routers 1 to 4 lose at their
+ *   first hop.
  * - Router 0's probe goes round the ring (0 1 2 3 4 5 1) and is back at
  *   router 2's input from router 1 with n = 7. That input forwarded it with
  *   n = 2 one lap before: the mark (12.3) drops it there. Without the mark it
