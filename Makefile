@@ -70,6 +70,12 @@ endif
 ifeq ($(filter $(VIEW),router spin),)
 $(error VIEW=$(VIEW): expected router or spin)
 endif
+ifeq ($(shell echo '$(VSEED)' | grep -Ex '[1-9][0-9]{0,9}'),)
+$(error VSEED=$(VSEED): expected a Verilator seed, 1 to 2147483647)
+endif
+ifeq ($(shell test '$(VSEED)' -le 2147483647 && echo ok),)
+$(error VSEED=$(VSEED): expected a Verilator seed, 1 to 2147483647)
+endif
 ifeq ($(shell echo '$(ROUTER)' | grep -Ex '[0-9]+'),)
 $(error ROUTER=$(ROUTER): expected a router id (0, 1, 2 and so on))
 endif

@@ -140,17 +140,52 @@ const char kExtraUsage[] =
     "  --waves FILE          write an FST waveform\n"
     "  --trace-from N        start the waveform at cycle N (0)\n"
     "  --waves-on-fail FILE  on a failure, re-run and write FILE up to the failing cycle\n"
-    "  +verilator+seed+N     Verilator's seed for --x-initial unique values\n";
+    "  +verilator+seed+N     power-up state of the registers reset does not clear:\n"
+    "                        random, from seed N in 1..2147483647 (1)\n";
 
 double now_s() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
+// Verilator's runtime options that set the power-up state: +verilator+seed+N
+// (1..2^31-1; Verilator takes 0 as "pick one at random", which no run may
+// depend on) and +verilator+rand+reset+N (0 zeros, 1 ones, 2 random).
+// Checked here, so that a bad value gets a message instead of Verilator's
+// abort.  Returns false after printing the error.
+bool check_plusargs(int argc, char** argv) {
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    if (a[0] != '+') continue;
+    for (const char* pre : {"+verilator+seed+", "+verilator+rand+reset+"}) {
+      std::string p = pre;
+      if (a.compare(0, p.size(), p) != 0) continue;
+      std::string v = a.substr(p.size());
+      bool seed = p == "+verilator+seed+";
+      char* end = nullptr;
+      unsigned long long x = v.empty() || v[0] == '-' ? 0 : std::strtoull(v.c_str(), &end, 10);
+      bool ok = !v.empty() && end && !*end && (seed ? x >= 1 && x <= 2147483647ull : x <= 2);
+      if (!ok) {
+        std::fprintf(stderr, "error: %s: '%s' is not %s\n", pre, v.c_str(),
+                     seed ? "a seed in 1..2147483647 (VSEED)" : "0, 1 or 2");
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (!check_plusargs(argc, argv)) return 2;
   auto ctx = std::make_unique<VerilatedContext>();
+  // Registers that reset does not clear (FIFO storage) power up random,
+  // seeded by +verilator+seed+N (VSEED, default 1): the build uses
+  // --x-initial unique, which only randomises in reset mode 2.  A plusarg
+  // +verilator+rand+reset+N given on the command line overrides it.
+  ctx->randReset(2);
+  ctx->randSeed(1);
   ctx->commandArgs(argc, argv);
 
   // Split our own options from Verilator's plusargs and spinsim's options.
