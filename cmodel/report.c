@@ -54,7 +54,7 @@ void report_print(FILE *out, const report_t *r)
   fputc('\n', out);
   if (r->mismatches >= 0)
     fprintf(out, "  cycles compared      %llu, mismatches %lld\n",
-            (unsigned long long)f.cycles, (long long)r->mismatches);
+            (unsigned long long)(f.cycles - s->skipped), (long long)r->mismatches);
   fprintf(out, "  packets              created %llu, injected %llu, delivered %llu%s\n",
           (unsigned long long)s->nic.created, (unsigned long long)s->nic.injected,
           (unsigned long long)s->sink.delivered, f.drained ? " (drained)" : " (NOT drained)");
