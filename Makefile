@@ -18,7 +18,7 @@ ROUTING   ?= favors_min
 # escape routing needs a second VC and runs without SPIN: its own defaults
 VCS       ?= $(if $(filter escape,$(ROUTING)),2,1)
 TRAFFIC   ?= uniform_random
-RATE      ?= 0.08
+RATE      ?= 0.1
 LONG_FRAC ?= 0.5
 CYCLES    ?= 100000
 SEED      ?= 1
@@ -27,6 +27,12 @@ SPEED     ?= 0
 VSEED     ?= 1
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= 128
+# live: injection admission, rerouting and probe adoption (contract section
+# 13); paper: all three off, the SPIN paper's router.  Each can be set alone.
+SPIN_MODE ?= live
+ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
+REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
+ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 VIEW      ?= router
 ROUTER    ?= 5
 
@@ -63,6 +69,18 @@ $(error ROUTING=escape is deadlock-free without SPIN: use SPIN=0)
 endif
 ifeq ($(filter $(SPIN),0 1),)
 $(error SPIN=$(SPIN): expected 0 or 1)
+endif
+ifeq ($(filter $(SPIN_MODE),live paper),)
+$(error SPIN_MODE=$(SPIN_MODE): expected live or paper)
+endif
+ifeq ($(filter $(ADMIT),0 1),)
+$(error ADMIT=$(ADMIT): expected 0 or 1)
+endif
+ifeq ($(filter $(REROUTE),0 1),)
+$(error REROUTE=$(REROUTE): expected 0 or 1)
+endif
+ifeq ($(filter $(ADOPT),0 1),)
+$(error ADOPT=$(ADOPT): expected 0 or 1)
 endif
 ifeq ($(filter $(VCS),1 2 3 4),)
 $(error VCS=$(VCS): expected 1, 2, 3 or 4)
@@ -193,7 +211,7 @@ $(SCOSIM): $(SCOSIM_DIR)/spin_router.v tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) 
 
 SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
-           --spin $(SPIN) --tdd $(TDD)
+           --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT)
 
 # ---- tests ----
 C_TESTS := $(patsubst cmodel/tests/%.c,$(BUILD)/cmodel/tests/%,$(wildcard cmodel/tests/test_*.c))
@@ -232,6 +250,7 @@ help:
 	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
+	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT)"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER)  (make waves)"
 
 deps:

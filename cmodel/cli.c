@@ -38,6 +38,13 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --seed N           run seed: traffic and router LFSRs (1)\n"
 "  --spin 0|1         SPIN deadlock recovery (0)\n"
 "  --tdd N            SPIN deadlock-detection threshold in cycles, 2..32768 (128)\n"
+"  --mode live|paper  live: the three mechanisms below on (default); paper: all\n"
+"                     off, the router of the SPIN paper\n"
+"  --admit 0|1        injection admission: a new packet enters only while every\n"
+"                     network output of its router has a free VC (mode)\n"
+"  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
+"  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
+"                     router's probe went round (mode)\n"
 "  --json FILE        also write the summary as JSON\n"
 "  --quiet            print nothing but errors\n"
 "  --help             this text\n", prog);
@@ -91,10 +98,12 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     {"traffic", 1, 0, 'T'}, {"rate", 1, 0, 'R'}, {"long-frac", 1, 0, 'L'},
     {"cycles", 1, 0, 'c'}, {"warmup", 1, 0, 'w'}, {"drain-limit", 1, 0, 'd'},
     {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
-    {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'},
+    {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'}, {"mode", 1, 0, 'M'}, {"admit", 1, 0, 'A'},
+    {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'},
     {"help", 0, 0, 'h'}, {0, 0, 0, 0}
   };
   int c, warm_set = 0;
+  int admit = -1, reroute = -1, adopt = -1;   /* -1: as --mode says */
   uint64_t u;
   memset(o, 0, sizeof *o);
   sim_defaults(&o->sim);
@@ -145,6 +154,25 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
       }
       o->sim.tdd = (unsigned)u;
       break;
+    case 'M':
+      if (!strcmp(optarg, "live") || !strcmp(optarg, "paper")) {
+        const int on = optarg[0] == 'l';
+        o->sim.mode.admit = o->sim.mode.reroute = o->sim.mode.adopt = on;
+      } else {
+        cli_error("--mode: '%s' is not live or paper", optarg);
+        return 2;
+      }
+      break;
+    case 'A': case 'E': case 'O': {
+      int *dst = c == 'A' ? &admit : c == 'E' ? &reroute : &adopt;
+      if (strcmp(optarg, "0") && strcmp(optarg, "1")) {
+        cli_error("--%s: '%s' is not 0 or 1", c == 'A' ? "admit" : c == 'E' ? "reroute" : "adopt",
+                  optarg);
+        return 2;
+      }
+      *dst = optarg[0] == '1';
+      break;
+    }
     case 'j': o->json = optarg; break;
     case 'q': o->quiet = 1; break;
     case 'h': usage(stdout, prog, extra); return 1;
@@ -160,6 +188,10 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     cli_error("unexpected argument '%s' (try --help)", argv[optind]);
     return 2;
   }
+  /* a mechanism named on its own wins over --mode, in any order */
+  if (admit >= 0) o->sim.mode.admit = admit;
+  if (reroute >= 0) o->sim.mode.reroute = reroute;
+  if (adopt >= 0) o->sim.mode.adopt = adopt;
   if (!warm_set) o->sim.warmup = o->sim.cycles / 10;
   if (o->sim.warmup >= o->sim.cycles) {
     cli_error("--warmup %llu must be smaller than --cycles %llu",

@@ -5,7 +5,8 @@
 #include "network.h"
 
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
-             int spin, unsigned tdd, uint64_t seed, char *err, unsigned long errlen)
+             int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
+             unsigned long errlen)
 {
   int n = topo->routers, P = topo->radix, r, p, b;
   route_fn_t fn = algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST
@@ -99,6 +100,9 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->cfg[r].algo = algo;
     net->cfg[r].spin = spin;
     net->cfg[r].tdd = tdd;
+    net->cfg[r].admit = mode.admit;
+    net->cfg[r].reroute = mode.reroute;
+    net->cfg[r].adopt = mode.adopt && spin;
     router_reset(&net->rt[r], &net->cfg[r], seed);
   }
   net->eval = router_eval_for(&net->cfg[0]);

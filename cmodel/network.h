@@ -48,10 +48,12 @@ typedef struct {
   spin_stats_t spin;          /* SPIN counters of the whole network */
 } network_t;
 
-/* Builds the network for a topology; -1 and a message on error. */
-/* spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles. */
+/* Builds the network for a topology; -1 and a message on error.
+ * spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles;
+ * mode: the live-mode mechanisms (router.h). */
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
-             int spin, unsigned tdd, uint64_t seed, char *err, unsigned long errlen);
+             int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
+             unsigned long errlen);
 void net_free(network_t *net);
 
 /* One cycle: every router reads the current link registers and net->inj,

@@ -141,14 +141,17 @@ int sink_init(sink_t *s, int model, int nodes, int vcs)
   s->vcs = vcs;
   s->vc = calloc((size_t)nodes * (size_t)vcs, sizeof *s->vc);
   s->hist = calloc(LAT_HIST, sizeof *s->hist);
-  return s->vc && s->hist ? 0 : -1;
+  s->src_flits = calloc((size_t)nodes, sizeof *s->src_flits);
+  return s->vc && s->hist && s->src_flits ? 0 : -1;
 }
 
 void sink_free(sink_t *s)
 {
   free(s->vc);
   free(s->hist);
+  free(s->src_flits);
   free(s->over);
+  s->src_flits = NULL;
   s->vc = NULL;
   s->hist = NULL;
   s->over = NULL;
@@ -217,6 +220,7 @@ int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int 
       return -1;
     }
   }
+  if (measuring) s->src_flits[p->src]++;
   if ((unsigned)CTL_TAIL(f->ctl) != (unsigned)(st->next + 1u == p->len)) {
     snprintf(s->err, sizeof s->err, "node %d: packet %llu flit %u of %u has tail=%u",
              r, (unsigned long long)st->id, st->next, p->len, CTL_TAIL(f->ctl));

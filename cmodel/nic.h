@@ -64,6 +64,7 @@ typedef struct {
   sink_vc_t *vc;         /* n * vcs */
   uint64_t delivered, flits;
   uint64_t meas_flits;   /* flits ejected inside the measurement window */
+  uint64_t *src_flits;   /* per source node: its flits among meas_flits (fairness) */
   uint64_t meas_pkts;
   double lat_sum;
   uint64_t lat_max;

@@ -6,6 +6,7 @@
 typedef struct {
   uint64_t cycles, warmup, window;
   double avg, p99, thr, offered, cps, rcps;
+  double node_min, node_max, jain;   /* per-source accepted flits/cycle, Jain's index */
   int drained;
 } figures_t;
 
@@ -28,7 +29,35 @@ static figures_t figures(const report_t *r)
   f.cps = r->wall_seconds > 0 ? (double)(s->now - s->skipped) / r->wall_seconds : 0.0;
   f.rcps = f.cps * s->net.n;
   f.drained = nic_outstanding(&s->nic) == 0;
+  /* fairness: each source's flits accepted in the window, per cycle; Jain's
+   * index (sum x)^2 / (n sum x^2) is 1 when all are equal */
+  {
+    double sum = 0.0, sq = 0.0;
+    int i;
+    f.node_min = f.node_max = 0.0;
+    for (i = 0; i < s->net.n; i++) {
+      double x = f.window ? (double)s->sink.src_flits[i] / (double)f.window : 0.0;
+      if (i == 0 || x < f.node_min) f.node_min = x;
+      if (i == 0 || x > f.node_max) f.node_max = x;
+      sum += x;
+      sq += x * x;
+    }
+    f.jain = sq > 0.0 ? sum * sum / ((double)s->net.n * sq) : 0.0;
+  }
   return f;
+}
+
+/* "live", "paper", or the three mechanisms one by one. */
+static const char *mode_text(const sim_t *s, char *buf, size_t len)
+{
+  const router_mode_t *m = &s->o.mode;
+  const int adopt = m->adopt && s->o.spin;
+  if (m->admit && m->reroute && (adopt || !s->o.spin)) return "live (admission, rerouting"
+                                                              "; with SPIN, probe adoption)";
+  if (!m->admit && !m->reroute && !adopt) return "paper (no admission, no rerouting, no adoption)";
+  snprintf(buf, len, "admission %s, rerouting %s, probe adoption %s", m->admit ? "on" : "off",
+           m->reroute ? "on" : "off", adopt ? "on" : "off");
+  return buf;
 }
 
 void report_print(FILE *out, const report_t *r)
@@ -46,6 +75,10 @@ void report_print(FILE *out, const report_t *r)
     fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s at %.3f flits/node/cycle, seed %llu\n",
             r->mode, topo, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
             traffic, s->o.rate, (unsigned long long)s->o.seed);
+  {
+    char buf[96];
+    fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
+  }
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
           (unsigned long long)f.cycles, (unsigned long long)f.warmup,
           (unsigned long long)f.window);
@@ -63,11 +96,15 @@ void report_print(FILE *out, const report_t *r)
           (unsigned long long)s->sink.meas_pkts);
   fprintf(out, "  throughput           %.4f flits/node/cycle accepted (offered %.4f)\n",
           f.thr, f.offered);
+  fprintf(out, "  fairness             per source node: min %.4f, max %.4f, Jain's index %.3f\n",
+          f.node_min, f.node_max, f.jain);
   if (s->o.spin) {
     const spin_stats_t *k = &s->net.spin;
-    fprintf(out, "  SPIN (t_DD %u)       probes sent %llu, forked %llu, dropped %llu, returned %llu\n",
+    fprintf(out, "  SPIN (t_DD %u)       probes sent %llu, forked %llu, dropped %llu, returned %llu,"
+            " adopted %llu\n",
             s->o.tdd, (unsigned long long)k->probes_sent, (unsigned long long)k->probes_forked,
-            (unsigned long long)k->probes_dropped, (unsigned long long)k->probes_returned);
+            (unsigned long long)k->probes_dropped, (unsigned long long)k->probes_returned,
+            (unsigned long long)k->probes_adopted);
     fprintf(out, "                       moves %llu, probe_moves %llu, kill_moves %llu, spins %llu\n",
             (unsigned long long)k->moves_sent, (unsigned long long)k->probe_moves_sent,
             (unsigned long long)k->kill_moves_sent, (unsigned long long)k->spins);
@@ -147,15 +184,22 @@ int report_json(const char *path, const report_t *r)
   fprintf(out, "  \"p99_latency\": %.1f,\n", f.p99);
   fprintf(out, "  \"max_latency\": %llu,\n", (unsigned long long)s->sink.lat_max);
   fprintf(out, "  \"throughput\": %.6f,\n", f.thr);
+  fprintf(out, "  \"node_throughput_min\": %.6f,\n", f.node_min);
+  fprintf(out, "  \"node_throughput_max\": %.6f,\n", f.node_max);
+  fprintf(out, "  \"jain_index\": %.4f,\n", f.jain);
   fprintf(out, "  \"drained\": %s,\n", f.drained ? "true" : "false");
   {
     const spin_stats_t *k = &s->net.spin;
     fprintf(out, "  \"spin\": %s,\n", s->o.spin ? "true" : "false");
     fprintf(out, "  \"tdd\": %u,\n", s->o.tdd);
+    fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
+    fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
+    fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");
     fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
     fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);
     fprintf(out, "  \"probes_dropped\": %llu,\n", (unsigned long long)k->probes_dropped);
     fprintf(out, "  \"probes_returned\": %llu,\n", (unsigned long long)k->probes_returned);
+    fprintf(out, "  \"probes_adopted\": %llu,\n", (unsigned long long)k->probes_adopted);
     fprintf(out, "  \"moves_sent\": %llu,\n", (unsigned long long)k->moves_sent);
     fprintf(out, "  \"probe_moves_sent\": %llu,\n", (unsigned long long)k->probe_moves_sent);
     fprintf(out, "  \"kill_moves_sent\": %llu,\n", (unsigned long long)k->kill_moves_sent);

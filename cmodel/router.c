@@ -104,6 +104,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   unsigned spin_outs = 0;        /* outputs carrying a spin flit */
   unsigned spin_ins = 0;         /* inputs sending a spin flit */
   uint64_t popped = 0;
+  int admitted;                  /* injection admission (section 6) */
 
   memset(oreq, 0, sizeof oreq);
   memset(ovc_set, 0, sizeof ovc_set);
@@ -124,11 +125,22 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   r->next_cycle = cycle + 1;
 
   /* Route compute: one unit per input port, serving the lowest VC whose
-   * head flit is at the front without a route. */
+   * head flit is at the front without a route; with reroute, when there is
+   * none, the lowest VC whose head waits at the front with a route and is
+   * not frozen (section 4.2). */
   for (m = r->in_ports; m; m &= m - 1u) {
     unsigned need;
     p = (int)low_bit(m);
     need = (unsigned)r->nonempty[p] & ~(unsigned)r->routed[p] & all_vcs;
+    if (!need && cfg->reroute && !esc) {
+      unsigned vm;
+      for (vm = (unsigned)r->nonempty[p] & all_vcs; vm && !need; vm &= vm - 1u) {
+        v = (int)low_bit(vm);
+        if (CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]]) &&
+            !(spin && r->sp.frozen_q[p][v]))
+          need = 1u << v;
+      }
+    }
     if (!need) continue;
     v = (int)low_bit(need);
     {
@@ -165,6 +177,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     sc.id = cfg->id;
     sc.nodes = cfg->nodes;
     sc.tdd = cfg->tdd;
+    sc.adopt = cfg->adopt;
     sc.cycle = cycle;
     sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
     sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
@@ -202,6 +215,11 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     spin_ins = sc.in_busy;
   }
 
+  /* Injection admission (section 6): a head at the NIC port may take a
+   * network output only while every network output has a free downstream
+   * VC (an unconnected output is never busy). */
+  admitted = !cfg->admit || (port_free | 1u) == (1u << P) - 1u;
+
   /* Escape routing, stage 1: a head at the front requests when its route set
    * offers a free VC (an adaptive VC on a port of mask_a, or VC 0 on a port
    * of mask_e); the winning head then draws its port among those. */
@@ -229,7 +247,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
           }
           use[v] = ((a & free_a) | (e & free0)) & ~(spin_outs | sm_outs);
           amask[v] = a;
-          if (!use[v]) continue;
+          if (!use[v] || (p == 0 && !((a | e) & 1u) && !admitted)) continue;
         } else {
           use[v] = 0;
           if ((spin_outs | sm_outs) & (1u << r->out_port_q[p][v])) continue;
@@ -264,10 +282,11 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       unsigned op;
       v = (int)low_bit(vm);
       if (spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
-      if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
-      else if ((routing & (1u << p)) && (V == 1 || rc_vc[p] == v)) op = rc_port[p];
+      if ((routing & (1u << p)) && (V == 1 || rc_vc[p] == v)) op = rc_port[p];
+      else if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
       else continue;                       /* waits for the route unit */
-      if (!(port_free & (1u << op)) && CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]]))
+      if (CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]]) &&
+          (!(port_free & (1u << op)) || (p == 0 && op != 0 && !admitted)))
         continue;
       if ((spin_outs | sm_outs) & (1u << op)) continue;
       req |= 1u << v;
@@ -276,7 +295,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       unsigned op;
       v = V == 1 ? 0 : rr_pick(req, r->in_ptr_q[p], (unsigned)V);   /* one VC: it wins */
       req_vc[p] = (uint8_t)v;
-      op = (r->routed[p] & (1u << v)) ? r->out_port_q[p][v] : rc_port[p];
+      op = (routing & (1u << p)) && (V == 1 || rc_vc[p] == v) ? rc_port[p] : r->out_port_q[p][v];
       oreq[op] |= (uint8_t)(1u << p);
       requested |= 1u << op;
     }
@@ -287,6 +306,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   for (m = routing; m; m &= m - 1u) {
     p = (int)low_bit(m);
     v = V == 1 ? 0 : rc_vc[p];
+    if (spin && r->sp.frozen_q[p][v]) continue;   /* a move froze it this cycle: its route stays */
     r->route_valid_q[p][v] = 1;
     if (esc) {
       r->mask_a_q[p][v] = rc_a[p];

@@ -21,6 +21,14 @@ typedef enum {
   ALGO_XY = 0, ALGO_WEST_FIRST = 1, ALGO_FAVORS_MIN = 2, ALGO_ESCAPE = 3
 } route_algo_t;
 
+/* The mechanisms that keep a network live past saturation (on in "live"
+ * mode, the default; all off is the SPIN paper's router): injection
+ * admission (section 6), rerouting of waiting heads (section 4.2) and SPIN
+ * probe adoption (section 12.3). */
+typedef struct {
+  int admit, reroute, adopt;
+} router_mode_t;
+
 typedef struct {
   int ports;               /* P: NIC port 0 + network ports */
   int vcs;                 /* V: 1..4 */
@@ -32,6 +40,9 @@ typedef struct {
   route_algo_t algo;
   int spin;                /* SPIN deadlock recovery on */
   unsigned tdd;            /* SPIN deadlock-detection threshold, cycles */
+  int admit;               /* injection admission (section 6) */
+  int reroute;             /* a waiting head routes again every cycle (section 4.2) */
+  int adopt;               /* SPIN probe adoption (section 12.3) */
 } router_cfg_t;
 
 typedef struct {

@@ -33,6 +33,7 @@ typedef struct {
   uint64_t seed;
   int spin;                  /* SPIN deadlock recovery */
   unsigned tdd;              /* SPIN detection threshold */
+  router_mode_t mode;        /* live-mode mechanisms (all on) or the paper's (all off) */
 } sim_opts_t;
 
 typedef enum { SIM_RUNNING = 0, SIM_DRAINED, SIM_STUCK, SIM_ERROR } sim_status_t;

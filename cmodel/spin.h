@@ -3,7 +3,7 @@
  * (spin_move.c) and the loop buffer (spin_loop.c).  docs/microarchitecture.md,
  * section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
  * spin_probe_mgr.sv, spin_move_mgr.sv, spin_loop_buf.sv, spin_sm_arb.sv and
- * spin_unit.sv.  Special messages record at most SM_MAX_PATH (34) hops; with
+ * spin_unit.sv.  Special messages record at most SM_MAX_PATH (32) hops; with
  * 1 VC per port a loop may have up to SM_MAX_LOOP (63), its later hops
  * unrecorded.
  */
@@ -23,7 +23,7 @@
  * kill_move before it gives the recovery up on its own. */
 #define SPIN_RELEASE   (SPIN_SETTLE + 2 * SM_MAX_LOOP + 2)
 /* The move's delay (8 bits) holds 2 x the longest loop. */
-#if 2 * SM_MAX_LOOP > 255
+#if 2 * SM_MAX_LOOP > 127
 #error "SM delay field too narrow for SM_MAX_LOOP"
 #endif
 
@@ -31,10 +31,16 @@ typedef enum {
   FSM_OFF = 0, FSM_DD, FSM_MOVE, FSM_PROBE_MOVE, FSM_FORWARD_PROGRESS, FSM_KILL_MOVE, FSM_FROZEN
 } spin_state_t;
 
-/* Loop buffer: the path latched when the router's own probe returns. */
+/* Loop buffer: the path latched when the router's own probe returns, or
+ * when it adopts a loop another router's probe went round (12.3).  The
+ * loop is entries start_q .. n_q - 1 of path_q: entry start_q is this
+ * router's output, and n_q - start_q is the loop length in hops and
+ * cycles (start_q is 0 for the router's own probe). */
 typedef struct {
-  uint8_t n_q;          /* ports in the loop = loop length in hops and cycles */
-  sm_path_t path_q;     /* 3 bits a port, first = this router's output */
+  uint8_t n_q;          /* the probe's n: the loop ends at entry n_q - 1 */
+  uint8_t start_q;      /* the entry of this router's output */
+  uint8_t port0_q;      /* that output (entry start_q) */
+  sm_path_t path_q;     /* 3 bits a port, oldest first */
 } loop_buf_t;
 
 typedef struct {
@@ -60,6 +66,7 @@ typedef struct {
 
 typedef struct {
   uint64_t probes_sent, probes_forked, probes_dropped, probes_returned;
+  uint64_t probes_adopted;      /* loops taken from another router's probe (12.3) */
   uint64_t moves_sent, probe_moves_sent, kill_moves_sent;
   uint64_t moves_dropped;
   uint64_t spins, deadlocks_resolved, false_positives;
@@ -108,12 +115,14 @@ static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
   return r > top ? r - top - 1 : n - (top - r) - 1;
 }
 
-/* Loop buffer (spin_loop.c): latch the loop the router's own probe brought
- * back, empty it when the recovery ends, read the output of hop i (0: this
- * router's output into the loop). */
-void loop_latch(loop_buf_t *l, unsigned n, sm_path_t path);
+/* Loop buffer (spin_loop.c): latch a loop (the probe's n, the entry of this
+ * router's output, the path), empty it when the recovery ends, read the
+ * output of hop i (0: this router's output into the loop; 0 is returned
+ * for an unrecorded hop), and the loop length. */
+void loop_latch(loop_buf_t *l, unsigned n, unsigned start, sm_path_t path);
 void loop_clear(loop_buf_t *l);
 unsigned loop_port(const loop_buf_t *l, unsigned i);
+unsigned loop_len(const loop_buf_t *l);
 
 #endif
 
@@ -122,6 +131,7 @@ unsigned loop_port(const loop_buf_t *l, unsigned i);
 typedef struct {
   int ports, vcs, id, nodes;
   unsigned tdd;
+  int adopt;                          /* probe adoption on (12.3) */
   uint64_t cycle;
   /* views of the router's input VCs [port][vc] */
   const uint8_t (*cnt)[SPIN_MAX_VCS];
@@ -180,13 +190,13 @@ static inline int spin_freezable_vc(const spin_router_t *s, const spin_ctx_t *c,
   return -1;
 }
 
-/* The output port for path entry 0 of a move, probe_move or kill_move on
- * input p: the recorded entry, or, past the recorded path (entry 0) in a
- * router with 1 VC per port, the route of the VC at p if it holds flits;
- * 0 when there is none (the message is dropped). */
+/* The output port of a move, probe_move or kill_move on input p: its path
+ * entry idx, or, past the recorded path (the entry reads 0; 1 VC per port
+ * only), the route of the VC at p if it holds flits; 0 when there is none
+ * (the message is dropped). */
 static inline unsigned spin_next_port(const spin_ctx_t *c, int p, const flit_t *w)
 {
-  unsigned o = sm_port(w, 0);
+  unsigned o = sm_port(w, sm_idx(w));
   if (o || c->vcs != 1) return o;
   return c->cnt[p][0] && c->route_valid[p][0] ? c->out_port[p][0] : 0;
 }
@@ -195,8 +205,16 @@ static inline unsigned spin_next_port(const spin_ctx_t *c, int p, const flit_t *
  * priority, then lower source).  Returns 1 when it displaced nothing better. */
 int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st);
 
+/* The router takes the loop of a probe that came back to it (its own, or,
+ * with adoption, another router's that went round the loop through input
+ * p): VC v at p becomes the loop's VC, the loop buffer latches (n, start,
+ * path), and a move goes out round the loop (MOVE state).  spin_fsm.c. */
+void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
+                    unsigned start, sm_path_t path, spin_stats_t *st);
+
 /* Probe manager: a probe from another router (or this router's own probe
- * back on another port) arrived on input p.  Forks it or drops it. */
+ * back on another port) arrived on input p.  Forks it, drops it, or, with
+ * adoption, takes the loop it went round. */
 void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st);
 
 /* Move manager: move, probe_move or kill_move of another router on input p.

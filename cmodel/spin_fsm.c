@@ -8,12 +8,13 @@ static void load(spin_router_t *s, spin_ctx_t *c, unsigned v)
   c->cnt_loaded = 1;
 }
 
-/* The FSM's own message: path = the loop without its first port. */
+/* The FSM's own message round the loop: the latched path, read from the
+ * entry after this router's own. */
 static void originate(spin_router_t *s, spin_ctx_t *c, unsigned kind, unsigned delay,
                       spin_stats_t *st)
 {
-  unsigned n = s->loop.n_q;
-  flit_t w = sm_make(kind, (unsigned)c->id, n - 1, delay, path_strip(s->loop.path_q));
+  flit_t w = sm_make(kind, (unsigned)c->id, s->loop.n_q, delay, s->loop.start_q + 1u,
+                     s->loop.path_q);
   spin_offer(c, (int)loop_port(&s->loop, 0), &w, c->ports, st);
 }
 
@@ -26,7 +27,7 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
     st->deadlocks_resolved++;
     if (s->spins_q > st->max_spins) {
       st->max_spins = s->spins_q;
-      st->max_spins_loop = s->loop.n_q;
+      st->max_spins_loop = loop_len(&s->loop);
     }
     st->expiry_to_resolve_sum += dt;
     st->resolve_hist[dt < SPIN_RESOLVE_BINS ? dt : SPIN_RESOLVE_BINS - 1]++;
@@ -101,33 +102,33 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
           c->out_port[s->dd_port_q][s->dd_vc_q] != 0) {
         unsigned op = c->out_port[s->dd_port_q][s->dd_vc_q];
         sm_path_t path = {0, 0};
-        flit_t w = sm_make(KIND_PROBE, (unsigned)c->id, 1, 0, path_put(path, 0, op));
+        flit_t w = sm_make(KIND_PROBE, (unsigned)c->id, 1, 0, 0, path_put(path, 0, op));
         spin_offer(c, (int)op, &w, P, st);
       }
       break;
     case FSM_MOVE:                 /* the move did not come back */
       s->state_q = FSM_KILL_MOVE;
       originate(s, c, KIND_KILL_MOVE, 0, st);
-      load(s, c, s->loop.n_q);
+      load(s, c, loop_len(&s->loop));
       break;
     case FSM_FORWARD_PROGRESS:     /* the spin cycle */
       spin_now(s, c);
       st->spins++;
       s->spins_q++;
-      if (s->spins_q == s->loop.n_q) st->bound_violations++;   /* the m-th spin */
+      if (s->spins_q == loop_len(&s->loop)) st->bound_violations++;   /* the m-th spin */
       s->state_q = FSM_PROBE_MOVE;
       s->pm_sent_q = 0;
       load(s, c, SPIN_SETTLE - 1);
       break;
     case FSM_PROBE_MOVE:
       if (!s->pm_sent_q) {
-        originate(s, c, KIND_PROBE_MOVE, 2u * s->loop.n_q, st);
+        originate(s, c, KIND_PROBE_MOVE, 2u * loop_len(&s->loop), st);
         s->pm_sent_q = 1;
-        load(s, c, s->loop.n_q);
+        load(s, c, loop_len(&s->loop));
       } else {                     /* the probe_move did not come back */
         s->state_q = FSM_KILL_MOVE;
         originate(s, c, KIND_KILL_MOVE, 0, st);
-        load(s, c, s->loop.n_q);
+        load(s, c, loop_len(&s->loop));
       }
       break;
     case FSM_KILL_MOVE:
@@ -180,20 +181,12 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
         if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == sm_port(w, 0))
           lv = v;
       if (s->state_q == FSM_DD && lv >= 0) {
-        unsigned n = sm_n(w);
-        s->dd_port_q = (uint8_t)p;
-        s->dd_vc_q = (uint8_t)lv;
         st->probes_returned++;
-        loop_latch(&s->loop, n, sm_path(w));
-        s->t_expiry = c->cycle - n;
-        s->spins_q = 0;
-        s->state_q = FSM_MOVE;
-        originate(s, c, KIND_MOVE, 2u * n, st);
-        load(s, c, n);
+        spin_take_loop(s, c, p, lv, sm_n(w), 0, sm_path(w), st);
       }
       continue;                    /* else: spin_probe_in treats it below */
     }
-    if (sm_n(w) != 0) continue;
+    if (sm_idx(w) != sm_n(w)) continue;   /* not home yet: a figure 8, below */
     if ((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
         (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) {
       if (p == s->dd_port_q && sm_delay(w) >= 2) {
@@ -220,15 +213,30 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
       if (sm_sender(w) == (unsigned)c->id) {
         /* own probe back on another port (a figure 8): forwarded like any */
         if (kind == KIND_PROBE && !(s->state_q == FSM_MOVE && s->loop.n_q == sm_n(w) &&
+                                    s->loop.start_q == 0 &&
                                     path_eq(s->loop.path_q, sm_path(w))))
           spin_probe_in(s, c, p, w, st);
         /* own move, probe_move or kill_move half way round a figure 8 */
-        if (kind != KIND_PROBE && sm_n(w) != 0) spin_move_through(s, c, p, w, st);
+        if (kind != KIND_PROBE && sm_idx(w) != sm_n(w)) spin_move_through(s, c, p, w, st);
         continue;
       }
       if (kind == KIND_PROBE) spin_probe_in(s, c, p, w, st);
       else spin_move_in(s, c, p, w, st);
     }
+}
+
+void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
+                    unsigned start, sm_path_t path, spin_stats_t *st)
+{
+  unsigned len = n - start;
+  s->dd_port_q = (uint8_t)p;
+  s->dd_vc_q = (uint8_t)v;
+  loop_latch(&s->loop, n, start, path);
+  s->t_expiry = c->cycle - len;
+  s->spins_q = 0;
+  s->state_q = FSM_MOVE;
+  originate(s, c, KIND_MOVE, 2u * len, st);
+  load(s, c, len);
 }
 
 /* The next non-empty network VC after (dd_port, dd_vc), round robin over

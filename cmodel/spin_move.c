@@ -2,20 +2,22 @@
  * move, probe_move and kill_move of other routers. */
 #include "spin.h"
 
+/* Forwards the message one hop: the next router reads the next entry. */
 static void forward(spin_ctx_t *c, int p, const flit_t *w, unsigned o, unsigned delay,
                     spin_stats_t *st)
 {
-  flit_t f = sm_make(CTL_KIND(w->ctl), sm_sender(w), sm_n(w) - 1, delay, path_strip(sm_path(w)));
+  flit_t f = sm_make(CTL_KIND(w->ctl), sm_sender(w), sm_n(w), delay, sm_idx(w) + 1u,
+                     sm_path(w));
   spin_offer(c, (int)o, &f, p, st);
 }
 
 void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
 {
-  unsigned kind = CTL_KIND(w->ctl), sender = sm_sender(w), n = sm_n(w);
+  unsigned kind = CTL_KIND(w->ctl), sender = sm_sender(w);
   unsigned delay = sm_delay(w), o = spin_next_port(c, p, w);
   int owned = s->is_deadlock_q && s->source_id_q == sender;
   int v;
-  if (n == 0 || o == 0) {    /* path used up away from its sender, or no port */
+  if (sm_idx(w) >= sm_n(w) || o == 0) {   /* path used up away from its sender, or no port */
     st->moves_dropped++;
     return;
   }

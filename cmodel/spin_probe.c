@@ -1,4 +1,5 @@
-/* spin_probe.c - the probe manager (docs/microarchitecture.md, 12.4). */
+/* spin_probe.c - the probe manager (docs/microarchitecture.md, 12.3), and
+ * the special-message arbitration of an output (spin_offer, 12.1). */
 #include "spin.h"
 
 int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st)
@@ -60,8 +61,19 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin
     return;
   }
   /* the same sender's probe came through here with a shorter path: this one
-   * went round a loop that does not pass its sender */
+   * went round a loop through input p that does not pass its sender.  With
+   * adoption this router takes that loop as its own (if it is free to, and
+   * its own entry is recorded); otherwise the probe is dropped. */
   if (s->mark_n_q[p] && s->mark_sender_q[p] == sender && n > s->mark_n_q[p]) {
+    unsigned m = s->mark_n_q[p], o1 = sm_port(w, m);
+    if (c->adopt && m < SM_MAX_PATH && s->state_q == FSM_DD && !s->is_deadlock_q) {
+      for (v = 0; v < c->vcs; v++)
+        if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == o1) {
+          st->probes_adopted++;
+          spin_take_loop(s, c, p, v, n, m, sm_path(w), st);
+          return;
+        }
+    }
     st->probes_dropped++;
     return;
   }
@@ -70,8 +82,7 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin
   for (o = 1; o < (unsigned)c->ports; o++) {
     flit_t copy;
     if (!(ports & (1u << o))) continue;
-    copy = sm_make(KIND_PROBE, sender, n + 1, 0,
-                   n < SM_MAX_PATH ? path_put(sm_path(w), n, o) : sm_path(w));
+    copy = sm_make(KIND_PROBE, sender, n + 1, 0, 0, path_put(sm_path(w), n, o));
     if (ports & ((1u << o) - 1u) & ~1u) st->probes_forked++;
     spin_offer(c, (int)o, &copy, p, st);
   }

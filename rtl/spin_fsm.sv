@@ -41,11 +41,21 @@ module spin_fsm #(
   input  logic [NumPorts*spin_pkg::SmW-1:0]   in_data_i,
   input  logic [NumPorts-1:0]          arm_in_i,    // arm notice on the credit of output o
   input  logic [NumPorts*2-1:0]        arm_in_vc_i,
+  output logic [MaxPv-1:0]             frozen_q_o,  // the frozen VCs at the start of the cycle
   // the move-manager chain
   output spin_pkg::spin_mut_t          st_pre_o,
   input  spin_pkg::spin_mut_t          st_moved_i,
+  // a loop adopted by a probe manager this cycle (12.3; after the moves)
+  input  logic                         adopt_i,
+  input  logic [2:0]                   adopt_port_i,   // the input port
+  input  logic [1:0]                   adopt_vc_i,     // the loop's VC there
+  input  logic [5:0]                   adopt_n_i,      // the probe's n
+  input  logic [5:0]                   adopt_start_i,  // this router's entry
+  input  logic [2:0]                   adopt_port0_i,  // this router's output
+  input  logic [spin_pkg::SmPathW-1:0] adopt_path_i,
   output logic [MaxPv-1:0]             spinning_o,  // after the spin cycle's start
   output logic [5:0]                   loop_n_o,    // loop buffer as of this cycle
+  output logic [5:0]                   loop_start_o,
   output logic [spin_pkg::SmPathW-1:0] loop_path_o,
   output logic [spin_pkg::IdW-1:0]     top_o,       // router of top priority this cycle
   // the FSM's own messages
@@ -75,19 +85,29 @@ module spin_fsm #(
   logic [2*MaxPv-1:0]   spin_ovc_q, spin_ovc_d;
   logic [17:0]          ep_q, ep_d;       // cycle within the priority epoch (4 t_DD)
   logic [spin_pkg::IdW-1:0] top_q, top_d;
-  logic [5:0]           loop_n_q;
+  logic [5:0]           loop_n_q, loop_start_q;
+  logic [2:0]           loop_port0_q;
   logic [spin_pkg::SmPathW-1:0] loop_path_q;
-  logic                 latch, clear;
+  logic                 latch, clear;           // by steps 1 to 4
+  logic                 latch_all;              // ... or by an adoption
+  logic [2:0]           loop_port0;
+  logic [5:0]           loop_len_q;             // hops round the latched loop
 
+  assign latch_all = en_i && (latch || adopt_i);
   spin_loop_buf u_loop_buf (
     .clk_i, .rst_ni,
-    .latch_i(latch),
-    .n_i    (loop_n_o),
-    .path_i (loop_path_o),
+    .latch_i(latch_all),
+    .n_i    (adopt_i ? adopt_n_i : loop_n_o),
+    .start_i(adopt_i ? adopt_start_i : loop_start_o),
+    .port0_i(adopt_i ? adopt_port0_i : loop_port0),
+    .path_i (adopt_i ? adopt_path_i : loop_path_o),
     .clear_i(clear),
     .n_o    (loop_n_q),
+    .start_o(loop_start_q),
+    .port0_o(loop_port0_q),
     .path_o (loop_path_q)
   );
+  assign loop_len_q = loop_n_q - loop_start_q;
 
   // ---- steps 1 to 4 ----
   spin_pkg::spin_mut_t s;
@@ -95,7 +115,7 @@ module spin_fsm #(
   logic [1:0]           dd_vc;
   logic [MaxPv-1:0]     spinning;
   logic [2*MaxPv-1:0]   spin_ovc;
-  logic [5:0]           loop_n;
+  logic [5:0]           loop_n, loop_start;
   logic [spin_pkg::SmPathW-1:0] loop_path;
   logic                 expired, sender;
   logic [spin_pkg::KindW-1:0] kind;
@@ -105,13 +125,15 @@ module spin_fsm #(
   logic [1:0]           pick;
   int unsigned          idx;
 
-  // originate: the FSM's own move/probe_move/kill_move round the loop
+  // originate: the FSM's own move/probe_move/kill_move round the latched
+  // loop, read from the entry after this router's own
   function automatic logic [OfferW-1:0] originate(input logic [spin_pkg::KindW-1:0] k,
-                                                  input logic [7:0] delay,
+                                                  input logic [6:0] delay,
                                                   input logic [spin_pkg::IdW-1:0] id,
                                                   input logic [5:0] n,
+                                                  input logic [5:0] start,
                                                   input logic [spin_pkg::SmPathW-1:0] path);
-    originate = {k, spin_pkg::sm_word(id, n - 1'b1, delay, path >> 3)};
+    originate = {k, spin_pkg::sm_word(id, n, delay, start + 1'b1, path)};
   endfunction
 
   always_comb begin
@@ -122,6 +144,8 @@ module spin_fsm #(
     spinning     = spinning_q;
     spin_ovc     = spin_ovc_q;
     loop_n       = loop_n_q;
+    loop_start   = loop_start_q;
+    loop_port0   = loop_port0_q;
     loop_path    = loop_path_q;
     latch        = 1'b0;
     clear        = 1'b0;
@@ -169,16 +193,17 @@ module spin_fsm #(
             offer_valid_o[0] = 1'b1;
             offer_port_o[2:0] = op_i[idx*3 +: 3];
             offer_o[0 +: OfferW] = {spin_pkg::KindProbe,
-                                    spin_pkg::sm_word(id_i, 6'd1, 8'd0,
+                                    spin_pkg::sm_word(id_i, 6'd1, 7'd0, 6'd0,
                                                       spin_pkg::SmPathW'(op_i[idx*3 +: 3]))};
           end
         end
         spin_pkg::StMove: begin       // the move did not come back
           s.state = spin_pkg::StKillMove;
           offer_valid_o[0] = 1'b1;
-          offer_port_o[2:0] = loop_path[2:0];
-          offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 8'd0, id_i, loop_n, loop_path);
-          s.cnt = spin_pkg::CntW'(loop_n);
+          offer_port_o[2:0] = loop_port0;
+          offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
+                                           loop_start, loop_path);
+          s.cnt = spin_pkg::CntW'(loop_len_q);
           s.cnt_loaded = 1'b1;
         end
         spin_pkg::StForwardProgress: begin   // the spin cycle
@@ -195,22 +220,23 @@ module spin_fsm #(
         end
         spin_pkg::StProbeMove: begin
           offer_valid_o[0] = 1'b1;
-          offer_port_o[2:0] = loop_path[2:0];
+          offer_port_o[2:0] = loop_port0;
           if (!s.pm_sent) begin
-            offer_o[0 +: OfferW] = originate(spin_pkg::KindProbeMove, {1'b0, loop_n, 1'b0},
-                                             id_i, loop_n, loop_path);
+            offer_o[0 +: OfferW] = originate(spin_pkg::KindProbeMove, {loop_len_q, 1'b0},
+                                             id_i, loop_n, loop_start, loop_path);
             s.pm_sent = 1'b1;
           end else begin            // the probe_move did not come back
             s.state = spin_pkg::StKillMove;
-            offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 8'd0, id_i, loop_n,
-                                             loop_path);
+            offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
+                                             loop_start, loop_path);
           end
-          s.cnt = spin_pkg::CntW'(loop_n);
+          s.cnt = spin_pkg::CntW'(loop_len_q);
           s.cnt_loaded = 1'b1;
         end
         spin_pkg::StKillMove: begin   // the recovery ends
           s             = spin_pkg::leave(s, spinning);
           loop_n        = '0;
+          loop_start    = '0;
           clear         = 1'b1;
           latch         = 1'b0;
           s.cnt         = tdd_i - 1'b1;
@@ -254,7 +280,7 @@ module spin_fsm #(
     for (int unsigned p = 1; p < NumPorts; p++) begin
       kind = in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW];
       w    = in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW];
-      wop  = w[28:26];
+      wop  = w[spin_pkg::SmPathLsb +: 3];   // path entry 0: the sender's own output
       if (kind >= spin_pkg::KindProbe && kind <= spin_pkg::KindKillMove && w[11:0] == id_i) begin
         if (kind == spin_pkg::KindProbe) begin
           found = 1'b0;
@@ -265,27 +291,29 @@ module spin_fsm #(
               pick  = 2'(v);
             end
           if (s.state == spin_pkg::StDd && found) begin
-            dd_port   = 3'(p);
-            dd_vc     = pick;
-            loop_n    = w[17:12];
-            loop_path = w[26 +: spin_pkg::SmPathW];
-            latch     = 1'b1;
-            clear     = 1'b0;
-            s.state   = spin_pkg::StMove;
+            dd_port    = 3'(p);
+            dd_vc      = pick;
+            loop_n     = w[spin_pkg::SmNLsb +: 6];
+            loop_start = '0;
+            loop_port0 = wop;
+            loop_path  = w[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
+            latch      = 1'b1;
+            clear      = 1'b0;
+            s.state    = spin_pkg::StMove;
             offer_valid_o[1] = 1'b1;
-            offer_port_o[5:3] = loop_path[2:0];
-            offer_o[OfferW +: OfferW] = originate(spin_pkg::KindMove, {1'b0, loop_n, 1'b0},
-                                                  id_i, loop_n, loop_path);
+            offer_port_o[5:3] = wop;
+            offer_o[OfferW +: OfferW] = originate(spin_pkg::KindMove, {loop_n, 1'b0},
+                                                  id_i, loop_n, 6'd0, loop_path);
             s.cnt = spin_pkg::CntW'(loop_n);
             s.cnt_loaded = 1'b1;
           end
-        end else if (w[17:12] == '0) begin
+        end else if (w[spin_pkg::SmIdxLsb +: 6] == w[spin_pkg::SmNLsb +: 6]) begin   // home
           if ((kind == spin_pkg::KindMove && s.state == spin_pkg::StMove) ||
               (kind == spin_pkg::KindProbeMove && s.state == spin_pkg::StProbeMove &&
                s.pm_sent)) begin
-            if (3'(p) == dd_port && w[25:18] >= 8'd2) begin
+            if (3'(p) == dd_port && w[spin_pkg::SmDelayLsb +: 7] >= 7'd2) begin
               // freeze_own: the loop's VC first, else the lowest that fits
-              o3    = loop_path[2:0];
+              o3    = loop_port0;
               found = 1'b0;
               pick  = '0;
               if (spin_pkg::may_freeze(s.frozen, op_i, NumPorts, NumVcs, 3'(p), o3)) begin
@@ -306,7 +334,7 @@ module spin_fsm #(
                 s.is_deadlock = 1'b1;
                 s.source_id   = id_i;
                 s.state       = spin_pkg::StForwardProgress;
-                s.cnt         = spin_pkg::CntW'(w[25:18]) - 1'b1;
+                s.cnt         = spin_pkg::CntW'(w[spin_pkg::SmDelayLsb +: 7]) - 1'b1;
                 s.cnt_loaded  = 1'b1;
                 arm_o[p]      = 1'b1;
                 arm_vc_o[p*2 +: 2] = pick;
@@ -315,6 +343,7 @@ module spin_fsm #(
           end else if (kind == spin_pkg::KindKillMove && s.state == spin_pkg::StKillMove) begin
             s             = spin_pkg::leave(s, spinning);
             loop_n        = '0;
+            loop_start    = '0;
             clear         = 1'b1;
             latch         = 1'b0;
             s.cnt         = tdd_i - 1'b1;
@@ -334,14 +363,17 @@ module spin_fsm #(
       out_busy_o    = '0;
       arm_o         = '0;
     end
-    st_pre_o    = s;
-    spinning_o  = spinning;
-    loop_n_o    = loop_n;
-    loop_path_o = loop_path;
+    st_pre_o     = s;
+    spinning_o   = spinning;
+    loop_n_o     = loop_n;
+    loop_start_o = loop_start;
+    loop_path_o  = loop_path;
   end
 
   // ---- after allocation: spin tails, then the watch ----
   spin_pkg::spin_mut_t s2;
+  logic [5:0]           adopt_len;
+  assign adopt_len = adopt_n_i - adopt_start_i;
   logic [MaxPv-1:0]     spin_tail;
   logic                 moved, nfound;
   int unsigned          cur;
@@ -351,12 +383,18 @@ module spin_fsm #(
 
   always_comb begin
     s2        = st_moved_i;
+    // a loop adopted this cycle: as the router's own probe back (step 4)
+    if (adopt_i) begin
+      s2.state      = spin_pkg::StMove;
+      s2.cnt        = spin_pkg::CntW'(adopt_len);
+      s2.cnt_loaded = 1'b1;
+    end
     spin_tail = spinning & cnt_nz_i & tail_i;
     spinning_d = spinning & ~spin_tail;
     s2.frozen  = s2.frozen & ~spin_tail;
     s2.armed   = s2.armed & ~spin_tail;
-    dd_port_d  = dd_port;
-    dd_vc_d    = dd_vc;
+    dd_port_d  = adopt_i ? adopt_port_i : dd_port;
+    dd_vc_d    = adopt_i ? adopt_vc_i : dd_vc;
     spin_ovc_d = spin_ovc;
     moved  = 1'b0;
     nfound = 1'b0;
@@ -415,6 +453,7 @@ module spin_fsm #(
     end
   end
   assign top_o = top_q;
+  assign frozen_q_o = st_q.frozen;
 
 `ifndef SYNTHESIS
   // The paper's theorem under minimal routing: a recovery of a loop of m
@@ -424,12 +463,12 @@ module spin_fsm #(
     if (!rst_ni) begin
       spins_q <= '0;
     end else if (en_i) begin
-      if (st_q.state == spin_pkg::StDd && st_pre_o.state == spin_pkg::StMove) begin
+      if (st_q.state == spin_pkg::StDd && st_d.state == spin_pkg::StMove) begin
         spins_q <= '0;
       end else if (st_q.state == spin_pkg::StForwardProgress && st_q.cnt == '0) begin
-        SpinBound_A: assert (32'(spins_q) + 1 < 32'(loop_n_q))
+        SpinBound_A: assert (32'(spins_q) + 1 < 32'(loop_len_q))
           else $error("spin_fsm: spin %0d of a recovery round a loop of %0d routers",
-                      spins_q + 8'd1, loop_n_q);
+                      spins_q + 8'd1, loop_len_q);
         spins_q <= spins_q + 8'd1;
       end
     end

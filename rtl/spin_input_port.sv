@@ -7,7 +7,13 @@
 // gets one this cycle: its destination goes out on rt_dst_o, the route table
 // (outside the router) answers on rt_mask_i in the same cycle, and
 // spin_route_select picks one port of that mask; the route is
-// used at once and kept in out_port_q until the tail leaves.
+// used at once and kept in out_port_q until the tail leaves.  With reroute_i
+// (section 4.2), when no VC needs a first route, the lowest VC whose head
+// waits at the front with a route and is not frozen (frozen_q_i, the
+// registers of this cycle) is routed again; a VC that this cycle's
+// messages freeze (frozen_i) keeps the route it had.
+// Admission (section 6): a head here asks for a network output only while
+// admit_i (the router ties it high on every port but the NIC's).
 // Stage 1: a VC requests its output port when it holds a flit and has a
 // route; a head also needs a free downstream VC there (port_free_i).  The
 // round-robin arbiter picks one VC; its pointer moves only when gnt_i says
@@ -49,10 +55,13 @@ module spin_input_port #(
   input  logic [NumPorts-1:0]            port_free_i,   // output has a free downstream VC
   input  logic [7:0]                     draw_i,        // this port's LFSR byte
   input  logic                           least_busy_i,  // FAvORS-Min selection
+  input  logic                           reroute_i,     // waiting heads route again (4.2)
+  input  logic                           admit_i,       // a head may take a network output
   input  logic [NumPorts*8-1:0]          port_age_i,    // per output: least busy-cycles of its VCs
   input  logic                           gnt_i,         // request granted by the output stage
   input  logic [spin_pkg::VcW-1:0]       gnt_ovc_i,     // downstream VC for a granted head
-  input  logic [NumVcs-1:0]              frozen_i,
+  input  logic [NumVcs-1:0]              frozen_i,      // after this cycle's messages
+  input  logic [NumVcs-1:0]              frozen_q_i,    // at the start of the cycle
   input  logic                           spin_i,
   input  logic [spin_pkg::VcW-1:0]       spin_vc_i,
   input  logic [NumPorts-1:0]            out_blocked_i,
@@ -113,6 +122,13 @@ module spin_input_port #(
         rc_vc    = VcIdxW'(v);
       end
     end
+    for (int unsigned v = 0; v < NumVcs; v++) begin
+      if (!rc_valid && reroute_i && !esc_i && cnt[v*CntW +: CntW] != '0 &&
+          front[v*LinkW + FlitW + 3] && !frozen_q_i[v]) begin
+        rc_valid = 1'b1;
+        rc_vc    = VcIdxW'(v);
+      end
+    end
     rc_dst  = front[rc_vc*LinkW +: spin_pkg::DstW];
     rc_mask = rt_mask_i[NumPorts-1:0];
   end
@@ -132,6 +148,7 @@ module spin_input_port #(
   // ---- stage 1: one VC per input port ----
   logic [NumVcs-1:0]       vc_req, vc_routed, vc_head;
   logic [NumPorts*NumVcs-1:0] esc_use;   // escape: outputs a head may take now
+  logic [NumVcs-1:0]       esc_eject;     // escape: the head's route set is ejection
   logic [PortW-1:0]        esc_port;
   logic                    esc_drew, esc_vc0;
   logic [PortW*NumVcs-1:0] vc_port;
@@ -141,14 +158,17 @@ module spin_input_port #(
   always_comb begin
     for (int unsigned v = 0; v < NumVcs; v++) begin
       vc_routed[v] = route_valid_q[v] || (rc_valid && rc_vc == VcIdxW'(v));
-      vc_port[v*PortW +: PortW] = route_valid_q[v] ? out_port_q[v*PortW +: PortW] : rc_port;
+      vc_port[v*PortW +: PortW] = rc_valid && rc_vc == VcIdxW'(v) ? rc_port :
+                                                                    out_port_q[v*PortW +: PortW];
       vc_head[v] = front[v*LinkW + FlitW + 3];
       if (esc_i && vc_head[v])
         vc_req[v] = cnt[v*CntW +: CntW] != '0 && !frozen_i[v] && !spin_i &&
-                    esc_use[v*NumPorts +: NumPorts] != '0;
+                    esc_use[v*NumPorts +: NumPorts] != '0 &&
+                    (admit_i || esc_eject[v]);
       else
         vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] && !frozen_i[v] && !spin_i &&
-                    (!vc_head[v] || port_free_i[vc_port[v*PortW +: PortW]]) &&
+                    (!vc_head[v] || (port_free_i[vc_port[v*PortW +: PortW]] &&
+                                     (admit_i || vc_port[v*PortW +: PortW] == '0))) &&
                     !out_blocked_i[vc_port[v*PortW +: PortW]];
     end
   end
@@ -179,6 +199,7 @@ module spin_input_port #(
             rc_valid && rc_vc == VcIdxW'(v) ? rt_mask_i[NumPorts +: NumPorts] : '0;
         esc_use[v*NumPorts +: NumPorts] = ((ma[v*NumPorts +: NumPorts] & free_a_i) |
                                            (me[v*NumPorts +: NumPorts] & free0_i)) & ~out_blocked_i;
+        esc_eject[v] = ma[v*NumPorts] || me[v*NumPorts];
       end
     end
     assign win_use = esc_use[arb_vc*NumPorts +: NumPorts];
@@ -204,6 +225,7 @@ module spin_input_port #(
     end
   end else begin : gen_no_esc
     assign esc_use  = '0;
+    assign esc_eject = '0;
     assign esc_port = '0;
     assign esc_drew = 1'b0;
     assign esc_vc0  = 1'b0;
@@ -229,7 +251,7 @@ module spin_input_port #(
     out_vc_d      = out_vc_q;
     pop           = '0;
     credit_o      = '0;
-    if (rc_valid) begin
+    if (rc_valid && !frozen_i[rc_vc]) begin
       route_valid_d[rc_vc] = 1'b1;
       if (!esc_i) out_port_d[rc_vc*PortW +: PortW] = rc_port;
     end

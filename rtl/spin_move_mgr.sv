@@ -7,21 +7,21 @@
 // the router chains one instance per (class, port), each taking the SPIN state
 // left by the one before (st_i) and passing its own result on (st_o).  An
 // instance acts only on a message of its class (Rank 3: probe_move; Rank 2:
-// move and kill_move) with path left; otherwise st_o = st_i.  Path entry 0
-// names the output; past the recorded path (entry 0 is 0; routers with 1 VC
-// per port only) the route of the VC at this port does.
+// move and kill_move) with path left (idx < n); otherwise st_o = st_i.  Path
+// entry idx names the output; past the recorded path (the entry reads 0;
+// routers with 1 VC per port only) the route of the VC at this port does.
 //   move, probe_move: accepted by a router free of any recovery, or frozen
 //     for the same sender, when a VC at this port holds a whole packet bound
-//     for path entry 0 that may be frozen; it freezes that VC (the lowest),
-//     goes to FROZEN with cnt = delay - 1, and forwards the message on path
-//     entry 0 with that entry stripped and delay - 1.
+//     for that output that may be frozen; it freezes that VC (the lowest),
+//     goes to FROZEN with cnt = delay - 1, and forwards the message on that
+//     output with idx + 1 and delay - 1.
 //   kill_move: forwarded by every router; a router frozen for its sender
 //     also unfreezes (except spinning VCs) and leaves the recovery.
-// The router's own move or probe_move back with path left (n > 0: the loop
+// The router's own move or probe_move back with path left (idx < n: the loop
 // passes through its sender twice) is taken like a frozen router would, in
 // MOVE (move) or PROBE_MOVE after the probe_move left (probe_move): freeze
-// and forward, state unchanged; its own kill_move with n > 0 is forwarded in
-// KILL_MOVE (C twin: spin_move_through()).
+// and forward, state unchanged; its own kill_move with path left is
+// forwarded in KILL_MOVE (C twin: spin_move_through()).
 // Anything else is dropped.
 `default_nettype none
 
@@ -54,21 +54,22 @@ module spin_move_mgr #(
   end
 
   logic [spin_pkg::IdW-1:0]     sender;
-  logic [5:0]                   n;
-  logic [7:0]                   delay;
+  logic [5:0]                   n, idx;
+  logic [6:0]                   delay;
   logic [spin_pkg::SmPathW-1:0] path;
   logic [2:0]                   o;
   logic                         mine, own, owned, free, found, take;
   logic [1:0]                   pick;
 
   always_comb begin
-    sender = data_i[11:0];
-    n      = data_i[17:12];
-    delay  = data_i[25:18];
-    path   = data_i[26 +: spin_pkg::SmPathW];
-    // path entry 0, or past the recorded path (1 VC per port) the route of
+    sender = data_i[spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+    n      = data_i[spin_pkg::SmNLsb +: 6];
+    delay  = data_i[spin_pkg::SmDelayLsb +: 7];
+    idx    = data_i[spin_pkg::SmIdxLsb +: 6];
+    path   = data_i[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
+    // path entry idx, or past the recorded path (1 VC per port) the route of
     // the VC at this port; 0: none, the message is dropped
-    o      = path[2:0];
+    o      = spin_pkg::path_entry(path, idx);
     if (o == '0 && NumVcs == 1 && cnt_nz_i[Port*spin_pkg::MaxVcs] && rv_i[Port*spin_pkg::MaxVcs])
       o = op_i[(Port*spin_pkg::MaxVcs)*3 +: 3];
     mine   = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
@@ -84,14 +85,14 @@ module spin_move_mgr #(
     found         = 1'b0;
     pick          = '0;
     take          = 1'b0;
-    if (mine && n != '0 && o != '0) begin
+    if (mine && idx < n && o != '0) begin
       if (kind_i == spin_pkg::KindKillMove) begin
         // its own kill_move goes on while the sender is in KILL_MOVE; another
         // router's always goes on (so a loop that passes a router twice is
         // released all round), and releases a router frozen for it
         if (!own || st_i.state == spin_pkg::StKillMove) begin
           offer_valid_o = 1'b1;
-          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, 8'd0, path >> 3)};
+          offer_o = {kind_i, spin_pkg::sm_word(sender, n, 7'd0, idx + 1'b1, path)};
           if (!own && owned) begin
             st_o     = spin_pkg::leave(st_i, spinning_i);
             st_o.cnt = tdd_i - 1'b1;
@@ -105,7 +106,7 @@ module spin_move_mgr #(
                      (kind_i == spin_pkg::KindProbeMove &&
                       st_i.state == spin_pkg::StProbeMove && st_i.pm_sent)
                    : free || (st_i.state == spin_pkg::StFrozen && owned);
-        if (take && delay >= 8'd2 &&
+        if (take && delay >= 7'd2 &&
             spin_pkg::may_freeze(st_i.frozen, op_i, NumPorts, NumVcs, 3'(Port), o))
           for (int unsigned v = 0; v < NumVcs; v++)
             if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
@@ -117,7 +118,7 @@ module spin_move_mgr #(
           st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
           st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
           offer_valid_o = 1'b1;
-          offer_o = {kind_i, spin_pkg::sm_word(sender, n - 1'b1, delay - 1'b1, path >> 3)};
+          offer_o = {kind_i, spin_pkg::sm_word(sender, n, delay - 1'b1, idx + 1'b1, path)};
           if (!own) begin
             st_o.is_deadlock = 1'b1;
             st_o.source_id   = sender;

@@ -9,7 +9,8 @@
 //   [FlitW+3]            head
 //   [FlitW+6:FlitW+4]    kind   0 idle, 1 flit, 2 probe, 3 move, 4 probe_move, 5 kill_move
 // Credit word, CredW = 6 bits: [1:0] vc, [2] valid, [3] arm, [5:4] arm_vc.
-// Special message data: sender[11:0] n[17:12] delay[25:18] path[26 + 3i +: 3].
+// Special message data: sender[11:0] n[17:12] delay[24:18] idx[30:25]
+// path[31 + 3i +: 3] (i < 32), bit 127 zero; the fields' positions below.
 `default_nettype none
 
 package spin_pkg;
@@ -34,7 +35,13 @@ package spin_pkg;
   localparam int unsigned MaxVcs   = 4;
   localparam int unsigned MaxPv    = MaxPorts * MaxVcs;
   localparam int unsigned SmW      = 128;        // special-message data bits
-  localparam int unsigned SmMaxPath = 34;        // path entries an SM carries
+  localparam int unsigned SmMaxPath = 32;        // path entries an SM carries
+  // field positions in the data word (contract 12.1)
+  localparam int unsigned SmSenderLsb = 0;       // sender, IdW bits
+  localparam int unsigned SmNLsb      = 12;      // n, 6 bits
+  localparam int unsigned SmDelayLsb  = 18;      // delay, 7 bits
+  localparam int unsigned SmIdxLsb    = 25;      // idx, 6 bits
+  localparam int unsigned SmPathLsb   = 31;      // path entry i at SmPathLsb + 3i
   // hops a loop may have (the 6-bit n); past SmMaxPath only with 1 VC per
   // port, the entries unrecorded (0) and taken from the VC at the arrival port
   localparam int unsigned SmMaxLoop = 63;
@@ -64,9 +71,19 @@ package spin_pkg;
 
   // A special message's data word (C twin: sm_make in cmodel/flit.h).
   function automatic logic [SmW-1:0] sm_word(input logic [IdW-1:0] sender,
-                                             input logic [5:0] n, input logic [7:0] delay,
+                                             input logic [5:0] n, input logic [6:0] delay,
+                                             input logic [5:0] idx,
                                              input logic [SmPathW-1:0] path);
-    sm_word = {path, delay, n, sender};
+    sm_word = {1'b0, path, idx, delay, n, sender};
+  endfunction
+
+  // Path entry i of a path (0 past the recorded entries); written as a
+  // compare per entry (Yosys 0.23 builds a wide shifter for path >> 3i).
+  function automatic logic [2:0] path_entry(input logic [SmPathW-1:0] path,
+                                            input logic [5:0] i);
+    path_entry = '0;
+    for (int unsigned k = 0; k < SmMaxPath; k++)
+      if (i == 6'(k)) path_entry = path[3*k +: 3];
   endfunction
 
   // Rotating priority (section 12.1): (r - top - 1) mod nodes; higher wins.

@@ -16,7 +16,14 @@
 // cycle's moves, probe_moves and kill_moves (st_i).
 // Its one piece of state, the mark: the sender and n of the last probe it
 // forwarded.  A probe of the same sender with a larger n has come round a
-// loop that does not pass its sender, and is dropped.
+// loop through this port that does not pass its sender.  With adoption
+// (adopt_en_i) the router takes that loop as its own when it is in DD
+// without a recovery, its own entry (n of the mark) is recorded, and a VC
+// here waits for that entry's port: adopt_o, and the unit hands the loop to
+// the FSM (the lowest adopting port wins; kill_i tells the higher ones, whose
+// probes are then dropped and leave their marks alone, as the C model
+// handles the ports in order).
+// Otherwise the probe is dropped.
 `default_nettype none
 
 module spin_probe_mgr #(
@@ -31,7 +38,10 @@ module spin_probe_mgr #(
   input  logic [spin_pkg::IdW-1:0]        id_i,
   input  logic [spin_pkg::IdW-1:0]        top_i,       // the router of top priority
   input  logic [spin_pkg::IdW:0]          nodes_i,
+  input  logic                            adopt_en_i,  // probe adoption on
+  input  logic                            kill_i,      // a lower port adopted a loop
   input  logic [5:0]                      loop_n_i,    // loop buffer, as of this cycle
+  input  logic [5:0]                      loop_start_i,
   input  logic [spin_pkg::SmPathW-1:0]    loop_path_i,
   input  logic [spin_pkg::KindW-1:0]      kind_i,
   input  logic [spin_pkg::SmW-1:0]        data_i,
@@ -39,7 +49,11 @@ module spin_probe_mgr #(
   input  logic [spin_pkg::MaxPv-1:0]      rv_i,        // VC has a route
   input  logic [3*spin_pkg::MaxPv-1:0]    op_i,
   output logic [NumPorts-1:0]             offer_valid_o,
-  output logic [OfferW-1:0]               offer_o      // {kind, data}, for every output
+  output logic [OfferW-1:0]               offer_o,     // {kind, data}, for every output
+  output logic                            adopt_o,     // this port adopts the probe's loop
+  output logic [1:0]                      adopt_vc_o,  // the loop's VC here
+  output logic [5:0]                      adopt_start_o, // this router's entry (mark n)
+  output logic [2:0]                      adopt_port0_o  // and its output
 );
   if (Port < 1 || Port >= NumPorts) begin : gen_check_port
     $error("spin_probe_mgr: Port must be a network port, 1..NumPorts-1");
@@ -49,17 +63,17 @@ module spin_probe_mgr #(
   logic [5:0]                   n;
   logic [spin_pkg::SmPathW-1:0] path;
   logic [NumPorts-1:0]          ports;
-  logic                         drop, confirmed, circled;
+  logic                         drop, confirmed, circled, found;
   logic [spin_pkg::IdW-1:0]     mark_sender_q;
   logic [5:0]                   mark_n_q;
-  logic [2:0]                   vop;
+  logic [2:0]                   vop, o1;
 
   always_comb begin
-    sender    = data_i[11:0];
-    n         = data_i[17:12];
-    path      = data_i[26 +: spin_pkg::SmPathW];
+    sender    = data_i[spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+    n         = data_i[spin_pkg::SmNLsb +: 6];
+    path      = data_i[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
     confirmed = sender == id_i && st_i.state == spin_pkg::StMove && loop_n_i == n &&
-                loop_path_i == path;
+                loop_start_i == '0 && loop_path_i == path;
     drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
            (st_i.state != spin_pkg::StOff && st_i.state != spin_pkg::StDd) ||
            spin_pkg::sm_prio(id_i, top_i, nodes_i) > spin_pkg::sm_prio(sender, top_i, nodes_i) ||
@@ -73,15 +87,36 @@ module spin_probe_mgr #(
     if (ports == '0) drop = 1'b1;
     circled = mark_n_q != '0 && mark_sender_q == sender && n > mark_n_q;
 
-    offer_valid_o = drop || circled ? '0 : ports;
-    offer_o       = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 8'd0, path)};
+    // adoption: the VC here that waits for this router's own entry
+    o1    = spin_pkg::path_entry(path, mark_n_q);
+    found = 1'b0;
+    adopt_vc_o = '0;
+    for (int unsigned v = 0; v < NumVcs; v++)
+      if (!found && cnt_nz_i[Port*spin_pkg::MaxVcs+v] && rv_i[Port*spin_pkg::MaxVcs+v] &&
+          op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o1) begin
+        found      = 1'b1;
+        adopt_vc_o = 2'(v);
+      end
+    adopt_o = adopt_en_i && !drop && circled && 32'(mark_n_q) < spin_pkg::SmMaxPath &&
+              st_i.state == spin_pkg::StDd && found;
+    adopt_start_o = mark_n_q;
+    adopt_port0_o = o1;
+
+    offer_o = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 7'd0, 6'd0, path)};
   end
+
+  // kill_i: a lower port adopted a loop, so the router is no longer in DD for
+  // this probe (adopt_o above does not depend on it: the unit takes the
+  // lowest adopting port; kept apart so no combinational loop is seen)
+  logic drop_all;
+  assign drop_all      = drop || kill_i;
+  assign offer_valid_o = drop_all || circled ? '0 : ports;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       mark_sender_q <= '0;
       mark_n_q      <= '0;
-    end else if (!drop && !circled) begin
+    end else if (!drop_all && !circled) begin
       mark_sender_q <= sender;
       mark_n_q      <= n;
     end

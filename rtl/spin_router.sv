@@ -45,6 +45,9 @@ module spin_router #(
   input  logic                          cfg_favors_i,   // 1: FAvORS-Min output selection
   input  logic                          cfg_escape_i,   // 1: escape-VC routing (needs Escape)
   input  logic                          cfg_spin_i,     // 1: SPIN on (needs Spin)
+  input  logic                          cfg_admit_i,    // 1: injection admission (section 6)
+  input  logic                          cfg_reroute_i,  // 1: waiting heads route again (4.2)
+  input  logic                          cfg_adopt_i,    // 1: SPIN probe adoption (12.3)
   input  logic [spin_pkg::CntW-1:0]     cfg_tdd_i,      // SPIN detection threshold, 2..32768
   input  logic [spin_pkg::IdW-1:0]      cfg_id_i,       // this router's id
   input  logic [spin_pkg::IdW:0]        cfg_nodes_i,    // routers in the network
@@ -114,6 +117,11 @@ module spin_router #(
   localparam int unsigned MaxPv  = spin_pkg::MaxPv;
   localparam int unsigned OfferW = spin_pkg::KindW + spin_pkg::SmW;
   logic [MaxPv-1:0]           v_cnt_nz, v_rv, v_whole, v_tail, v_popped, v_next_nz, frozen;
+  logic [MaxPv-1:0]           frozen_q;   // frozen at the start of the cycle
+  // Injection admission (section 6): every network output has a free
+  // downstream VC (an unconnected output never gets busy).
+  logic                       admit;
+  assign admit = !cfg_admit_i || port_free[NumPorts-1:1] == '1;
   logic [3*MaxPv-1:0]         v_op;
   logic [NumPorts-1:0]        in_busy, out_busy, sm_valid, arm;
   logic [NumPorts*2-1:0]      spin_vc, spin_ovc, arm_vc;
@@ -139,10 +147,13 @@ module spin_router #(
       .port_free_i  (port_free),
       .draw_i       (draw),
       .least_busy_i (cfg_favors_i),
+      .reroute_i    (cfg_reroute_i),
+      .admit_i      (p == 0 ? admit : 1'b1),
       .port_age_i   (port_age),
       .gnt_i        (gnt[p]),
       .gnt_ovc_i    (head_vc[p*spin_pkg::VcW +: spin_pkg::VcW]),
       .frozen_i     (frozen[p*spin_pkg::MaxVcs +: NumVcs]),
+      .frozen_q_i   (frozen_q[p*spin_pkg::MaxVcs +: NumVcs]),
       .spin_i       (in_busy[p]),
       .spin_vc_i    (spin_vc[p*2 +: 2]),
       .out_blocked_i(out_busy | sm_valid),
@@ -212,6 +223,7 @@ module spin_router #(
     spin_unit #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_spin (
       .clk_i, .rst_ni,
       .en_i         (cfg_spin_i),
+      .adopt_en_i   (cfg_adopt_i),
       .id_i         (cfg_id_i),
       .nodes_i      (cfg_nodes_i),
       .tdd_i        (cfg_tdd_i),
@@ -227,6 +239,7 @@ module spin_router #(
       .popped_i     (v_popped),
       .cnt_next_nz_i(v_next_nz),
       .frozen_o     (frozen),
+      .frozen_q_o   (frozen_q),
       .in_busy_o    (in_busy),
       .spin_vc_o    (spin_vc),
       .out_busy_o   (out_busy),
@@ -239,6 +252,7 @@ module spin_router #(
     );
   end else begin : gen_no_spin
     assign frozen   = '0;
+    assign frozen_q = '0;
     assign in_busy  = '0;
     assign spin_vc  = '0;
     assign out_busy = '0;

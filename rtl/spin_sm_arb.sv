@@ -65,10 +65,12 @@ module spin_sm_arb #(
     // A forked probe: this output is its entry n-1.  Written as a compare
     // per entry, not as a shift by 3(n-1): Yosys 0.23's resource sharing
     // spent minutes per such shifter in the flattened router.
-    n = offer_o[12 +: 6];
+    n = offer_o[spin_pkg::SmNLsb +: 6];
     if (valid_o && win >= IdxW'(2) && offer_o[spin_pkg::SmW +: spin_pkg::KindW] == spin_pkg::KindProbe)
       for (int unsigned i = 0; i < spin_pkg::SmMaxPath; i++)
-        if (n == 6'(i + 1)) offer_o[26 + 3*i +: 3] = offer_o[26 + 3*i +: 3] | 3'(Out);
+        if (n == 6'(i + 1))
+          offer_o[spin_pkg::SmPathLsb + 3*i +: 3] = offer_o[spin_pkg::SmPathLsb + 3*i +: 3] |
+                                                    3'(Out);
   end
 endmodule
 

@@ -21,6 +21,7 @@ module spin_unit #(
   input  logic                         clk_i,
   input  logic                         rst_ni,
   input  logic                         en_i,
+  input  logic                         adopt_en_i,    // probe adoption (12.3)
   input  logic [spin_pkg::IdW-1:0]     id_i,
   input  logic [spin_pkg::IdW:0]       nodes_i,
   input  logic [spin_pkg::CntW-1:0]    tdd_i,
@@ -36,6 +37,7 @@ module spin_unit #(
   input  logic [MaxPv-1:0]             popped_i,
   input  logic [MaxPv-1:0]             cnt_next_nz_i,
   output logic [MaxPv-1:0]             frozen_o,      // after this cycle's messages
+  output logic [MaxPv-1:0]             frozen_q_o,    // at the start of the cycle
   output logic [NumPorts-1:0]          in_busy_o,
   output logic [NumPorts*2-1:0]        spin_vc_o,
   output logic [NumPorts-1:0]          out_busy_o,
@@ -54,8 +56,18 @@ module spin_unit #(
   localparam int unsigned MutW = spin_pkg::MutW;
   logic [(2*Links+1)*MutW-1:0]  st_chain;
   logic [MaxPv-1:0]             spinning;
-  logic [5:0]                   loop_n;
+  logic [5:0]                   loop_n, loop_start;
   logic [spin_pkg::SmPathW-1:0] loop_path;
+  // adoption: per input port, then the lowest one
+  logic [NumPorts-1:0]          pr_adopt, pr_kill;
+  logic [NumPorts*2-1:0]        pr_adopt_vc;
+  logic [NumPorts*6-1:0]        pr_adopt_start;
+  logic [NumPorts*3-1:0]        pr_adopt_port0;
+  logic                         adopt;
+  logic [2:0]                   adopt_port, adopt_port0;
+  logic [1:0]                   adopt_vc;
+  logic [5:0]                   adopt_n, adopt_start;
+  logic [spin_pkg::SmPathW-1:0] adopt_path;
   logic [spin_pkg::IdW-1:0]     top;
   logic [1:0]                   fsm_valid;
   logic [5:0]                   fsm_port;
@@ -65,10 +77,19 @@ module spin_unit #(
     .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i,
     .cnt_nz_i, .rv_i, .op_i, .whole_i, .tail_i,
     .in_kind_i, .in_data_i, .arm_in_i, .arm_in_vc_i,
+    .frozen_q_o   (frozen_q_o),
     .st_pre_o     (st_pre),
     .st_moved_i   (st_moved),
+    .adopt_i      (adopt),
+    .adopt_port_i (adopt_port),
+    .adopt_vc_i   (adopt_vc),
+    .adopt_n_i    (adopt_n),
+    .adopt_start_i(adopt_start),
+    .adopt_port0_i(adopt_port0),
+    .adopt_path_i (adopt_path),
     .spinning_o   (spinning),
     .loop_n_o     (loop_n),
+    .loop_start_o (loop_start),
     .loop_path_o  (loop_path),
     .top_o        (top),
     .offer_valid_o(fsm_valid),
@@ -110,6 +131,17 @@ module spin_unit #(
   logic [NumPorts*OfferW-1:0]   pr_offer;   // [p*OfferW]: one word, every output
   assign pr_valid[NumPorts-1:0] = '0;
   assign pr_offer[OfferW-1:0] = '0;
+  assign pr_adopt[0]          = 1'b0;
+  assign pr_adopt_vc[1:0]     = '0;
+  assign pr_adopt_start[5:0]  = '0;
+  assign pr_adopt_port0[2:0]  = '0;
+  // a port after an adopting one drops its probe (the router is in MOVE)
+  always_comb begin
+    pr_kill = '0;   // bit 0 (the NIC port) has no probe manager
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned q = 1; q < p; q++)
+        if (pr_adopt[q]) pr_kill[p] = 1'b1;
+  end
   for (genvar p = 1; p < NumPorts; p++) begin : gen_probe
     spin_probe_mgr #(.NumPorts(NumPorts), .NumVcs(NumVcs), .Port(p)) u_probe (
       .clk_i, .rst_ni,
@@ -117,14 +149,43 @@ module spin_unit #(
       .id_i,
       .top_i        (top),
       .nodes_i,
+      .adopt_en_i   (adopt_en_i),
+      .kill_i       (pr_kill[p]),
       .loop_n_i     (loop_n),
+      .loop_start_i (loop_start),
       .loop_path_i  (loop_path),
       .kind_i       (in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW]),
       .data_i       (in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW]),
       .cnt_nz_i, .rv_i, .op_i,
       .offer_valid_o(pr_valid[p*NumPorts +: NumPorts]),
-      .offer_o      (pr_offer[p*OfferW +: OfferW])
+      .offer_o      (pr_offer[p*OfferW +: OfferW]),
+      .adopt_o      (pr_adopt[p]),
+      .adopt_vc_o   (pr_adopt_vc[p*2 +: 2]),
+      .adopt_start_o(pr_adopt_start[p*6 +: 6]),
+      .adopt_port0_o(pr_adopt_port0[p*3 +: 3])
     );
+  end
+  // the lowest adopting port: its probe's loop goes to the FSM, and a move
+  // round it goes out as the FSM's second offer (never used by the FSM in
+  // the same cycle: its own probe back leaves it in MOVE, which no port
+  // then adopts in)
+  always_comb begin
+    adopt       = 1'b0;
+    adopt_port  = '0;
+    adopt_vc    = '0;
+    adopt_start = '0;
+    adopt_port0 = '0;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      if (!adopt && pr_adopt[p]) begin
+        adopt       = 1'b1;
+        adopt_port  = 3'(p);
+        adopt_vc    = pr_adopt_vc[p*2 +: 2];
+        adopt_start = pr_adopt_start[p*6 +: 6];
+        adopt_port0 = pr_adopt_port0[p*3 +: 3];
+      end
+    adopt_n    = in_data_i[32'(adopt_port)*spin_pkg::SmW + spin_pkg::SmNLsb +: 6];
+    adopt_path = in_data_i[32'(adopt_port)*spin_pkg::SmW + spin_pkg::SmPathLsb +:
+                           spin_pkg::SmPathW];
   end
 
   // ---- the offers: one word per source, the same for every output ----
@@ -138,6 +199,10 @@ module spin_unit #(
   logic [NumOffers*PrioW-1:0]  prio;
   always_comb begin
     word[0 +: 2*OfferW] = fsm_offer;
+    if (adopt)
+      word[OfferW +: OfferW] = {spin_pkg::KindMove,
+                                spin_pkg::sm_word(id_i, adopt_n, {adopt_n - adopt_start, 1'b0},
+                                                  adopt_start + 1'b1, adopt_path)};
     for (int unsigned p = 1; p < NumPorts; p++) begin
       word[(1+p)*OfferW +: OfferW] = pr_offer[p*OfferW +: OfferW];
       for (int unsigned r = 0; r < 2; r++)
@@ -157,6 +222,7 @@ module spin_unit #(
       valid = '0;
       for (int unsigned a = 0; a < 2; a++)
         valid[a] = fsm_valid[a] && fsm_port[a*3 +: 3] == 3'(o);
+      if (adopt && adopt_port0 == 3'(o)) valid[1] = 1'b1;
       for (int unsigned p = 1; p < NumPorts; p++) begin
         valid[1+p] = pr_valid[p*NumPorts + o];
         for (int unsigned r = 0; r < 2; r++)

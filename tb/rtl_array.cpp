@@ -34,7 +34,7 @@ class RtlArray : public RtlNet {
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool spin, unsigned tdd) override {
+             bool spin, unsigned tdd, const router_mode_t& mode) override {
     masks_ = masks;
     masks_esc_ = masks_esc;
     for (int r = 0; r < N_; r++) {
@@ -44,6 +44,9 @@ class RtlArray : public RtlNet {
       m->cfg_escape_i = masks_esc != nullptr;
       m->cfg_spin_i = spin;
       m->cfg_tdd_i = tdd;
+      m->cfg_admit_i = mode.admit;
+      m->cfg_reroute_i = mode.reroute;
+      m->cfg_adopt_i = mode.adopt && spin;
       m->cfg_id_i = r;
       m->cfg_nodes_i = N_;
       m->rst_ni = 0;

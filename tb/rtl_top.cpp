@@ -23,7 +23,7 @@ class RtlTop : public RtlNet {
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool spin, unsigned tdd) override {
+             bool spin, unsigned tdd, const router_mode_t& mode) override {
     const int P = SPIN_NET_PORTS;
     table_.clear();
     for (int r = 0; r < N_; r++)
@@ -37,6 +37,9 @@ class RtlTop : public RtlNet {
     top_->escape_i = masks_esc != nullptr;
     top_->spin_i = spin;
     top_->tdd_i = tdd;
+    top_->admit_i = mode.admit;
+    top_->reroute_i = mode.reroute;
+    top_->adopt_i = mode.adopt && spin;
     inj_.clear();
     from_bits(top_->inj_flit_i, inj_);
     top_->rst_ni = 0;

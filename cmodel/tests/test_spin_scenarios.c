@@ -151,6 +151,8 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   o.drain_limit = drain_limit;
   o.spin = spin;
   o.tdd = tdd;
+  /* the paper's router: these are the paper's cases, cycle by cycle */
+  o.mode.admit = o.mode.reroute = o.mode.adopt = 0;
   if (sim_init(s, &o, 1) != 0) {
     CHECK(0, "sim_init(%s, %s): %s", topo, trace, s->err);
     sim_free(s);
@@ -187,10 +189,18 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
         e->rp = s->topo.peer_port[r * s->topo.radix + p];
         e->kind = k;
         e->sender = sm_sender(f);
-        e->n = sm_n(f);
+        /* n: a probe's entries; a move's entries still to read (12.1) */
+        e->n = k == KIND_PROBE ? sm_n(f) : sm_n(f) - sm_idx(f);
         e->delay = sm_delay(f);
         e->path = sm_path(f);
         e->vcs = vcs;
+        if (e->rr < 0) {
+          printf("  SM on unconnected port: t %llu r%d.%d kind %u sender %u n %u idx %u\n",
+                 (unsigned long long)t, r, p, k, sm_sender(f), sm_n(f), sm_idx(f));
+          R->overflow = 1;
+          R->nsm--;
+          continue;
+        }
         for (v = 0; v < vcs; v++) {
           const router_t *rt = &net->rt[e->rr];
           const flit_t hf = front_flit(rt, vcs, e->rp, v), *h = &hf;
