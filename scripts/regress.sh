@@ -215,25 +215,28 @@ run "torus4x4 2 VC favors_min tornado 0.1" 0 cosim 2 4 --topo torus4x4 --routing
   --traffic tornado --rate 0.1 --cycles 5000
 run "ring-6 (3-port routers) favors_min 0.08" 0 "$BUILD/rtl/p3-v1/Vcosim" --vcs 1 --quiet \
   --topo ring-6 --routing favors_min --rate 0.08 --cycles 5000 +verilator+seed+5
-deadlock_same "file:$T favors_min 0.3 deadlocks alike in both models" \
-  "$BUILD/rtl/p5-v1/Vcosim" --vcs 1 --topo file:$T --routing favors_min --rate 0.3 \
+deadlock_same "file:$T favors_min 0.3, paper mode, deadlocks alike in both models" \
+  "$BUILD/rtl/p5-v1/Vcosim" --mode paper --vcs 1 --topo file:$T --routing favors_min --rate 0.3 \
   --cycles 5000 --drain-limit 3000 --quiet +verilator+seed+6
-deadlock_same "mesh8x8 2 VC favors_min 0.25 deadlocks alike in both models" \
-  "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --topo mesh8x8 --routing favors_min --rate 0.25 \
+deadlock_same "mesh8x8 2 VC favors_min 0.25, paper mode, deadlocks alike in both models" \
+  "$BUILD/rtl/p5-v2/Vcosim" --mode paper --vcs 2 --topo mesh8x8 --routing favors_min --rate 0.25 \
   --cycles 8000 --drain-limit 4000 --quiet +verilator+seed+2
 
-echo "== SPIN: both models recover alike =="
+echo "== SPIN, paper mode: both models recover alike =="
+# These cases are the SPIN paper's router (--mode paper: no admission, no
+# rerouting, no probe adoption), whose deadlocks they were built around; the
+# live mode has its own section below.
 # spin_resolves runs without --quiet: it reads the SPIN counters of the summary.
 spincosim() {  # spincosim BINARY VCS VSEED ARGS...
   local bin=$1 v=$2 vs=$3
   shift 3
-  "$bin" --vcs "$v" --spin 1 "$@" "+verilator+seed+$vs"
+  "$bin" --mode paper --vcs "$v" --spin 1 "$@" "+verilator+seed+$vs"
 }
 A1=$BUILD/rtl/p5-v1/Vcosim
 A3=$BUILD/rtl/p3-v1/Vcosim
 spin_resolves "ring-5 clockwise scenario, SPIN" 1 spincosim $A3 1 3 --topo ring-5 \
   --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace --cycles 1
-deadlock_same "ring-5 clockwise scenario, no SPIN: deadlocks alike" "$A3" --vcs 1 --topo ring-5 \
+deadlock_same "ring-5 clockwise scenario, no SPIN: deadlocks alike" "$A3" --mode paper --vcs 1 --topo ring-5 \
   --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace --cycles 1 \
   --drain-limit 2000 --quiet +verilator+seed+4
 spin_resolves "ring-6 favors_min 0.3, SPIN" 1 spincosim $A3 1 5 --topo ring-6 \
@@ -242,12 +245,12 @@ for s in 1 2 3; do
   spin_resolves "mesh4x4 1 VC favors_min 0.3 seed $s, SPIN" 5 spincosim $A1 1 $s --topo mesh4x4 \
     --routing favors_min --rate 0.3 --cycles 5000 --seed $s
 done
-deadlock_same "mesh4x4 1 VC favors_min 0.3, no SPIN: deadlocks alike" "$A1" --vcs 1 \
+deadlock_same "mesh4x4 1 VC favors_min 0.3, no SPIN: deadlocks alike" "$A1" --mode paper --vcs 1 \
   --topo mesh4x4 --routing favors_min --rate 0.3 --cycles 5000 --drain-limit 3000 --quiet \
   +verilator+seed+2
-# make sim's default run: it deadlocks without SPIN (37,237 of 170,971
+# the paper's router at 0.08: it deadlocks without SPIN (37,237 of 170,971
 # packets arrive) and drains with it
-spin_resolves "mesh8x8 1 VC favors_min 0.08, 100000 cycles (make sim), SPIN" 2 spincosim \
+spin_resolves "mesh8x8 1 VC favors_min 0.08, 100000 cycles, SPIN" 2 spincosim \
   $A1 1 1 --topo mesh8x8 --routing favors_min --rate 0.08 --cycles 100000
 spin_resolves "mesh8x8 1 VC favors_min 0.08, t_DD 32, SPIN" 0 spincosim $A1 1 7 \
   --topo mesh8x8 --routing favors_min --rate 0.08 --cycles 10000 --tdd 32
@@ -297,29 +300,30 @@ spin_resolves "mesh8x8 4 VC favors_min 0.4, t_DD 32, SPIN" 50 spincosim $BUILD/r
   --topo mesh8x8 --routing favors_min --rate 0.4 --cycles 2000 --tdd 32
 # A jammed 1-VC mesh: routers frozen for others' recoveries leave on their
 # own timeout (SPIN_RELEASE), which the C model must count (it counts 6)
-JAM="--vcs 1 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.2 --tdd 16 --cycles 5000"
+JAM="--mode paper --vcs 1 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.2 --tdd 16 --cycles 5000"
 JAM="$JAM --drain-limit 3000 --quiet"
 json_at_least "jammed 1-VC mesh, C model: frozen routers time out" frozen_timeouts 1 \
   "$BUILD/cmodel/spinsim" $JAM
 deadlock_same "mesh8x8 1 VC favors_min 0.2, t_DD 16, SPIN on, jammed: both models alike" \
   "$A1" $JAM +verilator+seed+3
 deadlock_same "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike" \
-  "$BUILD/rtl/p5-v2/Vcosim" --vcs 2 --spin 1 --topo mesh8x8 --routing favors_min --rate 0.25 \
-  --cycles 6000 --drain-limit 3000 --quiet +verilator+seed+3
+  "$BUILD/rtl/p5-v2/Vcosim" --mode paper --vcs 2 --spin 1 --topo mesh8x8 --routing favors_min \
+  --rate 0.25 --cycles 6000 --drain-limit 3000 --quiet +verilator+seed+3
 run "file:$T favors_min 0.3, SPIN on" 0 spincosim $A1 1 4 --quiet --topo file:$T \
   --routing favors_min --rate 0.3 --cycles 5000
 
-echo "== liveness, C model: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC, 0.08 =="
+echo "== liveness, C model, paper mode: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC, 0.08 =="
 # spin_resolves and deadlock_same on the C model alone (no co-simulation).
-LIVE="--topo mesh8x8 --routing favors_min --vcs 1 --rate 0.08 --cycles 1000000 --drain-limit 20000"
+LIVE="--mode paper --topo mesh8x8 --routing favors_min --vcs 1 --rate 0.08 --cycles 1000000"
+LIVE="$LIVE --drain-limit 20000"
 deadlock_same "SPIN=0: deadlocks" "$BUILD/cmodel/spinsim" $LIVE --spin 0
 for s in 1 2; do
   spin_resolves "SPIN=1, t_DD 32, seed $s: drains" 5 "$BUILD/cmodel/spinsim" $LIVE --spin 1 \
     --tdd 32 --seed $s
 done
-echo "== liveness, C model: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC, neighbor 0.27 =="
+echo "== liveness, C model, paper mode: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC, neighbor 0.27 =="
 # Many deadlocks, and a network that stays live: 297 and 333 resolved
-NEIGH="--topo mesh8x8 --routing favors_min --vcs 1 --traffic neighbor --rate 0.27"
+NEIGH="--mode paper --topo mesh8x8 --routing favors_min --vcs 1 --traffic neighbor --rate 0.27"
 NEIGH="$NEIGH --cycles 1000000 --drain-limit 20000"
 deadlock_same "neighbor, SPIN=0: deadlocks" "$BUILD/cmodel/spinsim" $NEIGH --spin 0
 for s in 1 2; do
@@ -327,6 +331,74 @@ for s in 1 2; do
     --spin 1 --tdd 32 --seed $s
 done
 
+echo "== live mode (the default: admission, rerouting, probe adoption) =="
+# json_cmp NAME KEY OP LIMIT COMMAND...: the run's --json summary must give
+# KEY OP LIMIT, OP being ge or le (numbers; the exit status is not checked).
+json_cmp() { n=$((n + 1)); spawn json_cmp_case $n "$@"; }
+json_cmp_case() {
+  local k=$1 name=$2 key=$3 op=$4 lim=$5
+  shift 5
+  local log="$LOG/$k.log" got
+  "$@" --json "$LOG/$k.json" > "$log" 2>&1
+  got=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \
+        "$LOG/$k.json" "$key" 2>> "$log")
+  if [ -n "$got" ] && python3 -c 'import sys; g, l = float(sys.argv[1]), float(sys.argv[3]); \
+       sys.exit(not (g >= l if sys.argv[2] == "ge" else g <= l))' "$got" "$op" "$lim" 2>/dev/null; then
+    verdict $k ok "$(printf 'PASS %-64s (%s %s)' "$name" "$key" "$got")"
+  else
+    verdict $k fail "$(printf 'FAIL %-64s %s %s, wanted %s %s (log %s)' "$name" "$key" \
+      "${got:-missing}" "$op" "$lim" "$log")" "$(tail -5 "$log" | sed 's/^/     /')"
+  fi
+}
+livecosim() {  # livecosim BINARY VCS VSEED ARGS...: SPIN on, the default (live) mode
+  local bin=$1 v=$2 vs=$3
+  shift 3
+  "$bin" --vcs "$v" --spin 1 "$@" "+verilator+seed+$vs"
+}
+# make sim's default run: the live router deadlocks without SPIN and drains
+# with it (2 deadlocks resolved)
+spin_resolves "mesh8x8 1 VC favors_min 0.1, 100000 cycles (make sim), live" 1 livecosim \
+  $A1 1 2 --topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000
+deadlock_same "mesh8x8 1 VC favors_min 0.1, live, no SPIN: deadlocks alike" "$A1" --vcs 1 \
+  --topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --drain-limit 20000 --quiet \
+  +verilator+seed+3
+# past saturation (0.12 on uniform random): resolved deadlocks, loops adopted
+spin_resolves "mesh8x8 1 VC favors_min 0.24 (2x saturation), live" 5 livecosim $A1 1 4 \
+  --topo mesh8x8 --routing favors_min --rate 0.24 --cycles 20000 --drain-limit 100000
+json_at_least "mesh8x8 1 VC favors_min bit_rotation 0.3, live: loops adopted" probes_adopted 2 \
+  livecosim $A1 1 5 --topo mesh8x8 --routing favors_min --traffic bit_rotation --rate 0.3 \
+  --cycles 20000 --drain-limit 100000 --quiet
+spin_resolves "mesh8x8 1 VC favors_min tornado 0.24, live" 8 livecosim $A1 1 6 \
+  --topo mesh8x8 --routing favors_min --traffic tornado --rate 0.24 --cycles 20000 \
+  --drain-limit 100000
+spin_resolves "mesh4x4 1 VC favors_min 0.6, live" 2 livecosim $A1 1 7 --topo mesh4x4 \
+  --routing favors_min --rate 0.6 --cycles 10000 --drain-limit 100000
+spin_resolves "ring-6 favors_min 0.5, live" 2 livecosim $A3 1 1 --topo ring-6 \
+  --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000
+spin_resolves "file:$T favors_min 0.5, live" 2 livecosim $A1 1 2 --topo file:$T \
+  --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000
+for v in 2 4; do
+  run "mesh8x8 $v VC favors_min 0.8, live, SPIN on" 0 livecosim $BUILD/rtl/p5-v$v/Vcosim $v $v \
+    --quiet --topo mesh8x8 --routing favors_min --rate 0.8 --cycles 5000 --drain-limit 100000
+done
+run "mesh8x8 1 VC west_first 0.3, live (admission, rerouting)" 0 "$A1" --vcs 1 --quiet \
+  --topo mesh8x8 --routing west_first --rate 0.3 --cycles 5000 --drain-limit 100000 +verilator+seed+3
+run "mesh8x8 3 VC escape 0.7, live (admission)" 0 "$BUILD/rtl/p5-v3/Vcosim" --vcs 3 --quiet \
+  --topo mesh8x8 --routing escape --rate 0.7 --cycles 5000 --drain-limit 100000 +verilator+seed+4
+# No collapse past saturation, C model (100,000 cycles): the live router keeps
+# at least 90% of its peak (about 0.125 on uniform random, 0.095 on tornado,
+# 0.16 on bit_rotation), where the paper's router carries almost nothing.
+NC="$BUILD/cmodel/spinsim --quiet --topo mesh8x8 --routing favors_min --spin 1 --cycles 100000"
+NC="$NC --drain-limit 1"
+json_cmp "no collapse: uniform_random 0.36 (3x saturation), live" throughput ge 0.112 $NC \
+  --rate 0.36
+json_cmp "no collapse: tornado 0.3, live" throughput ge 0.085 $NC --traffic tornado --rate 0.3
+json_cmp "no collapse: bit_rotation 0.45, live" throughput ge 0.15 $NC --traffic bit_rotation \
+  --rate 0.45
+json_cmp "no collapse: uniform_random 0.9, 3 VCs, live" throughput ge 0.29 $NC --vcs 3 --rate 0.9
+# the premise: the paper's router collapses at the same load
+json_cmp "collapse: uniform_random 0.36, paper mode" throughput le 0.02 $NC --rate 0.36 \
+  --mode paper
 echo "== bad input: a clear message and exit status 2 =="
 D=cmodel/tests/data
 expect_error "topology file with a port used twice" "bad_port_twice.topo:[0-9]+:" \
