@@ -63,7 +63,10 @@ module spin_fsm #(
   output logic [NumPorts*2-1:0]        arm_vc_o,
   // after switch allocation
   input  logic [MaxPv-1:0]             popped_i,     // VC sent its front flit
-  input  logic [MaxPv-1:0]             cnt_next_nz_i // VC holds flits at the end of the cycle
+  input  logic [MaxPv-1:0]             cnt_next_nz_i,// VC holds flits at the end of the cycle
+  // the registers as they are, for the observation word (spin_pkg)
+  output spin_pkg::obs_router_t        obs_o,
+  output logic [(NumPorts-1)*NumVcs*spin_pkg::ObsVcW-1:0] obs_vc_o  // VC (p, v) at (p-1)*NumVcs + v
 );
   localparam int unsigned Total = (NumPorts - 1) * NumVcs;   // network VCs
 
@@ -73,7 +76,7 @@ module spin_fsm #(
   logic [1:0]           dd_vc_q, dd_vc_d;
   logic [MaxPv-1:0]     spinning_q, spinning_d;
   logic [2*MaxPv-1:0]   spin_ovc_q, spin_ovc_d;
-  logic [17:0]          ep_q, ep_d;       // cycle within the priority epoch (4 t_DD)
+  logic [spin_pkg::EpW-1:0] ep_q, ep_d;   // cycle within the priority epoch (4 t_DD)
   logic [spin_pkg::IdW-1:0] top_q, top_d;
   logic [5:0]           loop_n_q;
   logic [spin_pkg::SmPathW-1:0] loop_path_q;
@@ -415,6 +418,31 @@ module spin_fsm #(
     end
   end
   assign top_o = top_q;
+
+  // ---- observation: the registers, packed (spin_pkg::obs_router_t, obs_vc_t) ----
+  spin_pkg::obs_vc_t obs_vc;
+  always_comb begin
+    obs_o.ep          = ep_q;
+    obs_o.top         = top_q;
+    obs_o.loop_path   = loop_path_q;
+    obs_o.loop_n      = loop_n_q;
+    obs_o.pm_sent     = st_q.pm_sent;
+    obs_o.source_id   = st_q.source_id;
+    obs_o.is_deadlock = st_q.is_deadlock;
+    obs_o.dd_vc       = dd_vc_q;
+    obs_o.dd_port     = dd_port_q;
+    obs_o.cnt         = st_q.cnt;
+    obs_o.state       = st_q.state;
+    obs_vc_o          = '0;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        obs_vc.spin_ovc = spin_ovc_q[(p*4+v)*2 +: 2];
+        obs_vc.spinning = spinning_q[p*4+v];
+        obs_vc.armed    = st_q.armed[p*4+v];
+        obs_vc.frozen   = st_q.frozen[p*4+v];
+        obs_vc_o[((p-1)*NumVcs + v)*spin_pkg::ObsVcW +: spin_pkg::ObsVcW] = obs_vc;
+      end
+  end
 
 `ifndef SYNTHESIS
   // The paper's theorem under minimal routing: a recovery of a loop of m

@@ -39,7 +39,8 @@ module spin_probe_mgr #(
   input  logic [spin_pkg::MaxPv-1:0]      rv_i,        // VC has a route
   input  logic [3*spin_pkg::MaxPv-1:0]    op_i,
   output logic [NumPorts-1:0]             offer_valid_o,
-  output logic [OfferW-1:0]               offer_o      // {kind, data}, for every output
+  output logic [OfferW-1:0]               offer_o,     // {kind, data}, for every output
+  output spin_pkg::obs_port_t             obs_o        // the mark, for the observation word
 );
   if (Port < 1 || Port >= NumPorts) begin : gen_check_port
     $error("spin_probe_mgr: Port must be a network port, 1..NumPorts-1");
@@ -75,6 +76,11 @@ module spin_probe_mgr #(
 
     offer_valid_o = drop || circled ? '0 : ports;
     offer_o       = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 8'd0, path)};
+  end
+
+  always_comb begin
+    obs_o.mark_n      = mark_n_q;
+    obs_o.mark_sender = mark_sender_q;
   end
 
   always_ff @(posedge clk_i) begin

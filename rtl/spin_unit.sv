@@ -16,7 +16,9 @@ module spin_unit #(
   parameter int unsigned NumPorts = 5,
   parameter int unsigned NumVcs   = 1,
   localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW,
-  localparam int unsigned MaxPv   = spin_pkg::MaxPv
+  localparam int unsigned MaxPv   = spin_pkg::MaxPv,
+  localparam int unsigned ObsW    = spin_pkg::ObsRouterW +
+                                    (NumPorts - 1) * (spin_pkg::ObsPortW + NumVcs * spin_pkg::ObsVcW)
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
@@ -44,7 +46,8 @@ module spin_unit #(
   output logic [NumPorts-1:0]          sm_valid_o,
   output logic [NumPorts*OfferW-1:0]   sm_o,          // per output: {kind, data}
   output logic [NumPorts-1:0]          arm_o,
-  output logic [NumPorts*2-1:0]        arm_vc_o
+  output logic [NumPorts*2-1:0]        arm_vc_o,
+  output logic [ObsW-1:0]              obs_o          // the SPIN registers (spin_pkg)
 );
   localparam int unsigned Links = NumPorts - 1;
 
@@ -60,6 +63,11 @@ module spin_unit #(
   logic [1:0]                   fsm_valid;
   logic [5:0]                   fsm_port;
   logic [2*OfferW-1:0]          fsm_offer;
+  // the observation word: the router's record, the ports', the VCs'
+  spin_pkg::obs_router_t                           obs_router;
+  logic [(NumPorts-1)*spin_pkg::ObsPortW-1:0]        obs_port;
+  logic [(NumPorts-1)*NumVcs*spin_pkg::ObsVcW-1:0]   obs_vc;
+  assign obs_o = {obs_vc, obs_port, obs_router};
 
   spin_fsm #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_fsm (
     .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i,
@@ -76,7 +84,9 @@ module spin_unit #(
     .offer_o      (fsm_offer),
     .in_busy_o, .spin_vc_o, .out_busy_o, .spin_src_o, .spin_ovc_o,
     .arm_o, .arm_vc_o,
-    .popped_i, .cnt_next_nz_i
+    .popped_i, .cnt_next_nz_i,
+    .obs_o        (obs_router),
+    .obs_vc_o     (obs_vc)
   );
 
   // ---- move managers: chain k = 0..Links-1 probe_moves, Links.. moves ----
@@ -123,7 +133,8 @@ module spin_unit #(
       .data_i       (in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW]),
       .cnt_nz_i, .rv_i, .op_i,
       .offer_valid_o(pr_valid[p*NumPorts +: NumPorts]),
-      .offer_o      (pr_offer[p*OfferW +: OfferW])
+      .offer_o      (pr_offer[p*OfferW +: OfferW]),
+      .obs_o        (obs_port[(p-1)*spin_pkg::ObsPortW +: spin_pkg::ObsPortW])
     );
   end
 
@@ -177,6 +188,11 @@ module spin_unit #(
 `ifndef SYNTHESIS
   if ($bits(spin_pkg::spin_mut_t) != spin_pkg::MutW) begin : gen_check_mutw
     $error("spin_unit: spin_pkg::MutW does not match spin_mut_t");
+  end
+  if ($bits(spin_pkg::obs_router_t) != spin_pkg::ObsRouterW ||
+      $bits(spin_pkg::obs_port_t) != spin_pkg::ObsPortW ||
+      $bits(spin_pkg::obs_vc_t) != spin_pkg::ObsVcW) begin : gen_check_obsw
+    $error("spin_unit: spin_pkg::Obs*W do not match the obs_*_t records");
   end
 `endif
 endmodule

@@ -11,17 +11,34 @@
 #define SPIN_ESCAPE 0   // the synthesized netlist (make synth-cosim) has no escape routing
 #endif
 
+// The SPIN observation word: the RTL's records (spin_pkg, public to
+// Verilator; the synthesized netlist has no package) and its port width
+// against the table of tb/spin_obs.h.
+#if __has_include("Vspin_router_spin_pkg.h")
+#include "Vspin_router_spin_pkg.h"
+static_assert(Vspin_router_spin_pkg::ObsRouterW == SPIN_OBS_ROUTER_W,
+              "spin_pkg::obs_router_t and the router fields of tb/spin_obs.h differ in width");
+static_assert(Vspin_router_spin_pkg::ObsPortW == SPIN_OBS_PORT_W,
+              "spin_pkg::obs_port_t and the port fields of tb/spin_obs.h differ in width");
+static_assert(Vspin_router_spin_pkg::ObsVcW == SPIN_OBS_VC_W,
+              "spin_pkg::obs_vc_t and the VC fields of tb/spin_obs.h differ in width");
+#endif
+static_assert(sizeof(Vspin_router::spin_obs_o) ==
+                  (SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS) + 31) / 32 * 4,
+              "spin_router's spin_obs_o is not as wide as tb/spin_obs.h says");
+
 namespace {
 
 class RtlArray : public RtlNet {
  public:
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
-        LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), masks_(nullptr),
+        LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_),
+        ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)), masks_(nullptr),
         masks_esc_(nullptr),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
-        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3) {
+        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3), out_obs_(ObsW_) {
     for (int r = 0; r < N_; r++) {
       char name[32];
       std::snprintf(name, sizeof name, "router_%d", r);
@@ -85,6 +102,13 @@ class RtlArray : public RtlNet {
     occ.w = cur_occ_.w;
   }
 
+  void read_spin(Bits& obs) override {
+    for (int r = 0; r < N_; r++) {
+      to_bits(r_[r]->spin_obs_o, out_obs_);
+      obs.copy_from(out_obs_, 0, r * ObsW_, ObsW_);
+    }
+  }
+
   void trace_open(const std::string& path) override {
 #if VM_TRACE
     tfp_.reset(new VerilatedFstC);
@@ -141,12 +165,12 @@ class RtlArray : public RtlNet {
   }
   VerilatedContext* ctx_;
   const topo_t* t_;
-  int N_, P_, V_, LinkW_, MaskW_;
+  int N_, P_, V_, LinkW_, MaskW_, ObsW_;
   const uint8_t* masks_;
   const uint8_t* masks_esc_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
-      out_occ_;
+      out_occ_, out_obs_;
 };
 
 }  // namespace

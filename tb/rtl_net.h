@@ -8,9 +8,10 @@
 //                  the generator's wiring; one build per topology.
 // Both present the network's registers in one layout: router r port p at
 // index r*P + p (flit: LinkW bits, credit: kCredW bits), VC v of it at
-// (r*P + p)*V + v (occupancy: 3 bits).  The routers are built with SPIN
-// (Spin = 1, FlitW = 128) and escape-VC routing (Escape = 1), each
-// switched on or off at reset.
+// (r*P + p)*V + v (occupancy: 3 bits), and router r's SPIN observation
+// word (tb/spin_obs.h: spin_obs_width(P, V) bits) at r times that width.
+// The routers are built with SPIN (Spin = 1, FlitW = 128) and escape-VC
+// routing (Escape = 1), each switched on or off at reset.
 #ifndef SPIN_TB_RTL_NET_H
 #define SPIN_TB_RTL_NET_H
 
@@ -25,8 +26,12 @@
 extern "C" {
 #include "flit.h"
 #include "lfsr.h"
+#include "spin_obs.h"
 #include "topology.h"
 }
+
+// Bits of a router's SPIN observation word, as a constant expression.
+#define SPIN_OBS_WIDTH(P, V) (SPIN_OBS_ROUTER_W + ((P) - 1) * (SPIN_OBS_PORT_W + (V) * SPIN_OBS_VC_W))
 
 // Credit word: vc[1:0], valid, arm, arm_vc[1:0] (cmodel/flit.h).
 const unsigned kCredW = 6;
@@ -64,6 +69,8 @@ class RtlNet {
   virtual void step(const flit_t* inj) = 0;
   // The registers after the last clock edge.
   virtual void read(Bits& flit, Bits& cred, Bits& occ) = 0;
+  // Every router's SPIN observation word (spin_obs_o) after the last edge.
+  virtual void read_spin(Bits& obs) = 0;
   // Waveform: the context must have had traceEverOn(true) before construction.
   virtual void trace_open(const std::string& path) = 0;
   void trace_close() {

@@ -12,6 +12,18 @@ namespace {
 // Bits per route-table entry: {mask_e, mask_a} when built with escape routing.
 const int kMaskW = SPIN_NET_ESCAPE ? 2 * SPIN_NET_PORTS : SPIN_NET_PORTS;
 
+// The SPIN observation word: the RTL's records (spin_pkg, public to
+// Verilator) and the network's debug port against tb/spin_obs.h.
+#include "Vspin_network_spin_pkg.h"
+static_assert(Vspin_network_spin_pkg::ObsRouterW == SPIN_OBS_ROUTER_W &&
+                  Vspin_network_spin_pkg::ObsPortW == SPIN_OBS_PORT_W &&
+                  Vspin_network_spin_pkg::ObsVcW == SPIN_OBS_VC_W,
+              "spin_pkg's obs_*_t records and tb/spin_obs.h differ in width");
+static_assert(!SPIN_NET_SPIN ||
+                  sizeof(Vspin_network::dbg_spin_obs_o) ==
+                      (SPIN_NET_NODES * SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS) + 31) / 32 * 4,
+              "the network's dbg_spin_obs_o is not as wide as tb/spin_obs.h says");
+
 class RtlTop : public RtlNet {
  public:
   RtlTop(VerilatedContext* ctx, int n)
@@ -55,6 +67,8 @@ class RtlTop : public RtlNet {
     to_bits(top_->dbg_credit_o, cred);
     to_bits(top_->dbg_occ_o, occ);
   }
+
+  void read_spin(Bits& obs) override { to_bits(top_->dbg_spin_obs_o, obs); }
 
   void trace_open(const std::string& path) override {
 #if VM_TRACE
