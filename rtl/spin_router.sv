@@ -352,6 +352,27 @@ module spin_router #(
       credit_o <= cred_d;
     end
   end
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      for (int unsigned o = 0; o < NumPorts; o++) begin
+        // an output carrying a spin flit or a special message takes no
+        // allocated flit (it would be lost), and a spin flit is a flit
+        OneWordOut_A: assert (!(win_valid[o] && (out_busy[o] || sm_valid[o])))
+          else $error("spin_router: output %0d granted a flit under a spin flit or message", o);
+        SpinFlitKind_A: assert (!out_busy[o] ||
+                                flit_d[o*LinkW + FlitW + 4 +: spin_pkg::KindW] == spin_pkg::KindFlit)
+          else $error("spin_router: output %0d spins a word of kind %0d", o,
+                      flit_d[o*LinkW + FlitW + 4 +: spin_pkg::KindW]);
+      end
+      // the NIC receives packets only
+      EjectFlitsOnly_A: assert (flit_d[FlitW + 4 +: spin_pkg::KindW] <= spin_pkg::KindFlit)
+        else $error("spin_router: word of kind %0d to the ejection port",
+                    flit_d[FlitW + 4 +: spin_pkg::KindW]);
+    end
+  end
+`endif
 endmodule
 
 `default_nettype wire

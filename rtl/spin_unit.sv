@@ -184,6 +184,45 @@ module spin_unit #(
       .valid_o(sm_valid_o[o]),
       .offer_o(sm_o[o*OfferW +: OfferW])
     );
+`ifndef SYNTHESIS
+    // The arbiter's one winner is an offer of the best class and, within
+    // it, of the best sender priority (12.1); an output carrying a spin
+    // flit takes none, any other takes one when offered; none goes to the
+    // ejection port.
+    logic [1:0]       a_rank, a_best_rank;
+    logic [PrioW-1:0] a_prio, a_best_prio;
+    logic             a_offered;
+    always_comb begin
+      a_rank      = spin_pkg::sm_rank(sm_o[o*OfferW + spin_pkg::SmW +: spin_pkg::KindW]);
+      a_prio      = spin_pkg::sm_prio(sm_o[o*OfferW +: spin_pkg::IdW], top, nodes_i);
+      a_best_rank = '0;
+      a_best_prio = '0;
+      a_offered   = 1'b0;
+      for (int unsigned k = 0; k < NumOffers; k++)
+        if (valid[k]) begin
+          a_offered = 1'b1;
+          if (rank[k*2 +: 2] > a_best_rank) begin
+            a_best_rank = rank[k*2 +: 2];
+            a_best_prio = prio[k*PrioW +: PrioW];
+          end else if (rank[k*2 +: 2] == a_best_rank && prio[k*PrioW +: PrioW] > a_best_prio) begin
+            a_best_prio = prio[k*PrioW +: PrioW];
+          end
+        end
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && en_i) begin
+        SmNoneOnSpin_A: assert (!(out_busy_o[o] && sm_valid_o[o]))
+          else $error("spin_unit: output %0d carries a spin flit and a special message", o);
+        SmWhenOffered_A: assert (sm_valid_o[o] == (a_offered && !out_busy_o[o]))
+          else $error("spin_unit: output %0d offered %b, sends %0d", o, valid, sm_valid_o[o]);
+        SmBest_A: assert (!sm_valid_o[o] || (a_rank == a_best_rank && a_prio == a_best_prio))
+          else $error("spin_unit: output %0d sends class %0d priority %0d, best offered %0d %0d",
+                      o, a_rank, a_prio, a_best_rank, a_best_prio);
+        SmNotEject_A: assert (o != 0 || !sm_valid_o[o])
+          else $error("spin_unit: a special message to the ejection port");
+      end
+    end
+`endif
   end
 `ifndef SYNTHESIS
   if ($bits(spin_pkg::spin_mut_t) != spin_pkg::MutW) begin : gen_check_mutw

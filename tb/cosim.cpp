@@ -85,6 +85,11 @@ int main(int argc, char** argv) {
   // +verilator+rand+reset+N given on the command line overrides it.
   ctx->randReset(2);
   ctx->randSeed(1);
+  // A failing assertion ($error, then $stop) ends the run through
+  // gotFinish(): the harness reports it, writes the waveform and exits 1.
+  // (By default Verilator would abort the process at once: no summary, no
+  // waveform, exit status 134.)
+  ctx->fatalOnError(false);
   ctx->commandArgs(argc, argv);
 
   // Split our own options from Verilator's plusargs and spinsim's options.
