@@ -46,8 +46,10 @@ class Checker {
   const sim_t* sim_;
   unsigned N_, P_, V_, FlitW_, LinkW_;
   bool spin_;
-  unsigned ObsW_;  // bits of one router's SPIN word
+  unsigned ObsStride_;  // bits from one router's SPIN word to the next's
   std::vector<Slot> slots_;
+  std::vector<Slot> by_cycle_;       // those of the fields computed from the cycle
+  std::vector<spin_router_t> last_;  // per router: the C registers packed last
   Bits rtl_flit_, rtl_cred_, rtl_occ_, exp_flit_, exp_cred_, exp_occ_, rtl_obs_, exp_obs_;
 };
 

@@ -3,6 +3,7 @@
 // previous edge, its route-table lookups answered, then all routers take the
 // clock edge together (so the order they are visited does not matter).
 #include <cstdio>
+#include <cstring>
 #include <vector>
 #include "Vspin_router.h"
 #include "rtl_net.h"
@@ -38,7 +39,7 @@ class RtlArray : public RtlNet {
         masks_esc_(nullptr),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
-        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3), out_obs_(ObsW_) {
+        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3) {
     for (int r = 0; r < N_; r++) {
       char name[32];
       std::snprintf(name, sizeof name, "router_%d", r);
@@ -103,9 +104,12 @@ class RtlArray : public RtlNet {
   }
 
   void read_spin(Bits& obs) override {
+    const unsigned words = (unsigned)(ObsW_ + 31) / 32;
+    const uint32_t top = ObsW_ % 32 ? (1u << ObsW_ % 32) - 1u : ~0u;
     for (int r = 0; r < N_; r++) {
-      to_bits(r_[r]->spin_obs_o, out_obs_);
-      obs.copy_from(out_obs_, 0, r * ObsW_, ObsW_);
+      uint32_t* w = obs.w.data() + r * words;
+      std::memcpy(w, r_[r]->spin_obs_o.data(), words * sizeof *w);
+      w[words - 1] &= top;
     }
   }
 
@@ -170,7 +174,7 @@ class RtlArray : public RtlNet {
   const uint8_t* masks_esc_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
-      out_occ_, out_obs_;
+      out_occ_;
 };
 
 }  // namespace

@@ -28,7 +28,8 @@ class RtlTop : public RtlNet {
  public:
   RtlTop(VerilatedContext* ctx, int n)
       : top_(new Vspin_network{ctx, "network"}), N_(n), LinkW_(SPIN_NET_FLITW + 7),
-        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW) {}
+        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW),
+        dbg_obs_(N_ * SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS)) {}
   ~RtlTop() override {
     trace_close();
     top_->final();
@@ -68,7 +69,12 @@ class RtlTop : public RtlNet {
     to_bits(top_->dbg_occ_o, occ);
   }
 
-  void read_spin(Bits& obs) override { to_bits(top_->dbg_spin_obs_o, obs); }
+  void read_spin(Bits& obs) override {
+    const unsigned w = SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS);
+    const unsigned words = spin_obs_words(SPIN_NET_PORTS, SPIN_NET_VCS);
+    to_bits(top_->dbg_spin_obs_o, dbg_obs_);
+    for (int r = 0; r < N_; r++) obs.copy_from(dbg_obs_, r * w, r * words * 32, w);
+  }
 
   void trace_open(const std::string& path) override {
 #if VM_TRACE
@@ -96,7 +102,7 @@ class RtlTop : public RtlNet {
 
   std::unique_ptr<Vspin_network> top_;
   int N_, LinkW_;
-  Bits inj_, table_;
+  Bits inj_, table_, dbg_obs_;
 };
 
 }  // namespace

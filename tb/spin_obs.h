@@ -43,29 +43,33 @@ typedef struct {
 
 typedef enum { SPIN_OBS_ROUTER, SPIN_OBS_PORT, SPIN_OBS_VC } spin_obs_kind_t;
 
-/* The table.  X(kind, identifier, name, width, value): value is the C
+/* Where the C model keeps a field: in spin_router_t (REG), or nowhere, the
+ * value being computed from the cycle (CYCLE; the same in every router). */
+typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
+
+/* The table.  X(kind, from, identifier, name, width, value): value is the C
  * model's register, read from s (const spin_router_t *) at input port p and
  * VC v, or computed from c (const spin_obs_ctx_t *).  name is the register's
  * name on both sides. */
-#define SPIN_OBS_FIELDS(X)                                                            \
-  X(ROUTER, state,       "state_q",             3,                s->state_q)         \
-  X(ROUTER, cnt,         "cnt_q",               16,               s->cnt_q)           \
-  X(ROUTER, dd_port,     "dd_port_q",           3,                s->dd_port_q)       \
-  X(ROUTER, dd_vc,       "dd_vc_q",             2,                s->dd_vc_q)         \
-  X(ROUTER, is_deadlock, "is_deadlock_q",       1,                s->is_deadlock_q)   \
-  X(ROUTER, source_id,   "source_id_q",         12,               s->source_id_q)     \
-  X(ROUTER, pm_sent,     "pm_sent_q",           1,                s->pm_sent_q)       \
-  X(ROUTER, loop_n,      "loop.n_q",            6,                s->loop.n_q)        \
-  X(ROUTER, path_lo,     "loop.path_q[63:0]",   64,               s->loop.path_q.lo)  \
-  X(ROUTER, path_hi,     "loop.path_q[101:64]", 3 * SM_MAX_PATH - 64, s->loop.path_q.hi) \
-  X(ROUTER, top,         "top_q",               12,               spin_obs_top(c))    \
-  X(ROUTER, ep,          "ep_q",                18,               spin_obs_ep(c))     \
-  X(PORT,   mark_sender, "mark_sender_q",       12,               s->mark_sender_q[p]) \
-  X(PORT,   mark_n,      "mark_n_q",            6,                s->mark_n_q[p])     \
-  X(VC,     frozen,      "frozen_q",            1,                s->frozen_q[p][v])  \
-  X(VC,     armed,       "armed_q",             1,                s->armed_q[p][v])   \
-  X(VC,     spinning,    "spinning_q",          1,                s->spinning_q[p][v]) \
-  X(VC,     spin_ovc,    "spin_ovc_q",          2,                s->spin_ovc_q[p][v])
+#define SPIN_OBS_FIELDS(X)                                                                 \
+  X(ROUTER, REG,   state,       "state_q",             3,  s->state_q)                     \
+  X(ROUTER, REG,   cnt,         "cnt_q",               16, s->cnt_q)                       \
+  X(ROUTER, REG,   dd_port,     "dd_port_q",           3,  s->dd_port_q)                   \
+  X(ROUTER, REG,   dd_vc,       "dd_vc_q",             2,  s->dd_vc_q)                     \
+  X(ROUTER, REG,   is_deadlock, "is_deadlock_q",       1,  s->is_deadlock_q)               \
+  X(ROUTER, REG,   source_id,   "source_id_q",         12, s->source_id_q)                 \
+  X(ROUTER, REG,   pm_sent,     "pm_sent_q",           1,  s->pm_sent_q)                   \
+  X(ROUTER, REG,   loop_n,      "loop.n_q",            6,  s->loop.n_q)                    \
+  X(ROUTER, REG,   path_lo,     "loop.path_q[63:0]",   64, s->loop.path_q.lo)              \
+  X(ROUTER, REG,   path_hi,     "loop.path_q[101:64]", 3 * SM_MAX_PATH - 64, s->loop.path_q.hi) \
+  X(ROUTER, CYCLE, top,         "top_q",               12, spin_obs_top(c))                \
+  X(ROUTER, CYCLE, ep,          "ep_q",                18, spin_obs_ep(c))                 \
+  X(PORT,   REG,   mark_sender, "mark_sender_q",       12, s->mark_sender_q[p])            \
+  X(PORT,   REG,   mark_n,      "mark_n_q",            6,  s->mark_n_q[p])                 \
+  X(VC,     REG,   frozen,      "frozen_q",            1,  s->frozen_q[p][v])              \
+  X(VC,     REG,   armed,       "armed_q",             1,  s->armed_q[p][v])               \
+  X(VC,     REG,   spinning,    "spinning_q",          1,  s->spinning_q[p][v])            \
+  X(VC,     REG,   spin_ovc,    "spin_ovc_q",          2,  s->spin_ovc_q[p][v])
 
 static inline uint64_t spin_obs_ep(const spin_obs_ctx_t *c)
 {
@@ -77,15 +81,15 @@ static inline uint64_t spin_obs_top(const spin_obs_ctx_t *c)
 }
 
 /* Record widths, as constant expressions (for static_assert). */
-#define SPIN_OBS_SUM_ROUTER_(k, id, name, w, e) + (SPIN_OBS_##k == SPIN_OBS_ROUTER ? (w) : 0)
-#define SPIN_OBS_SUM_PORT_(k, id, name, w, e) + (SPIN_OBS_##k == SPIN_OBS_PORT ? (w) : 0)
-#define SPIN_OBS_SUM_VC_(k, id, name, w, e) + (SPIN_OBS_##k == SPIN_OBS_VC ? (w) : 0)
+#define SPIN_OBS_SUM_ROUTER_(k, f, id, name, w, e) + (SPIN_OBS_##k == SPIN_OBS_ROUTER ? (w) : 0)
+#define SPIN_OBS_SUM_PORT_(k, f, id, name, w, e) + (SPIN_OBS_##k == SPIN_OBS_PORT ? (w) : 0)
+#define SPIN_OBS_SUM_VC_(k, f, id, name, w, e) + (SPIN_OBS_##k == SPIN_OBS_VC ? (w) : 0)
 enum {
   SPIN_OBS_ROUTER_W = 0 SPIN_OBS_FIELDS(SPIN_OBS_SUM_ROUTER_),
   SPIN_OBS_PORT_W = 0 SPIN_OBS_FIELDS(SPIN_OBS_SUM_PORT_),
   SPIN_OBS_VC_W = 0 SPIN_OBS_FIELDS(SPIN_OBS_SUM_VC_)
 };
-#define SPIN_OBS_COUNT_(k, id, name, w, e) +1
+#define SPIN_OBS_COUNT_(k, f, id, name, w, e) +1
 enum { SPIN_OBS_NFIELDS = 0 SPIN_OBS_FIELDS(SPIN_OBS_COUNT_) };
 
 /* Bits of one router's word. */
@@ -95,7 +99,7 @@ static inline unsigned spin_obs_width(int ports, int vcs)
 }
 
 /* One getter per field, and the table of them. */
-#define SPIN_OBS_GETTER_(k, id, name, w, e)                                            \
+#define SPIN_OBS_GETTER_(k, f, id, name, w, e)                                            \
   static inline uint64_t spin_obs_get_##id(const spin_router_t *s, int p, int v,       \
                                            const spin_obs_ctx_t *c)                    \
   {                                                                                    \
@@ -106,12 +110,13 @@ SPIN_OBS_FIELDS(SPIN_OBS_GETTER_)
 
 typedef struct {
   spin_obs_kind_t kind;
+  spin_obs_from_t from;
   const char *name;
   unsigned width;
   uint64_t (*get)(const spin_router_t *s, int p, int v, const spin_obs_ctx_t *c);
 } spin_obs_field_t;
 
-#define SPIN_OBS_ENTRY_(k, id, name, w, e) {SPIN_OBS_##k, name, w, spin_obs_get_##id},
+#define SPIN_OBS_ENTRY_(k, f, id, name, w, e) {SPIN_OBS_##k, SPIN_OBS_##f, name, w, spin_obs_get_##id},
 static const spin_obs_field_t spin_obs_fields[SPIN_OBS_NFIELDS] = {
     SPIN_OBS_FIELDS(SPIN_OBS_ENTRY_)};
 
