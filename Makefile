@@ -204,6 +204,7 @@ $(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
 	$(CC) $(C_STD) $(C_OPT) -Icmodel $< $(LIBSPIN) -lm -o $@
 
 include tb/unit/unit.mk
+include tb/fuzz/fuzz.mk
 include scripts/eval.mk
 include synth/synth.mk
 
@@ -219,6 +220,9 @@ help:
 	@echo "  make sim-top  co-simulate the generated network top (small networks)"
 	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
 	@echo "  make lint     verilator --lint-only -Wall on the RTL, then Yosys reads and checks it"
+	@echo "  make fuzz     fuzz the topology and trace parsers and the command line,"
+	@echo "                FUZZ_TIME=$(FUZZ_TIME) s each (libFuzzer, ASan, UBSan; tb/fuzz/fuzz.mk)"
+	@echo "  make test-c-san  the C model's tests under ASan and UBSan"
 	@echo "  make synth    Yosys area and logic depth per router configuration (build/synth/summary.md)"
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
 	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
@@ -310,6 +314,8 @@ test: deps
 	@t0=$$SECONDS; \
 	$(MAKE) --no-print-directory lint && \
 	$(MAKE) --no-print-directory test-c && \
+	$(MAKE) --no-print-directory test-c-san && \
+	$(MAKE) --no-print-directory fuzz-short && \
 	$(MAKE) --no-print-directory unit-rtl && \
 	$(MAKE) --no-print-directory regress-top && \
 	$(MAKE) --no-print-directory waves-check && \

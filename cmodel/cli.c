@@ -2,10 +2,23 @@
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "text.h"
+
+/* "error: ..." on stderr; the arguments quoted in it escaped (text.h). */
+static void cli_error(const char *fmt, ...)
+{
+  char msg[1024], esc[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "error: %s\n", text_escape(esc, sizeof esc, msg));
+}
 
 static void usage(FILE *f, const char *prog, const char *extra)
 {
@@ -42,8 +55,19 @@ static int num_u64(const char *opt, const char *s, uint64_t *v)
   *v = x;
   return 0;
 bad:
-  fprintf(stderr, "error: --%s: '%s' is not a non-negative integer\n", opt, s);
+  cli_error("--%s: '%s' is not a non-negative integer", opt, s);
   return -1;
+}
+
+/* A number of cycles: at most SIM_MAX_CYCLE (10^15). */
+static int num_cycles(const char *opt, const char *s, uint64_t *v)
+{
+  if (num_u64(opt, s, v)) return -1;
+  if (*v > SIM_MAX_CYCLE) {
+    cli_error("--%s: %s is more than 10^15 cycles", opt, s);
+    return -1;
+  }
+  return 0;
 }
 
 static int num_frac(const char *opt, const char *s, double lo, double hi, double *v)
@@ -53,7 +77,7 @@ static int num_frac(const char *opt, const char *s, double lo, double hi, double
   errno = 0;
   x = strtod(s, &end);
   if (!*s || errno || *end || !(x >= lo && x <= hi)) {
-    fprintf(stderr, "error: --%s: '%s' is not a number in [%g, %g]\n", opt, s, lo, hi);
+    cli_error("--%s: '%s' is not a number in [%g, %g]", opt, s, lo, hi);
     return -1;
   }
   *v = x;
@@ -75,21 +99,21 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
   memset(o, 0, sizeof *o);
   sim_defaults(&o->sim);
   opterr = 0;
-  optind = 1;
+  optind = 0;   /* glibc: start afresh, also after a parse that stopped early */
   while ((c = getopt_long(argc, argv, ":", longs, NULL)) != -1) {
     const char *name = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
     switch (c) {
     case 't': o->sim.topo = optarg; break;
     case 'r':
       if (algo_parse(optarg, &o->sim.algo) != 0) {
-        fprintf(stderr, "error: --routing: unknown routing '%s' (expected xy, west_first, "
-                "escape or favors_min)\n", optarg);
+        cli_error("--routing: unknown routing '%s' (expected xy, west_first, "
+                  "escape or favors_min)", optarg);
         return 2;
       }
       break;
     case 'v':
       if (num_u64("vcs", optarg, &u) || u < 1 || u > MAX_VCS) {
-        fprintf(stderr, "error: --vcs: must be 1..%d\n", MAX_VCS);
+        cli_error("--vcs: must be 1..%d", MAX_VCS);
         return 2;
       }
       o->sim.vcs = (int)u;
@@ -98,25 +122,25 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 'R': if (num_frac("rate", optarg, 0.0, 1.0, &o->sim.rate)) return 2; break;
     case 'L': if (num_frac("long-frac", optarg, 0.0, 1.0, &o->sim.long_frac)) return 2; break;
     case 'c':
-      if (num_u64("cycles", optarg, &o->sim.cycles)) return 2;
+      if (num_cycles("cycles", optarg, &o->sim.cycles)) return 2;
       if (o->sim.cycles == 0) {
-        fprintf(stderr, "error: --cycles: must be at least 1\n");
+        cli_error("--cycles: must be at least 1");
         return 2;
       }
       break;
-    case 'w': if (num_u64("warmup", optarg, &o->sim.warmup)) return 2; warm_set = 1; break;
-    case 'd': if (num_u64("drain-limit", optarg, &o->sim.drain_limit)) return 2; break;
+    case 'w': if (num_cycles("warmup", optarg, &o->sim.warmup)) return 2; warm_set = 1; break;
+    case 'd': if (num_cycles("drain-limit", optarg, &o->sim.drain_limit)) return 2; break;
     case 's': if (num_u64("seed", optarg, &o->sim.seed)) return 2; break;
     case 'S':
       if (strcmp(optarg, "0") && strcmp(optarg, "1")) {
-        fprintf(stderr, "error: --spin: '%s' is not 0 or 1\n", optarg);
+        cli_error("--spin: '%s' is not 0 or 1", optarg);
         return 2;
       }
       o->sim.spin = optarg[0] == '1';
       break;
     case 'D':
       if (num_u64("tdd", optarg, &u) || u < 2 || u > 32768) {
-        fprintf(stderr, "error: --tdd: must be 2..32768\n");
+        cli_error("--tdd: must be 2..32768");
         return 2;
       }
       o->sim.tdd = (unsigned)u;
@@ -125,21 +149,31 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 'q': o->quiet = 1; break;
     case 'h': usage(stdout, prog, extra); return 1;
     case ':':
-      fprintf(stderr, "error: %s needs a value\n", name);
+      cli_error("%s needs a value", name);
       return 2;
     default:
-      fprintf(stderr, "error: unknown option '%s' (try --help)\n", name);
+      cli_error("unknown option '%s' (try --help)", name);
       return 2;
     }
   }
   if (optind < argc) {
-    fprintf(stderr, "error: unexpected argument '%s' (try --help)\n", argv[optind]);
+    cli_error("unexpected argument '%s' (try --help)", argv[optind]);
     return 2;
   }
   if (!warm_set) o->sim.warmup = o->sim.cycles / 10;
   if (o->sim.warmup >= o->sim.cycles) {
-    fprintf(stderr, "error: --warmup %llu must be smaller than --cycles %llu\n",
-            (unsigned long long)o->sim.warmup, (unsigned long long)o->sim.cycles);
+    cli_error("--warmup %llu must be smaller than --cycles %llu",
+              (unsigned long long)o->sim.warmup, (unsigned long long)o->sim.cycles);
+    return 2;
+  }
+  /* the options themselves name the fix (the network's own checks speak of
+   * the make knobs) */
+  if (o->sim.algo == ALGO_ESCAPE && o->sim.vcs < 2) {
+    cli_error("--routing escape needs --vcs 2, 3 or 4 (VC 0 is the escape VC)");
+    return 2;
+  }
+  if (o->sim.algo == ALGO_ESCAPE && o->sim.spin) {
+    cli_error("--routing escape is deadlock-free by itself: run it with --spin 0");
     return 2;
   }
   return 0;

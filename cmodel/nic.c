@@ -148,8 +148,11 @@ void sink_free(sink_t *s)
 {
   free(s->vc);
   free(s->hist);
+  free(s->over);
   s->vc = NULL;
   s->hist = NULL;
+  s->over = NULL;
+  s->n_over = s->cap_over = 0;
 }
 
 static void sb_retire(scoreboard_t *sb)
@@ -228,7 +231,21 @@ int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int 
       s->meas_pkts++;
       s->lat_sum += (double)lat;
       if (lat > s->lat_max) s->lat_max = lat;
-      s->hist[lat < LAT_HIST ? lat : LAT_HIST - 1]++;
+      if (lat < LAT_HIST) {
+        s->hist[lat]++;
+      } else {
+        if (s->n_over == s->cap_over) {
+          size_t ncap = s->cap_over ? 2 * s->cap_over : 1024;
+          uint64_t *no = realloc(s->over, ncap * sizeof *no);
+          if (!no) {
+            snprintf(s->err, sizeof s->err, "out of memory for the latencies");
+            return -1;
+          }
+          s->over = no;
+          s->cap_over = ncap;
+        }
+        s->over[s->n_over++] = lat;
+      }
     }
     sb_retire(sb);
   } else {
@@ -237,16 +254,34 @@ int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int 
   return 0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+  const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 double sink_percentile(const sink_t *s, double pct)
 {
-  uint64_t need, acc = 0;
+  uint64_t need, acc = 0, v;
+  uint64_t *sorted;
   unsigned i;
   if (!s->meas_pkts) return 0.0;
   need = (uint64_t)((double)s->meas_pkts * pct / 100.0 + 0.999999);
   if (need < 1) need = 1;
+  if (need > s->meas_pkts) need = s->meas_pkts;
   for (i = 0; i < LAT_HIST; i++) {
     acc += s->hist[i];
     if (acc >= need) return (double)i;
   }
-  return (double)(LAT_HIST - 1);
+  /* the (need - acc)-th smallest of the long latencies */
+  sorted = malloc(s->n_over * sizeof *sorted);
+  if (!sorted) {
+    fprintf(stderr, "spin-noc: out of memory for the latency percentile\n");
+    exit(2);
+  }
+  memcpy(sorted, s->over, s->n_over * sizeof *sorted);
+  qsort(sorted, s->n_over, sizeof *sorted, cmp_u64);
+  v = sorted[need - acc - 1];
+  free(sorted);
+  return (double)v;
 }

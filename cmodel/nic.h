@@ -67,7 +67,10 @@ typedef struct {
   uint64_t meas_pkts;
   double lat_sum;
   uint64_t lat_max;
-  uint32_t *hist;        /* latency histogram, last bucket holds the rest */
+  uint32_t *hist;        /* latency histogram of the latencies below LAT_HIST */
+  uint64_t *over;        /* the latencies of LAT_HIST cycles or more, each one
+                            kept (rare: a jammed or overloaded run) */
+  size_t n_over, cap_over;
   char err[256];         /* first protocol error, empty if none */
 } sink_t;
 
@@ -94,6 +97,8 @@ void sink_free(sink_t *s);
  * the measurement window.  Returns 0, or -1 with s->err set. */
 int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int measuring);
 
+/* The pct-th percentile of the measured latencies: the smallest latency
+ * that at least pct percent of them do not exceed; exact at any value. */
 double sink_percentile(const sink_t *s, double pct);
 
 #endif

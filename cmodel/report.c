@@ -1,6 +1,7 @@
 /* report.c - see report.h. */
 #include <stdio.h>
 #include "report.h"
+#include "text.h"
 
 typedef struct {
   uint64_t cycles, warmup, window;
@@ -23,7 +24,8 @@ static figures_t figures(const report_t *r)
   f.offered = traffic_kind(s->tg) == TRAFFIC_TRACE
                   ? (f.window ? (double)s->nic.meas_created_flits / ((double)f.window * s->net.n) : 0.0)
                   : s->o.rate;
-  f.cps = r->wall_seconds > 0 ? (double)s->now / r->wall_seconds : 0.0;
+  /* cycles stepped: an idle stretch skipped at once took no time */
+  f.cps = r->wall_seconds > 0 ? (double)(s->now - s->skipped) / r->wall_seconds : 0.0;
   f.rcps = f.cps * s->net.n;
   f.drained = nic_outstanding(&s->nic) == 0;
   return f;
@@ -33,20 +35,26 @@ void report_print(FILE *out, const report_t *r)
 {
   const sim_t *s = r->sim;
   figures_t f = figures(r);
+  char topo[512], traffic[512];   /* names as given, escaped for the terminal */
+  text_escape(topo, sizeof topo, s->topo.name);
+  text_escape(traffic, sizeof traffic, s->o.traffic);
   if (traffic_kind(s->tg) == TRAFFIC_TRACE)
-    fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s, seed %llu\n", r->mode, s->topo.name,
-            algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "", s->o.traffic,
+    fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s, seed %llu\n", r->mode, topo,
+            algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "", traffic,
             (unsigned long long)s->o.seed);
   else
     fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s at %.3f flits/node/cycle, seed %llu\n",
-            r->mode, s->topo.name, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
-            s->o.traffic, s->o.rate, (unsigned long long)s->o.seed);
-  fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)\n",
+            r->mode, topo, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
+            traffic, s->o.rate, (unsigned long long)s->o.seed);
+  fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
           (unsigned long long)f.cycles, (unsigned long long)f.warmup,
           (unsigned long long)f.window);
+  if (s->skipped)
+    fprintf(out, ", %llu of them idle, skipped", (unsigned long long)s->skipped);
+  fputc('\n', out);
   if (r->mismatches >= 0)
     fprintf(out, "  cycles compared      %llu, mismatches %lld\n",
-            (unsigned long long)f.cycles, (long long)r->mismatches);
+            (unsigned long long)(f.cycles - s->skipped), (long long)r->mismatches);
   fprintf(out, "  packets              created %llu, injected %llu, delivered %llu%s\n",
           (unsigned long long)s->nic.created, (unsigned long long)s->nic.injected,
           (unsigned long long)s->sink.delivered, f.drained ? " (drained)" : " (NOT drained)");
@@ -79,15 +87,32 @@ void report_print(FILE *out, const report_t *r)
   if (r->failure) fprintf(out, "  FAILED: %s\n", r->failure);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
+/* A JSON string (RFC 8259): quotes, backslashes and control characters
+ * escaped; well-formed UTF-8 kept as it is, and a byte that is not part of
+ * any (a name can hold such bytes) written as U+FFFD, so the file is
+ * always valid UTF-8 JSON. */
 static void json_str(FILE *out, const char *key, const char *v)
 {
+  const unsigned char *p = (const unsigned char *)v;
+  size_t n = 0, k;
+  while (p[n]) n++;
   fprintf(out, "  \"%s\": \"", key);
-  for (; *v; v++) {
-    unsigned char ch = (unsigned char)*v;
+  while (n > 0) {
+    const unsigned ch = *p;
+    k = 1;
     if (ch == '"' || ch == '\\') fprintf(out, "\\%c", ch);
-    else if (ch < 0x20) fprintf(out, "\\u%04x", ch);
-    else fputc(ch, out);
+    else if (ch < 0x20 || ch == 0x7f) fprintf(out, "\\u%04x", ch);
+    else if (ch < 0x80) fputc((int)ch, out);
+    else if ((k = text_utf8_len(p, n)) > 0) fwrite(p, 1, k, out);
+    else if (n >= 2 && ch == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+      fprintf(out, "\\u%04x", p[1]);   /* a C1 control */
+      k = 2;
+    } else {
+      fputs("\\ufffd", out);
+      k = 1;
+    }
+    p += k;
+    n -= k;
   }
   fprintf(out, "\",\n");
 }
@@ -108,6 +133,7 @@ int report_json(const char *path, const report_t *r)
   fprintf(out, "  \"long_frac\": %.6f,\n", s->o.long_frac);
   fprintf(out, "  \"seed\": %llu,\n", (unsigned long long)s->o.seed);
   fprintf(out, "  \"cycles\": %llu,\n", (unsigned long long)f.cycles);
+  fprintf(out, "  \"cycles_skipped\": %llu,\n", (unsigned long long)s->skipped);
   fprintf(out, "  \"warmup\": %llu,\n", (unsigned long long)f.warmup);
   fprintf(out, "  \"measured_cycles\": %llu,\n", (unsigned long long)f.window);
   fprintf(out, "  \"mismatches\": %lld,\n", (long long)(r->mismatches < 0 ? 0 : r->mismatches));

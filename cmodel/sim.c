@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "sim.h"
+#include "text.h"
 
 void sim_defaults(sim_opts_t *o)
 {
@@ -42,7 +43,48 @@ static void emit(void *ctx, int src, int dst, int flits)
   nic_create(&s->nic, src, dst, flits, s->now, sim_measuring(s));
 }
 
+/* Checks of the topology against what the network builds, made here so that
+ * they name the file's line and the option: link latencies other than 1 are
+ * not built yet; escape routing needs a mesh.  Returns 0 or -1 (s->err). */
+static int check_topology(sim_t *s, const sim_opts_t *o)
+{
+  const topo_t *t = &s->topo;
+  int i, first = -1;
+  for (i = 0; i < t->routers * t->radix; i++)
+    if (t->peer_router[i] >= 0 && t->latency[i] != 1 &&
+        (first < 0 || t->line[i] < t->line[first]))
+      first = i;
+  if (first >= 0) {
+    if (t->kind == TOPO_KIND_FILE)
+      snprintf(s->err, sizeof s->err, "%s:%d: link latency %d is not supported yet (only 1)",
+               o->topo + 5, t->line[first], t->latency[first]);
+    else
+      snprintf(s->err, sizeof s->err, "%s: router %d port %d: link latency %d is not "
+               "supported yet (only 1)", o->topo, first / t->radix, first % t->radix,
+               t->latency[first]);
+    return -1;
+  }
+  if (o->algo == ALGO_ESCAPE && t->kind != TOPO_KIND_MESH) {
+    snprintf(s->err, sizeof s->err, "escape routing applies to meshes only (its escape VC, "
+             "VC 0, is routed west-first); '%s' is a %s", o->topo,
+             t->kind == TOPO_KIND_TORUS ? "torus" : t->kind == TOPO_KIND_RING ? "ring"
+             : t->kind == TOPO_KIND_DRAGONFLY ? "dragonfly" : "topology file");
+    return -1;
+  }
+  return 0;
+}
+
+static int init(sim_t *s, const sim_opts_t *o, int models);
+
 int sim_init(sim_t *s, const sim_opts_t *o, int models)
+{
+  int rc = init(s, o, models);
+  /* messages quote names and file contents: escaped for the terminal */
+  if (rc != 0) text_escape(s->err, sizeof s->err, s->err);
+  return rc;
+}
+
+static int init(sim_t *s, const sim_opts_t *o, int models)
 {
   memset(s, 0, sizeof *s);
   s->o = *o;
@@ -57,6 +99,7 @@ int sim_init(sim_t *s, const sim_opts_t *o, int models)
              o->topo, s->topo.routers);
     return -1;
   }
+  if (check_topology(s, o) != 0) return -1;
   s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
                       s->err, sizeof s->err);
   if (!s->tg) return -1;
@@ -133,17 +176,67 @@ sim_status_t sim_status(const sim_t *s)
 {
   int over;
   if (sim_injecting(s)) return SIM_RUNNING;
-  over = s->now >= s->inject_end + s->o.drain_limit;
+  over = s->now - s->inject_end >= s->o.drain_limit;
   /* drained once every packet is delivered and SPIN has settled, so that
    * the co-simulation compares the end of a recovery too */
   if (nic_outstanding(&s->nic) == 0) return over || spin_settled(s) ? SIM_DRAINED : SIM_RUNNING;
   return over ? SIM_STUCK : SIM_RUNNING;
 }
 
+/* The whole network is idle: nothing queued at a NIC or on its way, no
+ * injection register in use, every router empty, its SPIN FSM OFF and in no
+ * recovery, none of its downstream VCs busy (so every FAvORS age is 0), and
+ * every link and credit register idle. */
+static int net_idle(const sim_t *s)
+{
+  const network_t *n = &s->net;
+  const int b = (int)(n->cycle & 1);
+  int r, k;
+  if (nic_outstanding(&s->nic) != 0) return 0;
+  for (k = 0; k < (n->n + 63) / 64; k++)
+    if (s->nic.active[k]) return 0;
+  for (r = 0; r < n->n; r++) {
+    const router_t *rt = &n->rt[r];
+    if (router_busy(rt) || rt->busy_ports || n->valid[b][r] || n->wake[b][r] ||
+        CTL_KIND(n->inj[r].ctl) != KIND_IDLE)
+      return 0;
+  }
+  return 1;
+}
+
+uint64_t sim_idle_skip(sim_t *s, uint64_t limit)
+{
+  uint64_t next, last, k;
+  if (nic_outstanding(&s->nic) != 0) return 0;   /* the common case: at once */
+  /* the skipped cycles create no packet, and injection goes on through all
+   * of them (then inject_end moves along as it would) */
+  next = traffic_next_cycle(s->tg);
+  last = traffic_kind(s->tg) == TRAFFIC_TRACE && !traffic_exhausted(s->tg)
+             ? UINT64_MAX : s->o.cycles - 1;
+  if (next > last) next = last;
+  if (next > limit) next = limit;
+  if (next <= s->now) return 0;
+  k = next - s->now;
+  if (s->o.spin) {   /* whole periods of the rotating priority */
+    const uint64_t period = 4u * (uint64_t)s->o.tdd * (uint64_t)s->net.n;
+    k -= k % period;
+  }
+  if (k == 0 || !net_idle(s)) return 0;
+  /* One idle step clears the link banks (both are idle after it); the
+   * others would change nothing but the cycle number. */
+  net_step(&s->net);
+  s->net.cycle += k - 1;
+  s->now += k;
+  s->inject_end = s->now;
+  s->skipped += k;
+  return k;
+}
+
 sim_status_t sim_run(sim_t *s)
 {
   sim_status_t st;
   do {
+    sim_idle_skip(s, UINT64_MAX);
     sim_cycle_pre(s);
     net_step(&s->net);
     if (sim_cycle_post(s) != 0) return SIM_ERROR;

@@ -46,6 +46,7 @@ typedef struct {
   sink_t sink;               /* the C model's sink (model 0) */
   uint64_t now;              /* the cycle being simulated */
   uint64_t inject_end;       /* first cycle without injection */
+  uint64_t skipped;          /* idle cycles skipped (sim_idle_skip) */
   char err[512];
 } sim_t;
 
@@ -84,7 +85,16 @@ int sim_cycle_post(sim_t *s);
  * stuck (drain limit reached with packets outstanding). */
 sim_status_t sim_status(const sim_t *s);
 
-/* Runs the C model alone to the end. */
+/* Skips a long idle stretch at once, exactly as if each of its cycles had
+ * been simulated (contract, section 10): called before sim_cycle_pre, when
+ * the whole network is idle it jumps to the cycle of the next packet (at
+ * most to `limit`), without stepping the network cycle by cycle.  With SPIN
+ * on it skips whole periods of the rotating priority (4 t_DD N cycles) only.
+ * Returns the number of cycles skipped (0 when the network is busy or the
+ * next packet is near); a co-simulation does not clock the RTL for them. */
+uint64_t sim_idle_skip(sim_t *s, uint64_t limit);
+
+/* Runs the C model alone to the end, idle stretches skipped. */
 sim_status_t sim_run(sim_t *s);
 
 #endif

@@ -7,6 +7,7 @@
  * TOPO_MAX_PORTS; finish() copies them into a topo_t with stride radix and
  * computes the all-pairs hop distances.
  */
+#define _POSIX_C_SOURCE 200809L   /* fmemopen */
 #include "topology.h"
 
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "text.h"
 
 /* Longest accepted physical line, line terminator ("\n" or "\r\n") excluded. */
 #define TOPO_LINE_MAX 1024
@@ -28,14 +30,17 @@ typedef char topo_ports_fit_in_a_mask[(TOPO_MAX_PORTS <= 8) ? 1 : -1];
 /* ------------------------------------------------------------------------ */
 /* helpers */
 
+/* Messages quote file contents and names: escaped for the terminal. */
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
+  char msg[1024];
   va_list ap;
   if (err == NULL || errlen == 0)
     return;
   va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  text_escape(err, errlen, msg);
 }
 
 static void topo_reset(topo_t *t)
@@ -148,11 +153,12 @@ static int finish(build_t *b, topo_t *t, int min_radix, int has_coords,
   t->peer_router = malloc(np * sizeof *t->peer_router);
   t->peer_port = malloc(np * sizeof *t->peer_port);
   t->latency = malloc(np * sizeof *t->latency);
+  t->line = malloc(np * sizeof *t->line);
   t->dist = malloc(nn * sizeof *t->dist);
   t->x = b->x;               /* same layout: hand over */
   t->y = b->y;
   b->x = b->y = NULL;
-  if (!t->peer_router || !t->peer_port || !t->latency || !t->dist) {
+  if (!t->peer_router || !t->peer_port || !t->latency || !t->line || !t->dist) {
     build_free(b);
     topo_free(t);
     set_err(err, errlen, "%s: out of memory", t->name);
@@ -165,6 +171,7 @@ static int finish(build_t *b, topo_t *t, int min_radix, int has_coords,
       t->peer_router[o] = b->pr[i];
       t->peer_port[o] = b->pp[i];
       t->latency[o] = b->lat[i];
+      t->line[o] = b->line[i];
     }
   build_free(b);
   if (compute_dist(t) != 0) {
@@ -182,10 +189,11 @@ void topo_free(topo_t *t)
   free(t->peer_router);
   free(t->peer_port);
   free(t->latency);
+  free(t->line);
   free(t->x);
   free(t->y);
   free(t->dist);
-  t->peer_router = t->peer_port = t->latency = t->x = t->y = t->dist = NULL;
+  t->peer_router = t->peer_port = t->latency = t->line = t->x = t->y = t->dist = NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -338,29 +346,49 @@ static int parse_coord(const ctx_t *c, build_t *b, char **tok, int ntok)
   return 0;
 }
 
+/* Reads the next line of f into buf (size TOPO_LINE_MAX + 2), without its
+ * terminator ("\n", or "\r\n"), counting it in c->line.  Returns 1 with a
+ * line, 0 at the end of the file, -1 with err set: a line too long or with a
+ * NUL character (reported at once, reading no further: a file like
+ * /dev/zero is refused, not read forever), a read error. */
+static int read_line(FILE *f, ctx_t *c, char *buf)
+{
+  size_t len = 0;
+  int ch;
+  while ((ch = getc(f)) != EOF && ch != '\n') {
+    if (len == 0)
+      c->line++;
+    if (ch == '\0')
+      return perr(c, "line contains a NUL character");
+    if (len == TOPO_LINE_MAX + 1)   /* room for a '\r' before the '\n' */
+      return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
+    buf[len++] = (char)ch;
+  }
+  if (ferror(f)) {
+    if (len == 0)
+      c->line++;
+    return perr(c, "read error: %s", strerror(errno));
+  }
+  if (ch == EOF && len == 0)
+    return 0;
+  if (len == 0)
+    c->line++;   /* an empty line */
+  if (len > 0 && buf[len - 1] == '\r')
+    len--;
+  if (len > TOPO_LINE_MAX)
+    return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
+  buf[len] = '\0';
+  return 1;
+}
+
 /* Reads and parses the whole file into b.  Returns 0, or -1 with err set. */
 static int parse_stream(FILE *f, ctx_t *c, build_t *b, int *first_coord)
 {
-  char buf[TOPO_LINE_MAX + 3];   /* line, "\r\n", NUL */
-  int routers_line = 0;
-  while (fgets(buf, (int)sizeof buf, f) != NULL) {
+  char buf[TOPO_LINE_MAX + 2];   /* line, a '\r' before its '\n', NUL */
+  int routers_line = 0, rc;
+  while ((rc = read_line(f, c, buf)) > 0) {
     char *tok[TOPO_MAX_TOKENS], *hash;
-    size_t len = strlen(buf);
     int ntok, n;
-    c->line++;
-    if (len > 0 && buf[len - 1] == '\n') {
-      buf[--len] = '\0';
-      if (len > 0 && buf[len - 1] == '\r')
-        buf[--len] = '\0';
-      if (len > TOPO_LINE_MAX)
-        return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
-    } else if (len == sizeof buf - 1) {
-      return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
-    } else if (ferror(f)) {
-      return perr(c, "read error: %s", strerror(errno));
-    } else if (!feof(f)) {
-      return perr(c, "line contains a NUL character");
-    }
     hash = strchr(buf, '#');
     if (hash != NULL)
       *hash = '\0';
@@ -396,10 +424,8 @@ static int parse_stream(FILE *f, ctx_t *c, build_t *b, int *first_coord)
         *first_coord = c->line;
     }
   }
-  if (ferror(f)) {
-    c->line++;
-    return perr(c, "read error: %s", strerror(errno));
-  }
+  if (rc < 0)
+    return -1;
   if (routers_line == 0) {
     set_err(c->err, c->errlen, "%s: missing 'routers N' line", c->path);
     return -1;
@@ -407,34 +433,18 @@ static int parse_stream(FILE *f, ctx_t *c, build_t *b, int *first_coord)
   return 0;
 }
 
-int topo_parse_file(const char *path, topo_t *t, char *err, size_t errlen)
+/* Parses the topology text of f; path names it in messages. */
+static int parse_file(FILE *f, const char *path, topo_t *t, char *err,
+                      size_t errlen)
 {
   build_t b = {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
   ctx_t c;
-  FILE *f;
-  int first_coord = 0, rc, r;
-
-  if (t == NULL) {
-    set_err(err, errlen, "topo_parse_file: no topology given");
-    return -1;
-  }
-  topo_reset(t);
-  if (path == NULL) {
-    set_err(err, errlen, "topo_parse_file: no path given");
-    return -1;
-  }
-  f = fopen(path, "r");
-  if (f == NULL) {
-    set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
+  int first_coord = 0, r;
   c.path = path;
   c.line = 0;
   c.err = err;
   c.errlen = errlen;
-  rc = parse_stream(f, &c, &b, &first_coord);
-  fclose(f);
-  if (rc != 0) {
+  if (parse_stream(f, &c, &b, &first_coord) != 0) {
     build_free(&b);
     return -1;
   }
@@ -459,6 +469,50 @@ int topo_parse_file(const char *path, topo_t *t, char *err, size_t errlen)
       return -1;
     }
   return 0;
+}
+
+int topo_parse_file(const char *path, topo_t *t, char *err, size_t errlen)
+{
+  FILE *f;
+  int rc;
+  if (t == NULL) {
+    set_err(err, errlen, "topo_parse_file: no topology given");
+    return -1;
+  }
+  topo_reset(t);
+  if (path == NULL) {
+    set_err(err, errlen, "topo_parse_file: no path given");
+    return -1;
+  }
+  f = fopen(path, "r");
+  if (f == NULL) {
+    set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    return -1;
+  }
+  rc = parse_file(f, path, t, err, errlen);
+  fclose(f);
+  return rc;
+}
+
+int topo_parse_buf(const char *name, const char *buf, size_t len, topo_t *t,
+                   char *err, size_t errlen)
+{
+  FILE *f;
+  int rc;
+  if (t == NULL) {
+    set_err(err, errlen, "topo_parse_buf: no topology given");
+    return -1;
+  }
+  topo_reset(t);
+  /* read-only stream over the caller's bytes ("r": never written) */
+  f = fmemopen(buf ? (void *)buf : (void *)"", len, "r");
+  if (f == NULL) {
+    set_err(err, errlen, "%s: cannot read: %s", name, strerror(errno));
+    return -1;
+  }
+  rc = parse_file(f, name, t, err, errlen);
+  fclose(f);
+  return rc;
 }
 
 /* ------------------------------------------------------------------------ */

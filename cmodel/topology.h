@@ -41,6 +41,8 @@ typedef struct {
   int *peer_router;
   int *peer_port;
   int *latency;        /* link latency in cycles, >= 1 */
+  int *line;           /* file topologies: the line of the link at (r, p) in
+                          the file; 0 for the others and for unused ports */
   int has_coords;      /* coord lines given (files) or implied (mesh/torus/ring) */
   int *x, *y;          /* per router, valid when has_coords */
   int *dist;           /* routers x routers hop distances (BFS), index a*N+b */
@@ -53,6 +55,11 @@ int topo_from_name(const char *name, topo_t *t, char *err, size_t errlen);
 
 /* Parses a topology file (format in docs/topology.md). Same error rules. */
 int topo_parse_file(const char *path, topo_t *t, char *err, size_t errlen);
+
+/* The same for topology text in memory (len bytes, NUL bytes included, no
+ * terminating NUL needed); name stands for the file in messages. */
+int topo_parse_buf(const char *name, const char *buf, size_t len, topo_t *t,
+                   char *err, size_t errlen);
 
 void topo_free(topo_t *t);
 

@@ -14,12 +14,14 @@
  * Traces are loaded whole by traffic_new into an array sorted by cycle (the
  * file must already be in that order); traffic_tick walks it with an index.
  */
+#define _POSIX_C_SOURCE 200809L   /* fmemopen */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "text.h"
 #include "traffic.h"
 
 /* ------------------------------------------------------------------------ */
@@ -121,13 +123,16 @@ struct traffic {
   size_t npkts, next;
 };
 
+/* Messages quote trace contents and names: escaped for the terminal. */
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
+  char msg[1024];
   va_list ap;
   if (!err || errlen == 0) return;
   va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  text_escape(err, errlen, msg);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -372,10 +377,10 @@ static int trace_line(trace_load_t *ld, const char *line, size_t len,
               ld->path, lineno, field_name[i], shown, tok[i]);
       return -1;
     }
-    if (rc == -2 || (neg[i] && val[i] != 0)) {
+    if (rc == -2 || (neg[i] && val[i] != 0) || (i == 0 && val[i] > SIM_MAX_CYCLE)) {
       if (i == 0)
         set_err(ld->err, ld->errlen, "%s:%lu: cycle '%.*s' out of range "
-                "[0, 2^64-1]", ld->path, lineno, shown, tok[i]);
+                "[0, 10^15]", ld->path, lineno, shown, tok[i]);
       else if (i < 3)
         set_err(ld->err, ld->errlen, "%s:%lu: %s '%.*s' out of range [0, %d)",
                 ld->path, lineno, field_name[i], shown, tok[i], ld->n);
@@ -430,48 +435,52 @@ static int trace_line(trace_load_t *ld, const char *line, size_t len,
   return 0;
 }
 
-/* Reads the whole trace.  Returns 0 or -1 with err set (ld->pkts may then
- * hold a partial array, freed by the caller). */
-static int trace_load(trace_load_t *ld)
-{
-  FILE *f = fopen(ld->path, "rb");
-  char chunk[65536];
-  char *line = NULL;
-  size_t llen = 0, lcap = 0, got;
-  unsigned long lineno = 1;
-  int rc = 0;
+/* Longest part of a trace line before its comment ('#'); comments may be
+ * of any length. */
+#define TRACE_LINE_MAX 4096
 
-  if (!f) {
-    set_err(ld->err, ld->errlen, "%s: cannot open: %s", ld->path,
-            strerror(errno));
-    return -1;
-  }
+/* Reads the whole trace from f.  Returns 0 or -1 with err set (ld->pkts may
+ * then hold a partial array, freed by the caller).  A NUL character or a
+ * line too long stops the read at once, so a file like /dev/zero is refused
+ * and not read forever. */
+static int trace_load(trace_load_t *ld, FILE *f)
+{
+  char chunk[65536];
+  char line[TRACE_LINE_MAX + 1];
+  size_t llen = 0, got;
+  unsigned long lineno = 1;
+  int rc = 0, comment = 0;
+
   while (rc == 0 && (got = fread(chunk, 1, sizeof chunk, f)) > 0) {
     size_t i = 0;
     while (rc == 0 && i < got) {
-      /* copy up to the next newline (or the chunk's end) into line */
+      /* up to the next newline (or the chunk's end) */
       const char *nl = memchr(chunk + i, '\n', got - i);
-      size_t take = nl ? (size_t)(nl - (chunk + i)) : got - i;
-      if (llen + take + 1 > lcap) {
-        size_t ncap = lcap ? lcap : 256;
-        char *nb;
-        while (ncap < llen + take + 1) ncap *= 2;
-        nb = realloc(line, ncap);
-        if (!nb) {
-          set_err(ld->err, ld->errlen, "%s:%lu: out of memory", ld->path,
-                  lineno);
-          rc = -1;
-          break;
-        }
-        line = nb;
-        lcap = ncap;
+      size_t take = nl ? (size_t)(nl - (chunk + i)) : got - i, keep = take;
+      if (memchr(chunk + i, '\0', take)) {
+        set_err(ld->err, ld->errlen, "%s:%lu: line contains a NUL character",
+                ld->path, lineno);
+        return -1;
       }
-      memcpy(line + llen, chunk + i, take);
-      llen += take;
+      if (!comment) {   /* keep the part before the comment */
+        const char *hash = memchr(chunk + i, '#', take);
+        if (hash) {
+          keep = (size_t)(hash - (chunk + i));
+          comment = 1;
+        }
+        if (llen + keep > TRACE_LINE_MAX) {
+          set_err(ld->err, ld->errlen, "%s:%lu: line longer than %d characters "
+                  "(before its comment)", ld->path, lineno, TRACE_LINE_MAX);
+          return -1;
+        }
+        memcpy(line + llen, chunk + i, keep);
+        llen += keep;
+      }
       i += take;
       if (nl) {
         rc = trace_line(ld, line, llen, lineno);
         llen = 0;
+        comment = 0;
         lineno++;
         i++;
       }
@@ -483,9 +492,57 @@ static int trace_load(trace_load_t *ld)
     rc = -1;
   }
   if (rc == 0 && llen > 0) rc = trace_line(ld, line, llen, lineno);
-  free(line);
-  fclose(f);
   return rc;
+}
+
+/* A trace generator from the text of f (path names it in messages). */
+static traffic_t *trace_new(const char *path, FILE *f, int n, char *err,
+                            size_t errlen)
+{
+  trace_load_t ld;
+  traffic_t *tg;
+  memset(&ld, 0, sizeof ld);
+  ld.path = path;
+  ld.n = n;
+  ld.err = err;
+  ld.errlen = errlen;
+  if (trace_load(&ld, f) != 0) {
+    free(ld.pkts);
+    return NULL;
+  }
+  tg = calloc(1, sizeof *tg);
+  if (!tg) {
+    free(ld.pkts);
+    set_err(err, errlen, "traffic: out of memory");
+    return NULL;
+  }
+  tg->kind = TRAFFIC_TRACE;
+  tg->n = n;
+  tg->hot = -1;
+  tg->pkts = ld.pkts;
+  tg->npkts = ld.npkts;
+  return tg;
+}
+
+traffic_t *traffic_trace_buf(const char *name, const char *buf, size_t len,
+                             const topo_t *topo, char *err, size_t errlen)
+{
+  FILE *f;
+  traffic_t *tg;
+  if (err && errlen) err[0] = '\0';
+  if (!topo || topo->routers <= 0) {
+    set_err(err, errlen, "traffic: no topology");
+    return NULL;
+  }
+  /* read-only stream over the caller's bytes ("r": never written) */
+  f = fmemopen(buf ? (void *)buf : (void *)"", len, "r");
+  if (!f) {
+    set_err(err, errlen, "%s: cannot read: %s", name, strerror(errno));
+    return NULL;
+  }
+  tg = trace_new(name, f, topo->routers, err, errlen);
+  fclose(f);
+  return tg;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -511,31 +568,19 @@ traffic_t *traffic_new(const char *spec, const topo_t *topo, double rate,
 
   /* Trace. */
   if (strncmp(spec, "trace:", 6) == 0) {
-    trace_load_t ld;
-    memset(&ld, 0, sizeof ld);
-    ld.path = spec + 6;
-    ld.n = n;
-    ld.err = err;
-    ld.errlen = errlen;
-    if (ld.path[0] == '\0') {
+    const char *path = spec + 6;
+    FILE *f;
+    if (path[0] == '\0') {
       set_err(err, errlen, "trace: missing path (trace:PATH)");
       return NULL;
     }
-    if (trace_load(&ld) != 0) {
-      free(ld.pkts);
+    f = fopen(path, "rb");
+    if (!f) {
+      set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
       return NULL;
     }
-    tg = calloc(1, sizeof *tg);
-    if (!tg) {
-      free(ld.pkts);
-      set_err(err, errlen, "traffic: out of memory");
-      return NULL;
-    }
-    tg->kind = TRAFFIC_TRACE;
-    tg->n = n;
-    tg->hot = -1;
-    tg->pkts = ld.pkts;
-    tg->npkts = ld.npkts;
+    tg = trace_new(path, f, n, err, errlen);
+    fclose(f);
     return tg;
   }
 
@@ -696,6 +741,13 @@ int traffic_tick(traffic_t *tg, uint64_t cycle, traffic_emit_fn emit, void *ctx)
     }
   }
   return count;
+}
+
+uint64_t traffic_next_cycle(const traffic_t *tg)
+{
+  if (tg->kind == TRAFFIC_TRACE)
+    return tg->next < tg->npkts ? tg->pkts[tg->next].cycle : UINT64_MAX;
+  return tg->heap_n > 0 ? tg->heap[0] >> tg->sbits : UINT64_MAX;
 }
 
 int traffic_exhausted(const traffic_t *tg)

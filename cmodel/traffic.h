@@ -23,6 +23,12 @@
 #define PKT_LONG_FLITS  5
 #define PKT_MAX_FLITS   5
 
+/* The largest cycle a trace may name, and the largest --cycles, --warmup and
+ * --drain-limit: 10^15.  Any cycle of a run then fits in 64 bits with room
+ * to spare (no overflow of now + 1 or of a sum of two limits), and is exact
+ * in a double (below 2^53), as JSON readers hold numbers. */
+#define SIM_MAX_CYCLE 1000000000000000ull
+
 typedef enum {
   TRAFFIC_UNIFORM_RANDOM = 0,
   TRAFFIC_TRANSPOSE,
@@ -53,9 +59,20 @@ traffic_t *traffic_new(const char *spec, const topo_t *topo, double rate,
                        double long_frac, uint64_t seed,
                        char *err, size_t errlen);
 
+/* The same for a trace in memory (len bytes; name stands for the file in
+ * messages): the trace parser's entry point for tests and fuzzing. */
+traffic_t *traffic_trace_buf(const char *name, const char *buf, size_t len,
+                             const topo_t *topo, char *err, size_t errlen);
+
 /* Creates the packets of cycle `cycle`; returns how many were emitted.
- * Must be called with cycle = 0, 1, 2, ... (no cycle skipped or repeated). */
+ * Must be called with cycle = 0, 1, 2, ... (none repeated); a cycle before
+ * traffic_next_cycle() creates nothing and changes nothing, so it may be
+ * skipped. */
 int traffic_tick(traffic_t *tg, uint64_t cycle, traffic_emit_fn emit, void *ctx);
+
+/* The cycle of the next packet traffic_tick will emit (no packet is due
+ * before it), or UINT64_MAX when none is left. */
+uint64_t traffic_next_cycle(const traffic_t *tg);
 
 /* A trace with no packet left to emit; synthetic patterns never are. */
 int traffic_exhausted(const traffic_t *tg);

@@ -13,11 +13,14 @@ declare -A PKG_OF=(
   [gcc]=gcc
   [make]=make
   [python3]=python3
+  [clang-14]=clang-14
 )
 # files that have no command of their own -> package
 declare -A FILE_PKG=(
   [/usr/include/zlib.h]=zlib1g-dev
   [/usr/include/systemc.h]=libsystemc-dev
+  # libFuzzer and the sanitizer runtimes of clang-14 (make fuzz)
+  [/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a]=libclang-rt-14-dev
 )
 PY_MODULES=(matplotlib)
 

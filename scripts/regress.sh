@@ -347,7 +347,8 @@ expect_error "VC count out of range" "vcs" "$BUILD/cmodel/spinsim" --vcs 5
 expect_error "unknown routing" "routing" "$BUILD/cmodel/spinsim" --routing zigzag
 expect_error "unknown option" "unknown option" "$BUILD/cmodel/spinsim" --frobnicate
 expect_error "xy routing on a ring" "mesh" "$BUILD/cmodel/spinsim" --topo ring-6
-expect_error "link latency 2 (not built yet)" "latency" \
+expect_error "link latency 3 (not built yet): file and line" \
+  "good.topo:7: link latency 3 is not supported yet \(only 1\)" \
   "$BUILD/cmodel/spinsim" --topo file:$D/good.topo --routing west_first
 expect_error "co-simulation built for 1 VC, run with 2" "built for 5-port routers with 1 VC" \
   "$BUILD/rtl/p5-v1/Vcosim" --topo mesh4x4 --vcs 2
@@ -357,18 +358,62 @@ expect_error "make sim SPEED=2" "SPEED=2" make --no-print-directory sim SPEED=2
 expect_error "make sim SPEED=1 WAVES=1" "without waveforms" make --no-print-directory sim SPEED=1 WAVES=1
 expect_error "make sim TOPO=mesh0x4" "mesh0x4|W and H|width" make --no-print-directory sim TOPO=mesh0x4
 
-expect_error "escape routing with 1 VC" "needs VCS >= 2" \
+expect_error "escape routing with 1 VC" "error: --routing escape needs --vcs 2, 3 or 4" \
   "$BUILD/cmodel/spinsim" --routing escape --vcs 1
-expect_error "escape routing with SPIN on" "SPIN=0" \
+expect_error "escape routing with SPIN on: names --spin 0" "run it with --spin 0$" \
   "$BUILD/cmodel/spinsim" --routing escape --vcs 2 --spin 1
 expect_error "escape routing on a torus" "meshes only" \
   "$BUILD/cmodel/spinsim" --routing escape --vcs 2 --topo torus4x4
+expect_error "escape routing on a topology file: the escape VC's reason" \
+  "escape routing applies to meshes only \(its escape VC, VC 0, is routed west-first\); 'file:.*' is a topology file" \
+  "$BUILD/cmodel/spinsim" --routing escape --vcs 2 --topo file:tb/topologies/mesh3x3_failed_links.topo
 expect_error "make sim ROUTING=escape VCS=1" "ROUTING=escape needs VCS" \
   make --no-print-directory sim ROUTING=escape VCS=1
 expect_error "make sim ROUTING=escape SPIN=1" "use SPIN=0" \
   make --no-print-directory sim ROUTING=escape SPIN=1
 expect_error "spinsim --spin 2" "spin" "$BUILD/cmodel/spinsim" --spin 2
 expect_error "spinsim --tdd 1" "tdd" "$BUILD/cmodel/spinsim" --spin 1 --tdd 1
+# cycles: at most 10^15 (traffic.h, SIM_MAX_CYCLE), so that no cycle count
+# overflows; a long idle stretch is skipped, not simulated cycle by cycle
+expect_error "trace packet at cycle 2^64-1" \
+  "bad_cycle_max.trace:2: cycle '18446744073709551615' out of range \[0, 10\^15\]" \
+  "$BUILD/cmodel/spinsim" --traffic trace:$D/bad_cycle_max.trace
+expect_error "trace packet at cycle 10^15 + 1" \
+  "bad_cycle_limit.trace:3: cycle '1000000000000001' out of range \[0, 10\^15\]" \
+  "$BUILD/cmodel/spinsim" --traffic trace:$D/bad_cycle_limit.trace
+expect_error "--cycles beyond 10^15" "error: --cycles: 2000000000000000 is more than 10\^15 cycles" \
+  "$BUILD/cmodel/spinsim" --cycles 2000000000000000
+expect_error "--drain-limit 2^64-1" "error: --drain-limit: 18446744073709551615 is more than 10\^15" \
+  "$BUILD/cmodel/spinsim" --drain-limit 18446744073709551615
+run "trace at cycles 10^12 and 10^15, C model: idle stretches skipped" 0 \
+  timeout 60 "$BUILD/cmodel/spinsim" --quiet --topo mesh4x4 --traffic trace:$D/huge_gap.trace \
+  --cycles 1 --warmup 0
+run "trace at cycles 10^12 and 10^15, co-simulation: skipped in both models" 0 \
+  timeout 60 "$BUILD/rtl/p5-v1/Vcosim" --vcs 1 --quiet --topo mesh4x4 --routing favors_min \
+  --traffic trace:$D/huge_gap.trace --cycles 1 --warmup 0 +verilator+seed+2
+# SPIN on: only whole periods of the rotating priority are skipped (the RTL
+# counts them in ep_q/top_q); Fig. 5(a) case I four times, up to 10^15
+spin_resolves "scenario fig5a_case1 x4, idle gaps up to 10^15, SPIN: skipped alike" 4 \
+  timeout 60 "$BUILD/rtl/p6-v2/Vcosim" --vcs 2 --spin 1 --topo file:tb/scenarios/theta.topo \
+  --routing favors_min --tdd 32 --traffic trace:$D/theta_idle_gaps.trace --cycles 1 \
+  +verilator+seed+5
+# raw control bytes of a bad file or argument are shown escaped (\xNN)
+for f in bad_control.topo:--topo:file bad_control.trace:--traffic:trace; do
+  IFS=: read -r file opt kind <<< "$f"
+  run "control bytes of $file shown as \\xNN, none sent raw" 0 bash -c \
+    '"$1" "$2" "$3" > /dev/null 2> "$4"; [ $? -eq 2 ] && grep -qF "\x1b" "$4" &&
+     ! LC_ALL=C grep -q "[[:cntrl:]]" "$4"' _ \
+    "$BUILD/cmodel/spinsim" "$opt" "$kind:$D/$file" "$LOG/ctl-$file.err"
+done
+expect_error "control bytes in an option value shown as \\xNN" "unknown topology 'hyper\\\\x1b\\[2J'" \
+  "$BUILD/cmodel/spinsim" --topo "$(printf 'hyper\033[2J')"
+# summary.json: string values escaped, so a path with " or \ is valid JSON
+run "summary.json with \" and \\ in the trace path is valid JSON" 0 bash -c \
+  'mkdir -p "$1" && cp tb/traces/mesh4x4_hotspot.trace "$1/$2" &&
+   "$3" --topo mesh4x4 --traffic "trace:$1/$2" --cycles 1 --quiet --json "$1/s.json" &&
+   python3 -c "import json, sys; t = json.load(open(sys.argv[1]))[\"traffic\"];
+assert t == \"trace:\" + sys.argv[2], t" "$1/s.json" "$1/$2"' _ \
+  "$LOG/json-path" 'a"b\c.trace' "$BUILD/cmodel/spinsim"
 
 wait
 pass=$(find "$LOG" -name '*.pass' | wc -l)

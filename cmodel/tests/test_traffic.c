@@ -919,7 +919,10 @@ static void test_trace_good(suite_t *T)
     c.last_src = -1;
     CHECK(T, traffic_tick(tg, 0, on_packet, &c) == 1);
     CHECK(T, !traffic_exhausted(tg));
-    CHECK(T, traffic_tick(tg, UINT64_MAX, on_packet, &c) == 1);
+    CHECK(T, traffic_next_cycle(tg) == SIM_MAX_CYCLE);
+    CHECK(T, traffic_tick(tg, SIM_MAX_CYCLE - 1, on_packet, &c) == 0);
+    CHECK(T, traffic_tick(tg, SIM_MAX_CYCLE, on_packet, &c) == 1);
+    CHECK(T, traffic_next_cycle(tg) == UINT64_MAX);
     CHECK(T, traffic_exhausted(tg));
     coll_free(&c);
     traffic_free(tg);
@@ -955,7 +958,9 @@ static void test_trace_bad(suite_t *T)
     { "bad_nonnumeric.trace", 2, "dst 'x' is not a decimal integer" },
     { "bad_float.trace", 1, "flits '1.5' is not a decimal integer" },
     { "bad_self.trace", 3, "src and dst are both 4" },
-    { "bad_cycle_overflow.trace", 1, "cycle" }
+    { "bad_cycle_overflow.trace", 1, "cycle '18446744073709551616' out of range [0, 10^15]" },
+    { "bad_cycle_limit.trace", 3, "cycle '1000000000000001' out of range [0, 10^15]" },
+    { "bad_cycle_max.trace", 2, "cycle '18446744073709551615' out of range [0, 10^15]" }
   };
   topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
   char spec[1024], err[1024], want[1100];
