@@ -157,7 +157,9 @@ VFLAGS += -j 2                               # parallel C++ compile (2-core mach
 VFLAGS += -Wno-fatal                         # lint is its own target
 VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT)"
 TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
-TB_HDRS  := tb/bus.h tb/rtl_net.h $(C_HDRS)
+TB_HDRS  := tb/bus.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)
+# The harness: the main loop, the comparison of the two models, one RTL side.
+TB_SRCS  := tb/cosim.cpp tb/checker.cpp
 
 PORTS   ?= 5
 # Co-simulation routers carry SPIN and escape-VC routing (each switched on
@@ -170,13 +172,13 @@ COSIM   := $(ARRAY_DIR)/Vcosim
 # after an RTL change once linked stale objects into a binary that disagreed
 # with the C model (and Verilator's makefile does not relink for a changed
 # libspin.a).
-$(COSIM): $(RTL_SRCS) tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
+$(COSIM): $(RTL_SRCS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
 	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 \
 	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
-	  $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
+	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
 # The network top is generated per topology and VC count; rewritten only when
 # its text changes, so Verilator does not rebuild for nothing.
@@ -187,12 +189,12 @@ $(CFG_DIR)/spin_network.sv: $(SPINGEN) $(TOPO_FILE) FORCE
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 COSIM_TOP := $(CFG_DIR)/top/Vcosim
-$(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
+$(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv $(TB_SRCS) tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: network top of $(TOPO), $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
 	@$(VERILATOR) $(VFLAGS) --top-module spin_network -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim tb/cosim.vlt $(RTL_SRCS) \
-	  $(CFG_DIR)/spin_network.sv $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_top.cpp \
+	  $(CFG_DIR)/spin_network.sv $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_top.cpp \
 	  > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
 # The same harness on the router as Yosys synthesized it: the generic-gate
@@ -201,13 +203,13 @@ $(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv tb/cosim.cpp tb/rtl_top.cpp
 # shows up as a mismatch against the C model (make synth-cosim).
 SCOSIM_DIR := $(BUILD)/synth-cosim
 SCOSIM     := $(SCOSIM_DIR)/Vcosim
-$(SCOSIM): $(SCOSIM_DIR)/spin_router.v tb/cosim.cpp tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
+$(SCOSIM): $(SCOSIM_DIR)/spin_router.v $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
 	@echo "verilator: synthesized netlist of the router, 5 ports, 1 VC -> $@ (log: $(@D)/build.log)"
 	@rm -f $@
 	@$(VERILATOR) $(VFLAGS) --top-module spin_router \
 	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=5 -DSPIN_VCS=1 -DSPIN_FLITW=128" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(ROOT)/$(SCOSIM_DIR)/spin_router.v \
-	  $(ROOT)/tb/cosim.cpp $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
+	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
 SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \

@@ -64,6 +64,10 @@ module spin_fifo #(
         else $error("spin_fifo: push into a full FIFO");
       NoUnderflow_A: assert (!(pop_i && cnt_q == '0))
         else $error("spin_fifo: pop from an empty FIFO");
+      CntInRange_A: assert (32'(cnt_q) <= Depth)
+        else $error("spin_fifo: %0d entries held, Depth %0d", cnt_q, Depth);
+      RdInRange_A: assert (32'(rd_q) < Depth)
+        else $error("spin_fifo: read slot %0d, Depth %0d", rd_q, Depth);
     end
   end
 `endif

@@ -73,7 +73,10 @@ module spin_fsm #(
   output logic [NumPorts*2-1:0]        arm_vc_o,
   // after switch allocation
   input  logic [MaxPv-1:0]             popped_i,     // VC sent its front flit
-  input  logic [MaxPv-1:0]             cnt_next_nz_i // VC holds flits at the end of the cycle
+  input  logic [MaxPv-1:0]             cnt_next_nz_i,// VC holds flits at the end of the cycle
+  // the registers as they are, for the observation word (spin_pkg)
+  output spin_pkg::obs_router_t        obs_o,
+  output logic [(NumPorts-1)*NumVcs*spin_pkg::ObsVcW-1:0] obs_vc_o  // VC (p, v) at (p-1)*NumVcs + v
 );
   localparam int unsigned Total = (NumPorts - 1) * NumVcs;   // network VCs
 
@@ -83,7 +86,7 @@ module spin_fsm #(
   logic [1:0]           dd_vc_q, dd_vc_d;
   logic [MaxPv-1:0]     spinning_q, spinning_d;
   logic [2*MaxPv-1:0]   spin_ovc_q, spin_ovc_d;
-  logic [17:0]          ep_q, ep_d;       // cycle within the priority epoch (4 t_DD)
+  logic [spin_pkg::EpW-1:0] ep_q, ep_d;   // cycle within the priority epoch (4 t_DD)
   logic [spin_pkg::IdW-1:0] top_q, top_d;
   logic [5:0]           loop_n_q, loop_start_q;
   logic [2:0]           loop_port0_q;
@@ -455,7 +458,121 @@ module spin_fsm #(
   assign top_o = top_q;
   assign frozen_q_o = st_q.frozen;
 
+  // ---- observation: the registers, packed (spin_pkg::obs_router_t, obs_vc_t) ----
+  spin_pkg::obs_vc_t obs_vc;
+  always_comb begin
+    obs_o.ep          = ep_q;
+    obs_o.top         = top_q;
+    obs_o.loop_path   = loop_path_q;
+    obs_o.loop_port0  = loop_port0_q;
+    obs_o.loop_start  = loop_start_q;
+    obs_o.loop_n      = loop_n_q;
+    obs_o.pm_sent     = st_q.pm_sent;
+    obs_o.source_id   = st_q.source_id;
+    obs_o.is_deadlock = st_q.is_deadlock;
+    obs_o.dd_vc       = dd_vc_q;
+    obs_o.dd_port     = dd_port_q;
+    obs_o.cnt         = st_q.cnt;
+    obs_o.state       = st_q.state;
+    obs_vc_o          = '0;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        obs_vc.spin_ovc = spin_ovc_q[(p*4+v)*2 +: 2];
+        obs_vc.spinning = spinning_q[p*4+v];
+        obs_vc.armed    = st_q.armed[p*4+v];
+        obs_vc.frozen   = st_q.frozen[p*4+v];
+        obs_vc_o[((p-1)*NumVcs + v)*spin_pkg::ObsVcW +: spin_pkg::ObsVcW] = obs_vc;
+      end
+  end
+
 `ifndef SYNTHESIS
+  // Invariants of the registers (docs/microarchitecture.md, 12.2 to 12.6).
+  localparam logic [2:0] StOffV = spin_pkg::StOff, StMoveV = spin_pkg::StMove,
+                         StPmV = spin_pkg::StProbeMove, StFpV = spin_pkg::StForwardProgress,
+                         StKmV = spin_pkg::StKillMove, StFrozenV = spin_pkg::StFrozen;
+  logic [2:0]          a_state;
+  logic                a_sender;       // a state of the router's own recovery
+  logic [MaxPv-1:0]    a_thawable;     // frozen, not spinning
+  logic [NumPorts-1:0] a_in_used, a_out_used, a_in_twice, a_out_twice;   // frozen VCs
+  logic [NumPorts-1:0] a_sin_used, a_sout_used, a_sin_twice, a_sout_twice; // spin flits
+  logic [2:0]          a_o;
+  always_comb begin
+    a_state    = st_q.state;
+    a_sender   = a_state == StMoveV || a_state == StPmV || a_state == StFpV || a_state == StKmV;
+    a_thawable = st_q.frozen & ~spinning_q;
+    {a_in_used, a_out_used, a_in_twice, a_out_twice} = '0;
+    {a_sin_used, a_sout_used, a_sin_twice, a_sout_twice} = '0;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        a_o = op_i[(p*4+v)*3 +: 3];
+        if (st_q.frozen[p*4+v]) begin
+          if (a_in_used[p]) a_in_twice[p] = 1'b1;
+          if (32'(a_o) < NumPorts && a_out_used[a_o[$clog2(NumPorts)-1:0]])
+            a_out_twice[a_o[$clog2(NumPorts)-1:0]] = 1'b1;
+          a_in_used[p] = 1'b1;
+          if (32'(a_o) < NumPorts) a_out_used[a_o[$clog2(NumPorts)-1:0]] = 1'b1;
+        end
+        if (spinning[p*4+v] && cnt_nz_i[p*4+v]) begin   // sends a spin flit (step 3)
+          if (a_sin_used[p]) a_sin_twice[p] = 1'b1;
+          if (32'(a_o) < NumPorts && a_sout_used[a_o[$clog2(NumPorts)-1:0]])
+            a_sout_twice[a_o[$clog2(NumPorts)-1:0]] = 1'b1;
+          a_sin_used[p] = 1'b1;
+          if (32'(a_o) < NumPorts) a_sout_used[a_o[$clog2(NumPorts)-1:0]] = 1'b1;
+        end
+      end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && en_i) begin
+      StateLegal_A: assert (a_state <= StFrozenV)
+        else $error("spin_fsm: illegal state %0d", a_state);
+      OffIdle_A: assert (a_state != StOffV || (st_q.cnt == '0 && st_q.frozen == '0))
+        else $error("spin_fsm: OFF with counter %0d, frozen %b", st_q.cnt, st_q.frozen);
+      // only the router's own recovery holds a loop
+      LoopHeld_A: assert ((loop_n_q != '0) == a_sender)
+        else $error("spin_fsm: loop of %0d in state %0d", loop_n_q, a_state);
+      // a recovery this router takes part in: is_deadlock from the freeze
+      // (its own move back, or another's move) to the end
+      DeadlockState_A: assert ((!st_q.is_deadlock || a_state == StFpV || a_state == StPmV ||
+                                a_state == StKmV || a_state == StFrozenV) &&
+                               (st_q.is_deadlock || !(a_state == StFpV || a_state == StPmV ||
+                                                      a_state == StFrozenV)))
+        else $error("spin_fsm: is_deadlock %0d in state %0d", st_q.is_deadlock, a_state);
+      SourceId_A: assert (!((a_state == StFpV || a_state == StPmV) && st_q.source_id != id_i) &&
+                          !(a_state == StFrozenV && st_q.source_id == id_i))
+        else $error("spin_fsm: source %0d in state %0d", st_q.source_id, a_state);
+      // a frozen VC that is not spinning belongs to a recovery in progress:
+      // one this router takes part in, or its own before the move is back
+      // (a figure 8: MOVE, then KILL_MOVE when the move does not return)
+      FrozenInRecovery_A: assert (a_thawable == '0 || st_q.is_deadlock ||
+                                  a_state == StMoveV || a_state == StKmV)
+        else $error("spin_fsm: VCs %b frozen outside a recovery (state %0d)", a_thawable,
+                    a_state);
+      ArmedFrozen_A: assert ((st_q.armed & ~st_q.frozen) == '0)
+        else $error("spin_fsm: VCs %b armed but not frozen", st_q.armed & ~st_q.frozen);
+      SpinningArmed_A: assert ((spinning_q & ~(st_q.frozen & st_q.armed)) == '0)
+        else $error("spin_fsm: VCs %b spinning but not frozen and armed",
+                    spinning_q & ~(st_q.frozen & st_q.armed));
+      // a frozen VC holds its (whole, routed) packet until its tail spins out
+      FrozenHolds_A: assert ((st_q.frozen & ~(cnt_nz_i & rv_i)) == '0)
+        else $error("spin_fsm: VCs %b frozen without flits or a route",
+                    st_q.frozen & ~(cnt_nz_i & rv_i));
+      // one frozen VC per input port and per output port (12.4), so one spin
+      // flit per input and per output a cycle (12.6)
+      FrozenOnePerPort_A: assert (a_in_twice == '0 && a_out_twice == '0)
+        else $error("spin_fsm: two frozen VCs at inputs %b or for outputs %b", a_in_twice,
+                    a_out_twice);
+      SpinOnePerPort_A: assert (a_sin_twice == '0 && a_sout_twice == '0)
+        else $error("spin_fsm: two spin flits from inputs %b or to outputs %b", a_sin_twice,
+                    a_sout_twice);
+      WatchInRange_A: assert (32'(dd_port_q) < NumPorts && 32'(dd_vc_q) < NumVcs)
+        else $error("spin_fsm: watching port %0d VC %0d", dd_port_q, dd_vc_q);
+      EpochInRange_A: assert (ep_q < {tdd_i, 2'b00} && {1'b0, top_q} < nodes_i)
+        else $error("spin_fsm: epoch cycle %0d (4 t_DD = %0d), top %0d of %0d", ep_q,
+                    {tdd_i, 2'b00}, top_q, nodes_i);
+    end
+  end
+
   // The paper's theorem under minimal routing: a recovery of a loop of m
   // routers spins at most m - 1 times (C twin: spin_bound_violations).
   logic [7:0] spins_q;

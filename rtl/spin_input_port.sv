@@ -313,6 +313,16 @@ module spin_input_port #(
         else $error("spin_input_port: empty route mask for node %0d", rc_dst);
       GntHasReq_A: assert (!(gnt_i && !arb_valid))
         else $error("spin_input_port: grant without a request");
+      // at most one flit leaves an input port per cycle: a spin flit or one
+      // the allocator granted
+      OneFlitOut_A: assert (!(gnt_i && spin_i))
+        else $error("spin_input_port: a spin flit and a granted flit in one cycle");
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        // a VC without a route has a head at its front (section 3)
+        HeadWithoutRoute_A: assert (cnt[v*CntW +: CntW] == '0 || route_valid_q[v] ||
+                                    vc_head[v])
+          else $error("spin_input_port: VC %0d holds flits without a route or a head", v);
+      end
     end
   end
 `endif

@@ -91,6 +91,17 @@ module spin_ovc_tracker #(
       CreditBusy_A: assert (Eject || !(credit_i[spin_pkg::CredValid] &&
                                       !busy_q[credit_i[VcIdxW-1:0]]))
         else $error("spin_ovc_tracker: credit for free VC %0d", credit_i[spin_pkg::VcW-1:0]);
+      // ejection: a tail leaves a VC its head holds (now or before)
+      TailBusy_A: assert (!Eject || !tail_i || busy_q[tail_vc_i[VcIdxW-1:0]] ||
+                          (alloc_i && alloc_vc_i == tail_vc_i))
+        else $error("spin_ovc_tracker: tail sent on free ejection VC %0d", tail_vc_i);
+      // no VC field names a VC the port does not have
+      VcInRange_A: assert (!(alloc_i && 32'(alloc_vc_i) >= NumVcs) &&
+                           !(Eject && tail_i && 32'(tail_vc_i) >= NumVcs) &&
+                           !(!Eject && credit_i[spin_pkg::CredValid] &&
+                             32'(credit_i[spin_pkg::VcW-1:0]) >= NumVcs))
+        else $error("spin_ovc_tracker: VC out of range (alloc %0d, tail %0d, credit %0d)",
+                    alloc_vc_i, tail_vc_i, credit_i[spin_pkg::VcW-1:0]);
     end
   end
 `endif

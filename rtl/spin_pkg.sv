@@ -50,6 +50,7 @@ package spin_pkg;
   localparam int unsigned SpinSettle  = 6;       // spin -> probe_move
   localparam int unsigned SpinRelease = SpinSettle + 2 * SmMaxLoop + 2;
   localparam int unsigned CntW     = 16;         // the SPIN counter
+  localparam int unsigned EpW      = 18;         // cycle within a priority epoch (4 t_DD <= 2^17)
 
   typedef enum logic [2:0] {
     StOff, StDd, StMove, StProbeMove, StForwardProgress, StKillMove, StFrozen
@@ -68,6 +69,48 @@ package spin_pkg;
     logic [MaxPv-1:0]     armed;
   } spin_mut_t;
   localparam int unsigned MutW = 3 + CntW + 1 + 1 + IdW + 1 + 2 * MaxPv;   // its width
+
+  // The observation word (spin_router's spin_obs_o; docs/microarchitecture.md,
+  // section 10): the architectural SPIN registers of section 12 as they are,
+  // no logic, for the co-simulation to compare every cycle.  One record for
+  // the router, one per network input port p = 1..P-1, then one per VC v of
+  // those ports (p major), each a packed struct below (its last field is
+  // bit 0):
+  //   [0 +: ObsRouterW]                                        the router
+  //   [ObsRouterW + (p-1)*ObsPortW +: ObsPortW]                input port p
+  //   [ObsRouterW + (P-1)*ObsPortW + ((p-1)*V + v)*ObsVcW +: ObsVcW]  VC (p, v)
+  // tb/spin_obs.h is the field table the co-simulation reads it by; each
+  // co-simulation build checks the three record widths (public to Verilator)
+  // against that table, and spin_unit checks each struct against its width.
+  typedef struct packed {
+    logic [EpW-1:0]       ep;           // ep_q: cycle within the priority epoch
+    logic [IdW-1:0]       top;          // top_q: router of top priority
+    logic [SmPathW-1:0]   loop_path;    // loop buffer path_q
+    logic [2:0]           loop_port0;   // loop buffer port0_q
+    logic [5:0]           loop_start;   // loop buffer start_q
+    logic [5:0]           loop_n;       // loop buffer n_q
+    logic                 pm_sent;
+    logic [IdW-1:0]       source_id;
+    logic                 is_deadlock;
+    logic [1:0]           dd_vc;
+    logic [2:0]           dd_port;
+    logic [CntW-1:0]      cnt;
+    spin_state_e          state;
+  } obs_router_t;
+  localparam int unsigned ObsRouterW /*verilator public*/ =
+      EpW + IdW + SmPathW + 3 + 6 + 6 + 1 + IdW + 1 + 2 + 3 + CntW + 3;
+  typedef struct packed {
+    logic [5:0]           mark_n;       // the probe mark (spin_probe_mgr)
+    logic [IdW-1:0]       mark_sender;
+  } obs_port_t;
+  localparam int unsigned ObsPortW /*verilator public*/ = 6 + IdW;
+  typedef struct packed {
+    logic [1:0]           spin_ovc;     // downstream VC the spin fills
+    logic                 spinning;
+    logic                 armed;
+    logic                 frozen;
+  } obs_vc_t;
+  localparam int unsigned ObsVcW /*verilator public*/ = 2 + 1 + 1 + 1;
 
   // A special message's data word (C twin: sm_make in cmodel/flit.h).
   function automatic logic [SmW-1:0] sm_word(input logic [IdW-1:0] sender,

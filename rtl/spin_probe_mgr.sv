@@ -53,7 +53,8 @@ module spin_probe_mgr #(
   output logic                            adopt_o,     // this port adopts the probe's loop
   output logic [1:0]                      adopt_vc_o,  // the loop's VC here
   output logic [5:0]                      adopt_start_o, // this router's entry (mark n)
-  output logic [2:0]                      adopt_port0_o  // and its output
+  output logic [2:0]                      adopt_port0_o, // and its output
+  output spin_pkg::obs_port_t             obs_o        // the mark, for the observation word
 );
   if (Port < 1 || Port >= NumPorts) begin : gen_check_port
     $error("spin_probe_mgr: Port must be a network port, 1..NumPorts-1");
@@ -111,6 +112,11 @@ module spin_probe_mgr #(
   logic drop_all;
   assign drop_all      = drop || kill_i;
   assign offer_valid_o = drop_all || circled ? '0 : ports;
+
+  always_comb begin
+    obs_o.mark_n      = mark_n_q;
+    obs_o.mark_sender = mark_sender_q;
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin

@@ -16,6 +16,9 @@
 //   Escape    1: escape-VC routing built in (section 4.1), switched on at
 //             run time by cfg_escape_i; each route-table answer is then
 //             {mask_e, mask_a}, 2*NumPorts bits; 0: none built
+// spin_obs_o (Spin = 1): the SPIN registers of section 12 as they are, for
+// the co-simulation (layout in spin_pkg, "observation word"; 1 bit, 0, with
+// Spin = 0).  It only wires registers out: no logic, no area.
 // The route table sits outside the router (spin_route_table): each input
 // port p shows the destination it is routing on rt_dst_o[p] and reads the
 // allowed output ports on rt_mask_i[p] in the same cycle (bit 0 = eject).
@@ -37,7 +40,9 @@ module spin_router #(
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned CredW   = spin_pkg::CredW,
   localparam int unsigned OccW    = spin_pkg::OccW,
-  localparam int unsigned PortW   = $clog2(NumPorts)
+  localparam int unsigned PortW   = $clog2(NumPorts),
+  localparam int unsigned ObsW    = Spin == 1 ? spin_pkg::ObsRouterW + (NumPorts - 1) *
+                                    (spin_pkg::ObsPortW + NumVcs * spin_pkg::ObsVcW) : 1
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -57,7 +62,8 @@ module spin_router #(
   input  logic [NumPorts*CredW-1:0]     credit_i,
   output logic [NumPorts*LinkW-1:0]     flit_o,
   output logic [NumPorts*CredW-1:0]     credit_o,
-  output logic [NumPorts*NumVcs*OccW-1:0] occ_o
+  output logic [NumPorts*NumVcs*OccW-1:0] occ_o,
+  output logic [ObsW-1:0]               spin_obs_o
 );
   // ---- parameter checks ----
   if (NumPorts < 2 || NumPorts > 8) begin : gen_check_ports
@@ -248,7 +254,8 @@ module spin_router #(
       .sm_valid_o   (sm_valid),
       .sm_o         (sm),
       .arm_o        (arm),
-      .arm_vc_o     (arm_vc)
+      .arm_vc_o     (arm_vc),
+      .obs_o        (spin_obs_o)
     );
   end else begin : gen_no_spin
     assign frozen   = '0;
@@ -262,6 +269,7 @@ module spin_router #(
     assign sm       = '0;
     assign arm      = '0;
     assign arm_vc   = '0;
+    assign spin_obs_o = '0;
   end
 
   // ---- output stage of the allocator ----
@@ -358,6 +366,27 @@ module spin_router #(
       credit_o <= cred_d;
     end
   end
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      for (int unsigned o = 0; o < NumPorts; o++) begin
+        // an output carrying a spin flit or a special message takes no
+        // allocated flit (it would be lost), and a spin flit is a flit
+        OneWordOut_A: assert (!(win_valid[o] && (out_busy[o] || sm_valid[o])))
+          else $error("spin_router: output %0d granted a flit under a spin flit or message", o);
+        SpinFlitKind_A: assert (!out_busy[o] ||
+                                flit_d[o*LinkW + FlitW + 4 +: spin_pkg::KindW] == spin_pkg::KindFlit)
+          else $error("spin_router: output %0d spins a word of kind %0d", o,
+                      flit_d[o*LinkW + FlitW + 4 +: spin_pkg::KindW]);
+      end
+      // the NIC receives packets only
+      EjectFlitsOnly_A: assert (flit_d[FlitW + 4 +: spin_pkg::KindW] <= spin_pkg::KindFlit)
+        else $error("spin_router: word of kind %0d to the ejection port",
+                    flit_d[FlitW + 4 +: spin_pkg::KindW]);
+    end
+  end
+`endif
 endmodule
 
 `default_nettype wire

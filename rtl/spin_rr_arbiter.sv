@@ -46,6 +46,21 @@ module spin_rr_arbiter #(
     if (!rst_ni) ptr_q <= '0;
     else         ptr_q <= ptr_d;
   end
+
+`ifndef SYNTHESIS
+  // One grant (an index), to a requester, whenever there is one.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      PtrInRange_A: assert (32'(ptr_q) < N)
+        else $error("spin_rr_arbiter: pointer %0d, only %0d requesters", ptr_q, N);
+      GntIsReq_A: assert (!gnt_valid_o || req_i[gnt_idx_o])
+        else $error("spin_rr_arbiter: grant to %0d, which does not request (%b)", gnt_idx_o,
+                    req_i);
+      GntIfReq_A: assert (gnt_valid_o == (req_i != '0))
+        else $error("spin_rr_arbiter: requests %b, grant valid %b", req_i, gnt_valid_o);
+    end
+  end
+`endif
 endmodule
 
 `default_nettype wire

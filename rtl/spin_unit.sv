@@ -16,7 +16,9 @@ module spin_unit #(
   parameter int unsigned NumPorts = 5,
   parameter int unsigned NumVcs   = 1,
   localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW,
-  localparam int unsigned MaxPv   = spin_pkg::MaxPv
+  localparam int unsigned MaxPv   = spin_pkg::MaxPv,
+  localparam int unsigned ObsW    = spin_pkg::ObsRouterW +
+                                    (NumPorts - 1) * (spin_pkg::ObsPortW + NumVcs * spin_pkg::ObsVcW)
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
@@ -46,7 +48,8 @@ module spin_unit #(
   output logic [NumPorts-1:0]          sm_valid_o,
   output logic [NumPorts*OfferW-1:0]   sm_o,          // per output: {kind, data}
   output logic [NumPorts-1:0]          arm_o,
-  output logic [NumPorts*2-1:0]        arm_vc_o
+  output logic [NumPorts*2-1:0]        arm_vc_o,
+  output logic [ObsW-1:0]              obs_o          // the SPIN registers (spin_pkg)
 );
   localparam int unsigned Links = NumPorts - 1;
 
@@ -72,6 +75,11 @@ module spin_unit #(
   logic [1:0]                   fsm_valid;
   logic [5:0]                   fsm_port;
   logic [2*OfferW-1:0]          fsm_offer;
+  // the observation word: the router's record, the ports', the VCs'
+  spin_pkg::obs_router_t                           obs_router;
+  logic [(NumPorts-1)*spin_pkg::ObsPortW-1:0]        obs_port;
+  logic [(NumPorts-1)*NumVcs*spin_pkg::ObsVcW-1:0]   obs_vc;
+  assign obs_o = {obs_vc, obs_port, obs_router};
 
   spin_fsm #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_fsm (
     .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i,
@@ -97,7 +105,9 @@ module spin_unit #(
     .offer_o      (fsm_offer),
     .in_busy_o, .spin_vc_o, .out_busy_o, .spin_src_o, .spin_ovc_o,
     .arm_o, .arm_vc_o,
-    .popped_i, .cnt_next_nz_i
+    .popped_i, .cnt_next_nz_i,
+    .obs_o        (obs_router),
+    .obs_vc_o     (obs_vc)
   );
 
   // ---- move managers: chain k = 0..Links-1 probe_moves, Links.. moves ----
@@ -162,7 +172,8 @@ module spin_unit #(
       .adopt_o      (pr_adopt[p]),
       .adopt_vc_o   (pr_adopt_vc[p*2 +: 2]),
       .adopt_start_o(pr_adopt_start[p*6 +: 6]),
-      .adopt_port0_o(pr_adopt_port0[p*3 +: 3])
+      .adopt_port0_o(pr_adopt_port0[p*3 +: 3]),
+      .obs_o        (obs_port[(p-1)*spin_pkg::ObsPortW +: spin_pkg::ObsPortW])
     );
   end
   // the lowest adopting port: its probe's loop goes to the FSM, and a move
@@ -239,10 +250,54 @@ module spin_unit #(
       .valid_o(sm_valid_o[o]),
       .offer_o(sm_o[o*OfferW +: OfferW])
     );
+`ifndef SYNTHESIS
+    // The arbiter's one winner is an offer of the best class and, within
+    // it, of the best sender priority (12.1); an output carrying a spin
+    // flit takes none, any other takes one when offered; none goes to the
+    // ejection port.
+    logic [1:0]       a_rank, a_best_rank;
+    logic [PrioW-1:0] a_prio, a_best_prio;
+    logic             a_offered;
+    always_comb begin
+      a_rank      = spin_pkg::sm_rank(sm_o[o*OfferW + spin_pkg::SmW +: spin_pkg::KindW]);
+      a_prio      = spin_pkg::sm_prio(sm_o[o*OfferW +: spin_pkg::IdW], top, nodes_i);
+      a_best_rank = '0;
+      a_best_prio = '0;
+      a_offered   = 1'b0;
+      for (int unsigned k = 0; k < NumOffers; k++)
+        if (valid[k]) begin
+          a_offered = 1'b1;
+          if (rank[k*2 +: 2] > a_best_rank) begin
+            a_best_rank = rank[k*2 +: 2];
+            a_best_prio = prio[k*PrioW +: PrioW];
+          end else if (rank[k*2 +: 2] == a_best_rank && prio[k*PrioW +: PrioW] > a_best_prio) begin
+            a_best_prio = prio[k*PrioW +: PrioW];
+          end
+        end
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && en_i) begin
+        SmNoneOnSpin_A: assert (!(out_busy_o[o] && sm_valid_o[o]))
+          else $error("spin_unit: output %0d carries a spin flit and a special message", o);
+        SmWhenOffered_A: assert (sm_valid_o[o] == (a_offered && !out_busy_o[o]))
+          else $error("spin_unit: output %0d offered %b, sends %0d", o, valid, sm_valid_o[o]);
+        SmBest_A: assert (!sm_valid_o[o] || (a_rank == a_best_rank && a_prio == a_best_prio))
+          else $error("spin_unit: output %0d sends class %0d priority %0d, best offered %0d %0d",
+                      o, a_rank, a_prio, a_best_rank, a_best_prio);
+        SmNotEject_A: assert (o != 0 || !sm_valid_o[o])
+          else $error("spin_unit: a special message to the ejection port");
+      end
+    end
+`endif
   end
 `ifndef SYNTHESIS
   if ($bits(spin_pkg::spin_mut_t) != spin_pkg::MutW) begin : gen_check_mutw
     $error("spin_unit: spin_pkg::MutW does not match spin_mut_t");
+  end
+  if ($bits(spin_pkg::obs_router_t) != spin_pkg::ObsRouterW ||
+      $bits(spin_pkg::obs_port_t) != spin_pkg::ObsPortW ||
+      $bits(spin_pkg::obs_vc_t) != spin_pkg::ObsVcW) begin : gen_check_obsw
+    $error("spin_unit: spin_pkg::Obs*W do not match the obs_*_t records");
   end
 `endif
 endmodule

@@ -1,7 +1,8 @@
 // cosim.cpp - runs the C model (cmodel/) and the RTL (rtl/, under Verilator)
 // in lockstep from one traffic generator and one set of NICs, and compares,
 // after every clock edge, every link register (flit and credit, ejection
-// included) and the occupancy of every input VC.  Both models' ejections go
+// included), the occupancy of every input VC and, with SPIN on, every
+// router's SPIN registers (tb/checker.h).  Both models' ejections go
 // through their own scoreboard sink.  On the first divergence it prints the
 // cycle, router, port, VC, field and both values, leaves a waveform on disk
 // (re-running itself with tracing when none was being written) and exits 1.
@@ -22,6 +23,7 @@
 
 #include <verilated.h>
 #include "bus.h"
+#include "checker.h"
 #include "rtl_net.h"
 
 extern "C" {
@@ -31,109 +33,6 @@ extern "C" {
 }
 
 namespace {
-
-const char* port_name(const topo_t& t, int p) {
-  static const char* mesh[] = {"nic", "east", "west", "north", "south"};
-  if (t.kind == TOPO_KIND_MESH || t.kind == TOPO_KIND_TORUS) return p < 5 ? mesh[p] : "?";
-  return p == 0 ? "nic" : "net";
-}
-
-struct Field {
-  const char* name;
-  unsigned lsb, width;  // lsb relative to the data width for control fields
-  bool ctl;
-};
-const Field kFlitFields[] = {
-    {"flit.kind", 4, 3, true}, {"flit.head", 3, 1, true}, {"flit.tail", 2, 1, true},
-    {"flit.vc", 0, 2, true},   {"flit.data", 0, 0, false},
-};
-const Field kCredFields[] = {{"credit.valid", 2, 1, false},
-                             {"credit.vc", 0, 2, false},
-                             {"credit.arm", 3, 1, false},
-                             {"credit.arm_vc", 4, 2, false}};
-const unsigned kOccW = 3;
-
-// Compares the RTL's registers with the C model's after each clock edge.
-class Checker {
- public:
-  Checker(const sim_t* sim, int flitw)
-      : sim_(sim), N_(sim->net.n), P_(sim->net.ports), V_(sim->net.vcs), FlitW_(flitw),
-        LinkW_(flitw + 7), rtl_flit_(N_ * P_ * LinkW_), rtl_cred_(N_ * P_ * kCredW),
-        rtl_occ_(N_ * P_ * V_ * kOccW), exp_flit_(N_ * P_ * LinkW_),
-        exp_cred_(N_ * P_ * kCredW), exp_occ_(N_ * P_ * V_ * kOccW) {}
-
-  // Reads the RTL state; returns how many fields differ, printing at most `limit`.
-  int compare(RtlNet& rtl, int limit) {
-    const network_t& net = sim_->net;
-    rtl.read(rtl_flit_, rtl_cred_, rtl_occ_);
-    for (unsigned r = 0; r < N_; r++)
-      for (unsigned p = 0; p < P_; p++) {
-        put_flit(exp_flit_, r * P_ + p, FlitW_, *net_flit_out(&net, (int)r, (int)p));
-        exp_cred_.set((r * P_ + p) * kCredW, kCredW, net_cred_out(&net, (int)r, (int)p));
-        for (unsigned v = 0; v < V_; v++)
-          exp_occ_.set(((r * P_ + p) * V_ + v) * kOccW, kOccW,
-                       net_occupancy(&net, (int)r, (int)p, (int)v));
-      }
-    if (exp_flit_.w == rtl_flit_.w && exp_cred_.w == rtl_cred_.w && exp_occ_.w == rtl_occ_.w)
-      return 0;
-    int n = 0;
-    for (unsigned r = 0; r < N_; r++)
-      for (unsigned p = 0; p < P_; p++) {
-        unsigned base = (r * P_ + p) * LinkW_;
-        for (const Field& f : kFlitFields) {
-          if (!f.ctl) {  // data, 64 bits at a time
-            for (unsigned lo = 0; lo < FlitW_; lo += 64) {
-              unsigned w = FlitW_ - lo < 64 ? FlitW_ - lo : 64;
-              char name[32];
-              std::snprintf(name, sizeof name, "%s[%u:%u]", f.name, lo + w - 1, lo);
-              n += diff(n < limit, r, p, -1, name, exp_flit_.get(base + lo, w),
-                        rtl_flit_.get(base + lo, w));
-            }
-            continue;
-          }
-          unsigned lsb = base + FlitW_ + f.lsb;
-          n += diff(n < limit, r, p, -1, f.name, exp_flit_.get(lsb, f.width),
-                    rtl_flit_.get(lsb, f.width));
-        }
-        base = (r * P_ + p) * kCredW;
-        for (const Field& f : kCredFields)
-          n += diff(n < limit, r, p, -1, f.name, exp_cred_.get(base + f.lsb, f.width),
-                    rtl_cred_.get(base + f.lsb, f.width));
-        for (unsigned v = 0; v < V_; v++) {
-          base = ((r * P_ + p) * V_ + v) * kOccW;
-          n += diff(n < limit, r, p, (int)v, "occupancy", exp_occ_.get(base, kOccW),
-                    rtl_occ_.get(base, kOccW));
-        }
-      }
-    return n;
-  }
-
-  // The RTL's ejection links (port 0 of each router) from the last read.
-  flit_t ejected(unsigned r) const { return get_flit(rtl_flit_, r * P_, FlitW_); }
-
- private:
-  int diff(bool print, unsigned r, unsigned p, int v, const char* field, uint64_t c, uint64_t rtl) {
-    if (c == rtl) return 0;
-    if (print) {
-      const topo_t& t = sim_->topo;
-      char where[128];
-      if (t.has_coords)
-        std::snprintf(where, sizeof where, "router %u (x %d, y %d) port %u (%s)", r, t.x[r],
-                      t.y[r], p, port_name(t, (int)p));
-      else
-        std::snprintf(where, sizeof where, "router %u port %u (%s)", r, p, port_name(t, (int)p));
-      char vc[16] = "";
-      if (v >= 0) std::snprintf(vc, sizeof vc, " VC %d", v);
-      std::printf("  %s%s: %-13s C model 0x%llx, RTL 0x%llx\n", where, vc, field,
-                  (unsigned long long)c, (unsigned long long)rtl);
-    }
-    return 1;
-  }
-
-  const sim_t* sim_;
-  unsigned N_, P_, V_, FlitW_, LinkW_;
-  Bits rtl_flit_, rtl_cred_, rtl_occ_, exp_flit_, exp_cred_, exp_occ_;
-};
 
 const char kExtraUsage[] =
     "co-simulation only:\n"
@@ -186,6 +85,11 @@ int main(int argc, char** argv) {
   // +verilator+rand+reset+N given on the command line overrides it.
   ctx->randReset(2);
   ctx->randSeed(1);
+  // A failing assertion ($error, then $stop) ends the run through
+  // gotFinish(): the harness reports it, writes the waveform and exits 1.
+  // (By default Verilator would abort the process at once: no summary, no
+  // waveform, exit status 134.)
+  ctx->fatalOnError(false);
   ctx->commandArgs(argc, argv);
 
   // Split our own options from Verilator's plusargs and spinsim's options.

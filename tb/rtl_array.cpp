@@ -3,6 +3,7 @@
 // previous edge, its route-table lookups answered, then all routers take the
 // clock edge together (so the order they are visited does not matter).
 #include <cstdio>
+#include <cstring>
 #include <vector>
 #include "Vspin_router.h"
 #include "rtl_net.h"
@@ -11,13 +12,30 @@
 #define SPIN_ESCAPE 0   // the synthesized netlist (make synth-cosim) has no escape routing
 #endif
 
+// The SPIN observation word: the RTL's records (spin_pkg, public to
+// Verilator; the synthesized netlist has no package) and its port width
+// against the table of tb/spin_obs.h.
+#if __has_include("Vspin_router_spin_pkg.h")
+#include "Vspin_router_spin_pkg.h"
+static_assert(Vspin_router_spin_pkg::ObsRouterW == SPIN_OBS_ROUTER_W,
+              "spin_pkg::obs_router_t and the router fields of tb/spin_obs.h differ in width");
+static_assert(Vspin_router_spin_pkg::ObsPortW == SPIN_OBS_PORT_W,
+              "spin_pkg::obs_port_t and the port fields of tb/spin_obs.h differ in width");
+static_assert(Vspin_router_spin_pkg::ObsVcW == SPIN_OBS_VC_W,
+              "spin_pkg::obs_vc_t and the VC fields of tb/spin_obs.h differ in width");
+#endif
+static_assert(sizeof(Vspin_router::spin_obs_o) ==
+                  (SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS) + 31) / 32 * 4,
+              "spin_router's spin_obs_o is not as wide as tb/spin_obs.h says");
+
 namespace {
 
 class RtlArray : public RtlNet {
  public:
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
-        LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), masks_(nullptr),
+        LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_),
+        ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)), masks_(nullptr),
         masks_esc_(nullptr),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
@@ -88,6 +106,16 @@ class RtlArray : public RtlNet {
     occ.w = cur_occ_.w;
   }
 
+  void read_spin(Bits& obs) override {
+    const unsigned words = (unsigned)(ObsW_ + 31) / 32;
+    const uint32_t top = ObsW_ % 32 ? (1u << ObsW_ % 32) - 1u : ~0u;
+    for (int r = 0; r < N_; r++) {
+      uint32_t* w = obs.w.data() + r * words;
+      std::memcpy(w, r_[r]->spin_obs_o.data(), words * sizeof *w);
+      w[words - 1] &= top;
+    }
+  }
+
   void trace_open(const std::string& path) override {
 #if VM_TRACE
     tfp_.reset(new VerilatedFstC);
@@ -144,7 +172,7 @@ class RtlArray : public RtlNet {
   }
   VerilatedContext* ctx_;
   const topo_t* t_;
-  int N_, P_, V_, LinkW_, MaskW_;
+  int N_, P_, V_, LinkW_, MaskW_, ObsW_;
   const uint8_t* masks_;
   const uint8_t* masks_esc_;
   std::vector<std::unique_ptr<Vspin_router>> r_;

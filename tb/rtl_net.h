@@ -8,9 +8,11 @@
 //                  the generator's wiring; one build per topology.
 // Both present the network's registers in one layout: router r port p at
 // index r*P + p (flit: LinkW bits, credit: kCredW bits), VC v of it at
-// (r*P + p)*V + v (occupancy: 3 bits).  The routers are built with SPIN
-// (Spin = 1, FlitW = 128) and escape-VC routing (Escape = 1), each
-// switched on or off at reset.
+// (r*P + p)*V + v (occupancy: 3 bits), and router r's SPIN observation
+// word (tb/spin_obs.h: spin_obs_width(P, V) bits) at 32-bit word
+// r * spin_obs_words(P, V), the bits above it 0.
+// The routers are built with SPIN (Spin = 1, FlitW = 128) and escape-VC
+// routing (Escape = 1), each switched on or off at reset.
 #ifndef SPIN_TB_RTL_NET_H
 #define SPIN_TB_RTL_NET_H
 
@@ -26,8 +28,15 @@ extern "C" {
 #include "flit.h"
 #include "lfsr.h"
 #include "router.h"
+#include "spin_obs.h"
 #include "topology.h"
 }
+
+// Bits of a router's SPIN observation word, as a constant expression.
+#define SPIN_OBS_WIDTH(P, V) (SPIN_OBS_ROUTER_W + ((P) - 1) * (SPIN_OBS_PORT_W + (V) * SPIN_OBS_VC_W))
+// 32-bit words a router's word takes in RtlNet::read_spin (whole words, so
+// that it is a copy).
+inline unsigned spin_obs_words(int ports, int vcs) { return (spin_obs_width(ports, vcs) + 31) / 32; }
 
 // Credit word: vc[1:0], valid, arm, arm_vc[1:0] (cmodel/flit.h).
 const unsigned kCredW = 6;
@@ -66,6 +75,9 @@ class RtlNet {
   virtual void step(const flit_t* inj) = 0;
   // The registers after the last clock edge.
   virtual void read(Bits& flit, Bits& cred, Bits& occ) = 0;
+  // Every router's SPIN observation word (spin_obs_o) after the last edge,
+  // router r's from 32-bit word r * spin_obs_words(P, V) on.
+  virtual void read_spin(Bits& obs) = 0;
   // Waveform: the context must have had traceEverOn(true) before construction.
   virtual void trace_open(const std::string& path) = 0;
   void trace_close() {

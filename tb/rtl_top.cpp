@@ -12,11 +12,24 @@ namespace {
 // Bits per route-table entry: {mask_e, mask_a} when built with escape routing.
 const int kMaskW = SPIN_NET_ESCAPE ? 2 * SPIN_NET_PORTS : SPIN_NET_PORTS;
 
+// The SPIN observation word: the RTL's records (spin_pkg, public to
+// Verilator) and the network's debug port against tb/spin_obs.h.
+#include "Vspin_network_spin_pkg.h"
+static_assert(Vspin_network_spin_pkg::ObsRouterW == SPIN_OBS_ROUTER_W &&
+                  Vspin_network_spin_pkg::ObsPortW == SPIN_OBS_PORT_W &&
+                  Vspin_network_spin_pkg::ObsVcW == SPIN_OBS_VC_W,
+              "spin_pkg's obs_*_t records and tb/spin_obs.h differ in width");
+static_assert(!SPIN_NET_SPIN ||
+                  sizeof(Vspin_network::dbg_spin_obs_o) ==
+                      (SPIN_NET_NODES * SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS) + 31) / 32 * 4,
+              "the network's dbg_spin_obs_o is not as wide as tb/spin_obs.h says");
+
 class RtlTop : public RtlNet {
  public:
   RtlTop(VerilatedContext* ctx, int n)
       : top_(new Vspin_network{ctx, "network"}), N_(n), LinkW_(SPIN_NET_FLITW + 7),
-        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW) {}
+        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW),
+        dbg_obs_(N_ * SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS)) {}
   ~RtlTop() override {
     trace_close();
     top_->final();
@@ -59,6 +72,13 @@ class RtlTop : public RtlNet {
     to_bits(top_->dbg_occ_o, occ);
   }
 
+  void read_spin(Bits& obs) override {
+    const unsigned w = SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS);
+    const unsigned words = spin_obs_words(SPIN_NET_PORTS, SPIN_NET_VCS);
+    to_bits(top_->dbg_spin_obs_o, dbg_obs_);
+    for (int r = 0; r < N_; r++) obs.copy_from(dbg_obs_, r * w, r * words * 32, w);
+  }
+
   void trace_open(const std::string& path) override {
 #if VM_TRACE
     tfp_.reset(new VerilatedFstC);
@@ -85,7 +105,7 @@ class RtlTop : public RtlNet {
 
   std::unique_ptr<Vspin_network> top_;
   int N_, LinkW_;
-  Bits inj_, table_;
+  Bits inj_, table_, dbg_obs_;
 };
 
 }  // namespace

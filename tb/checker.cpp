@@ -1,0 +1,191 @@
+// checker.cpp - see checker.h.
+#include "checker.h"
+
+#include <cstdio>
+#include <cstring>
+
+extern "C" {
+#include "spin_obs.h"
+}
+
+namespace {
+
+const char* port_name(const topo_t& t, int p) {
+  static const char* mesh[] = {"nic", "east", "west", "north", "south"};
+  if (t.kind == TOPO_KIND_MESH || t.kind == TOPO_KIND_TORUS) return p < 5 ? mesh[p] : "?";
+  return p == 0 ? "nic" : "net";
+}
+
+struct Field {
+  const char* name;
+  unsigned lsb, width;  // lsb relative to the data width for control fields
+  bool ctl;
+};
+const Field kFlitFields[] = {
+    {"flit.kind", 4, 3, true}, {"flit.head", 3, 1, true}, {"flit.tail", 2, 1, true},
+    {"flit.vc", 0, 2, true},   {"flit.data", 0, 0, false},
+};
+const Field kCredFields[] = {{"credit.valid", 2, 1, false},
+                             {"credit.vc", 0, 2, false},
+                             {"credit.arm", 3, 1, false},
+                             {"credit.arm_vc", 4, 2, false}};
+const unsigned kOccW = 3;
+
+}  // namespace
+
+Checker::Checker(const sim_t* sim, int flitw)
+    : sim_(sim), N_(sim->net.n), P_(sim->net.ports), V_(sim->net.vcs), FlitW_(flitw),
+      LinkW_(flitw + 7), spin_(sim->net.n > 0 && sim->net.cfg[0].spin),
+      ObsStride_(32 * spin_obs_words(sim->net.ports, sim->net.vcs)), rtl_flit_(N_ * P_ * LinkW_),
+      rtl_cred_(N_ * P_ * kCredW), rtl_occ_(N_ * P_ * V_ * kOccW), exp_flit_(N_ * P_ * LinkW_),
+      exp_cred_(N_ * P_ * kCredW), exp_occ_(N_ * P_ * V_ * kOccW),
+      rtl_obs_(spin_ ? N_ * ObsStride_ : 0), exp_obs_(spin_ ? N_ * ObsStride_ : 0) {
+  // Every field of the SPIN word at every index, in the table's order.
+  for (int f = 0; f < SPIN_OBS_NFIELDS; f++) {
+    const int P = (int)P_, V = (int)V_;
+    switch (spin_obs_fields[f].kind) {
+      case SPIN_OBS_ROUTER:
+        slots_.push_back({f, -1, -1, spin_obs_lsb(f, 0, 0, P, V)});
+        break;
+      case SPIN_OBS_PORT:
+        for (int p = 1; p < P; p++) slots_.push_back({f, p, -1, spin_obs_lsb(f, p, 0, P, V)});
+        break;
+      case SPIN_OBS_VC:
+        for (int p = 1; p < P; p++)
+          for (int v = 0; v < V; v++) slots_.push_back({f, p, v, spin_obs_lsb(f, p, v, P, V)});
+        break;
+    }
+  }
+  for (const Slot& k : slots_)
+    if (spin_obs_fields[k.f].from == SPIN_OBS_CYCLE) by_cycle_.push_back(k);
+  // Nothing packed yet: last_ matches no router's registers (a state_q of
+  // 0xFF is none), so the first compare packs every field.
+  if (spin_) {
+    last_.resize(N_);
+    std::memset(last_.data(), 0xFF, N_ * sizeof(spin_router_t));
+  }
+}
+
+flit_t Checker::ejected(unsigned r) const { return get_flit(rtl_flit_, r * P_, FlitW_); }
+
+int Checker::compare(RtlNet& rtl, int limit) {
+  const network_t& net = sim_->net;
+  rtl.read(rtl_flit_, rtl_cred_, rtl_occ_);
+  for (unsigned r = 0; r < N_; r++)
+    for (unsigned p = 0; p < P_; p++) {
+      put_flit(exp_flit_, r * P_ + p, FlitW_, *net_flit_out(&net, (int)r, (int)p));
+      exp_cred_.set((r * P_ + p) * kCredW, kCredW, net_cred_out(&net, (int)r, (int)p));
+      for (unsigned v = 0; v < V_; v++)
+        exp_occ_.set(((r * P_ + p) * V_ + v) * kOccW, kOccW,
+                     net_occupancy(&net, (int)r, (int)p, (int)v));
+    }
+  bool links_same =
+      exp_flit_.w == rtl_flit_.w && exp_cred_.w == rtl_cred_.w && exp_occ_.w == rtl_occ_.w;
+  bool spin_same = true;
+  if (spin_) {
+    rtl.read_spin(rtl_obs_);
+    pack_spin();
+    spin_same = exp_obs_.w == rtl_obs_.w;
+  }
+  if (links_same && spin_same) return 0;
+  int n = links_same ? 0 : compare_links(limit);
+  if (!spin_same) n += compare_spin(limit, n);
+  return n;
+}
+
+// The C model's SPIN registers, packed as the RTL packs spin_obs_o.  The
+// fields kept in spin_router_t are packed again only for a router whose
+// spin_router_t changed since the last cycle (most routers are idle most
+// cycles; exp_obs_ still holds the others); those computed from the cycle
+// are packed for every router every cycle.
+void Checker::pack_spin() {
+  const network_t& net = sim_->net;
+  spin_obs_ctx_t ctx;
+  ctx.cycle = net.cycle;
+  ctx.tdd = net.cfg[0].tdd;
+  ctx.nodes = (unsigned)net.n;
+  for (unsigned r = 0; r < N_; r++) {
+    const spin_router_t* s = &net.rt[r].sp;
+    const unsigned base = r * ObsStride_;
+    const bool same = std::memcmp(&last_[r], s, sizeof *s) == 0;
+    for (const Slot& k : same ? by_cycle_ : slots_) {
+      const spin_obs_field_t& f = spin_obs_fields[k.f];
+      exp_obs_.set(base + k.lsb, f.width, f.get(s, k.p, k.v, &ctx));
+    }
+    if (!same) std::memcpy(&last_[r], s, sizeof *s);
+  }
+}
+
+int Checker::compare_links(int limit) {
+  int n = 0;
+  for (unsigned r = 0; r < N_; r++)
+    for (unsigned p = 0; p < P_; p++) {
+      unsigned base = (r * P_ + p) * LinkW_;
+      for (const Field& f : kFlitFields) {
+        if (!f.ctl) {  // data, 64 bits at a time
+          for (unsigned lo = 0; lo < FlitW_; lo += 64) {
+            unsigned w = FlitW_ - lo < 64 ? FlitW_ - lo : 64;
+            char name[32];
+            std::snprintf(name, sizeof name, "%s[%u:%u]", f.name, lo + w - 1, lo);
+            n += diff(n < limit, r, (int)p, -1, name, exp_flit_.get(base + lo, w),
+                      rtl_flit_.get(base + lo, w));
+          }
+          continue;
+        }
+        unsigned lsb = base + FlitW_ + f.lsb;
+        n += diff(n < limit, r, (int)p, -1, f.name, exp_flit_.get(lsb, f.width),
+                  rtl_flit_.get(lsb, f.width));
+      }
+      base = (r * P_ + p) * kCredW;
+      for (const Field& f : kCredFields)
+        n += diff(n < limit, r, (int)p, -1, f.name, exp_cred_.get(base + f.lsb, f.width),
+                  rtl_cred_.get(base + f.lsb, f.width));
+      for (unsigned v = 0; v < V_; v++) {
+        base = ((r * P_ + p) * V_ + v) * kOccW;
+        n += diff(n < limit, r, (int)p, (int)v, "occupancy", exp_occ_.get(base, kOccW),
+                  rtl_occ_.get(base, kOccW));
+      }
+    }
+  return n;
+}
+
+// printed: fields already reported by this compare (they count toward limit).
+int Checker::compare_spin(int limit, int printed) {
+  int n = 0;
+  const unsigned nstates = sizeof spin_obs_state_names / sizeof spin_obs_state_names[0];
+  for (unsigned r = 0; r < N_; r++)
+    for (const Slot& k : slots_) {
+      const spin_obs_field_t& f = spin_obs_fields[k.f];
+      const unsigned lsb = r * ObsStride_ + k.lsb;
+      char name[48];
+      std::snprintf(name, sizeof name, "spin.%s", f.name);
+      const bool state = std::strcmp(f.name, "state_q") == 0;
+      n += diff(printed + n < limit, r, k.p, k.v, name, exp_obs_.get(lsb, f.width),
+                rtl_obs_.get(lsb, f.width), state ? spin_obs_state_names : nullptr,
+                state ? nstates : 0);
+    }
+  return n;
+}
+
+int Checker::diff(bool print, unsigned r, int p, int v, const char* field, uint64_t c,
+                  uint64_t rtl, const char* const* names, unsigned nnames) {
+  if (c == rtl) return 0;
+  if (print) {
+    const topo_t& t = sim_->topo;
+    char where[128];
+    int k = t.has_coords ? std::snprintf(where, sizeof where, "router %u (x %d, y %d)", r, t.x[r],
+                                         t.y[r])
+                         : std::snprintf(where, sizeof where, "router %u", r);
+    if (p >= 0)
+      std::snprintf(where + k, sizeof where - (size_t)k, " port %d (%s)", p, port_name(t, p));
+    char vc[16] = "";
+    if (v >= 0) std::snprintf(vc, sizeof vc, " VC %d", v);
+    char cv[32], rv[32];
+    if (names && c < nnames) std::snprintf(cv, sizeof cv, "%s", names[c]);
+    else std::snprintf(cv, sizeof cv, "0x%llx", (unsigned long long)c);
+    if (names && rtl < nnames) std::snprintf(rv, sizeof rv, "%s", names[rtl]);
+    else std::snprintf(rv, sizeof rv, "0x%llx", (unsigned long long)rtl);
+    std::printf("  %s%s: %-13s C model %s, RTL %s\n", where, vc, field, cv, rv);
+  }
+  return 1;
+}
