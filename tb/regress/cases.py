@@ -124,7 +124,7 @@ for v in (1, 2, 3):
             vs = next_vseed()
             add(cosim(S, f"mesh8x8 {v} VC {r} {t} {rate}", v, vs,
                       f"--topo mesh8x8 --routing {r} --traffic {t} --rate {rate} --cycles {cyc}"
-                      f" --seed {v * 3 + vs}", cost=10))
+                      f" --seed {v * 3 + vs}", cost=20 if rate == "0.6" else 10))
     vs = next_vseed()
     add(cosim(S, f"mesh3x5 {v} VC west_first uniform_random 0.4 (W != H)", v, vs,
               "--topo mesh3x5 --routing west_first --traffic uniform_random --rate 0.4"
@@ -142,7 +142,7 @@ for v in (1, 2, 3):
               "--topo mesh4x4 --routing favors_min --traffic transpose --rate 0.1 --cycles 5000"))
 add(cosim(S, "mesh8x8 2 VC west_first transpose 0.2, 50000 cycles", 2, 3,
           "--topo mesh8x8 --routing west_first --traffic transpose --rate 0.2 --cycles 50000",
-          cost=50))
+          cost=90))
 add(cosim(S, "mesh8x8 1 VC xy uniform_random 0.1, 30000 cycles, seed 7", 1, 5,
           "--topo mesh8x8 --traffic uniform_random --rate 0.1 --cycles 30000 --seed 7", cost=25))
 
@@ -258,7 +258,7 @@ add(cosim(S, "mesh4x4 1 VC favors_min 0.3, no SPIN: deadlocks alike", 1, 2,
 # packets arrive) and drains with it
 add(spin(S, "mesh8x8 1 VC favors_min 0.08, 100000 cycles (make sim), SPIN", 1, 1,
          "--topo mesh8x8 --routing favors_min --rate 0.08 --cycles 100000",
-         at_least=dict(probes_sent=20, spins=2), cost=60))  # 22, 2
+         at_least=dict(probes_sent=20, spins=2), cost=100))  # 22, 2
 # the same load at t_DD 32, a seed that deadlocks within 10,000 cycles
 add(spin(S, "mesh8x8 1 VC favors_min 0.08, t_DD 32, seed 9, SPIN", 1, 7,
          "--topo mesh8x8 --routing favors_min --rate 0.08 --cycles 10000 --tdd 32 --seed 9",
@@ -267,7 +267,7 @@ add(spin(S, "mesh8x8 1 VC favors_min 0.08, t_DD 32, seed 9, SPIN", 1, 7,
 # mesh stays live and drains (20 deadlocks resolved in these 50,000 cycles)
 add(spin(S, "mesh8x8 1 VC favors_min neighbor 0.27, t_DD 32, 50000 cycles, SPIN", 1, 1,
          "--topo mesh8x8 --routing favors_min --traffic neighbor --rate 0.27 --cycles 50000"
-         " --tdd 32", at_least=dict(probes_sent=1000, spins=18), cost=40))  # 1100, 20
+         " --tdd 32", at_least=dict(probes_sent=1000, spins=18), cost=45))  # 1100, 20
 # SPIN on without deadlocks (deterministic routing, or loads below them):
 # probes and kill_moves still take link slots, so timing changes; nothing may
 # spin
@@ -378,7 +378,7 @@ add(cmodel(S, "liveness neighbor 0.27, SPIN=0: deadlocks", NEIGH + " --spin 0",
 for s, probes, spins in ((1, 24000, 270), (2, 36000, 300)):  # 27201 297, 40756 333
     add(cmodel(S, f"liveness neighbor 0.27, SPIN=1, t_DD 32, seed {s}: drains",
                f"{NEIGH} --spin 1 --tdd 32 --seed {s}",
-               at_least=dict(probes_sent=probes, spins=spins), cost=80))
+               at_least=dict(probes_sent=probes, spins=spins), cost=50))
 
 # ---- bad input: a clear message and exit status 2 ----
 # One line a case: (name, pattern the output must match, command).  The
