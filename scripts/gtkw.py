@@ -481,6 +481,11 @@ def gtkwave_load(fst, out_dir, files, errors):
     return "; GTKWave shows every trace of both"
 
 
+# Waveform time by which the first clock edge under reset has cleared every
+# control register (1 cycle = 10 ps, edges at 5 ps and so on).
+RESET_PS = 10
+
+
 def check_values(a, proc, watch):
     """Scan the value changes; check the split fields' values each time one
     of their signals changes."""
@@ -510,6 +515,11 @@ def check_values(a, proc, watch):
         return None if re.search("[^01]", bits) else int(bits, 2)
 
     def settle():
+        # Before reset has cleared them (the first three cycles are reset),
+        # registers hold their random power-up values: nothing to check.
+        if time < RESET_PS:
+            dirty.clear()
+            return
         for i in dirty:
             view, label, word, ids, _ = fields[i]
             val = value(ids)
