@@ -226,7 +226,7 @@ include tb/fuzz/fuzz.mk
 include scripts/eval.mk
 include synth/synth.mk
 
-.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-top synth synth-cosim waves waves-check clean FORCE
+.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -235,6 +235,8 @@ help:
 	@echo "spin-noc targets:"
 	@echo "  make sim      co-simulate the RTL against the C model (knobs below)"
 	@echo "  make test     the whole regression: lint, unit tests, co-simulations"
+	@echo "  make regress  the co-simulation cases alone (pytest, tb/regress/); ARGS='-k mesh8x8' selects"
+	@echo "  make soak     the long co-simulation campaign, not in make test (build/soak/summary.md)"
 	@echo "  make sim-top  co-simulate the generated network top (small networks)"
 	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
 	@echo "  make lint     verilator --lint-only -Wall on the RTL, then Yosys reads and checks it"
@@ -281,12 +283,53 @@ sim-top: deps $(COSIM_TOP)
 test-c: $(C_TESTS)
 	@for t in $(C_TESTS); do echo "== $$t"; $$t cmodel/tests/data | tail -3 || exit 1; done
 
-# The co-simulation matrix and the bad-input cases (scripts/regress.sh).
-regress: $(SPINSIM) $(SPINGEN)
+# The co-simulation regression: the pytest suite tb/regress/ (one table of
+# cases in tb/regress/cases.py), run in parallel by pytest-xdist, with a
+# JUnit report.  It first builds every binary the cases use: the router array
+# for 5-port routers with 1 to 4 VCs, 3-port (rings) and 6-port
+# (tb/scenarios/theta.topo) ones, and the network top of mesh3x3 with 2 VCs.
+# ARGS goes to pytest: make regress ARGS='-k mesh8x8', ARGS='-m spin'.
+# Debian's python3 (a python3 earlier on PATH may not see Debian's pytest).
+REGRESS_PYTHON ?= /usr/bin/python3
+REGRESS_JOBS   ?= auto
+ARGS           ?=
+REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
+regress-build: $(SPINSIM) $(SPINGEN)
 	@for v in 1 2 3 4; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
-	BUILD=$(BUILD) scripts/regress.sh
+	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
+
+regress: deps regress-build
+	@$(MAKE) --no-print-directory regress-run
+
+# The cases alone, on binaries already built.
+regress-run:
+	@mkdir -p $(BUILD)/regress
+	BUILD=$(BUILD) PYTHONDONTWRITEBYTECODE=1 $(REGRESS_PYTHON) -m pytest tb/regress -rA --tb=short \
+	  -n $(REGRESS_JOBS) --junitxml=$(BUILD)/regress/junit.xml --durations=10 $(ARGS)
+
+# The soak campaign (not part of make test): tb/regress/soak.py, long
+# co-simulations over topologies, VC counts, routings, seeds and VSEEDs, more
+# than 10^8 router-cycles; its summary goes to $(SOAK_DIR)/summary.md.  It takes
+# about an hour on 2 cores: run it as `nice make soak`.  ARGS as for regress.
+SOAK_DIR := $(BUILD)/soak
+soak: deps regress-build
+	@rm -rf $(SOAK_DIR) && mkdir -p $(SOAK_DIR)
+	@t0=$$SECONDS; \
+	BUILD=$(BUILD) PYTHONDONTWRITEBYTECODE=1 $(REGRESS_PYTHON) -m pytest tb/regress/soak.py \
+	  -rfE --tb=short -n $(REGRESS_JOBS) --junitxml=$(SOAK_DIR)/junit.xml $(ARGS); rc=$$?; \
+	BUILD=$(BUILD) PYTHONDONTWRITEBYTECODE=1 $(REGRESS_PYTHON) tb/regress/soak_report.py \
+	  $(SOAK_DIR) --elapsed $$((SECONDS - t0)) > $(SOAK_DIR)/summary.md; rc2=$$?; \
+	sed -n '3,12p' $(SOAK_DIR)/summary.md; echo "soak: $(SOAK_DIR)/summary.md"; \
+	[ $$rc -eq 0 ] && [ $$rc2 -eq 0 ]
+
+# The generated network top alone (the "top" and its "powerup" cases):
+# spingen's wiring (corner, edge and inner routers of a 3x3 mesh).  One
+# build only: a flat Verilator build takes minutes.
+regress-top: deps $(SPINGEN)
+	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
+	@$(MAKE) --no-print-directory regress-run ARGS="-k top-mesh3x3 $(ARGS)"
 
 # Post-synthesis co-simulation: FAvORS-Min on a 4x4 mesh with SPIN on (it
 # spins there), XY, and the two rings of Fig. 5(a) case II (a false positive
@@ -296,21 +339,20 @@ SCOSIM_RUNS := "--topo mesh4x4 --routing favors_min --rate 0.3 --cycles 5000 --s
                "--topo mesh4x4 --routing xy --rate 0.3 --cycles 3000 --spin 1 +verilator+seed+2" \
                "--topo file:tb/scenarios/fig8.topo --routing favors_min --tdd 32 --spin 1 \
                 --traffic trace:tb/scenarios/fig5a_case2.trace --cycles 1 +verilator+seed+3"
-synth-cosim: $(SCOSIM)
+# Then the power-up self-check on the netlist (tb/regress/powerup.py): two
+# VSEEDs must start its flip-flops differently, the same VSEED alike.
+synth-cosim: deps $(SCOSIM)
 	@t0=$$SECONDS; for a in $(SCOSIM_RUNS); do \
 	  n=$$((n + 1)); echo "synth-cosim: $(SCOSIM) $$a"; \
 	  $(SCOSIM) $$a > $(SCOSIM_DIR)/run$$n.log 2>&1; rc=$$?; \
 	  grep -E 'mismatches|spins' $(SCOSIM_DIR)/run$$n.log; \
 	  if [ $$rc -ne 0 ] || ! grep -q 'mismatches 0$$' $(SCOSIM_DIR)/run$$n.log; then \
 	    tail -20 $(SCOSIM_DIR)/run$$n.log; echo "synth-cosim: FAILED (exit $$rc)"; exit 1; fi; \
-	done; echo "synth-cosim: netlist and C model agree ($$((SECONDS - t0)) s of runs)"
-
-# The generated network top, Verilated whole, against the C model: checks
-# spingen's wiring (corner, edge and inner routers of a 3x3 mesh).  One
-# build only: a flat Verilator build takes minutes.
-regress-top: $(SPINGEN)
-	$(MAKE) --no-print-directory sim-top TOPO=mesh3x3 VCS=2 ROUTING=west_first RATE=0.4 CYCLES=4000 VSEED=3
-	$(MAKE) --no-print-directory sim-top TOPO=mesh3x3 VCS=2 ROUTING=escape RATE=0.6 CYCLES=3000 VSEED=2
+	done; \
+	echo "synth-cosim: power-up check: $(SCOSIM) --topo mesh4x4 --rate 0 --cycles 2, VSEED 1, 2, 1"; \
+	$(REGRESS_PYTHON) tb/regress/powerup.py --out $(SCOSIM_DIR)/powerup -- $(SCOSIM) --vcs 1 \
+	  --topo mesh4x4 --rate 0 --cycles 2 || { echo "synth-cosim: FAILED (power-up check)"; exit 1; }; \
+	echo "synth-cosim: netlist and C model agree ($$((SECONDS - t0)) s of runs)"
 
 # The generated GTKWave views against short real waveforms (mesh4x4, SPIN
 # on, 1 and 2 VCs): every signal they name exists with the width they assume,
@@ -336,7 +378,6 @@ test: deps
 	$(MAKE) --no-print-directory test-c-san && \
 	$(MAKE) --no-print-directory fuzz-short && \
 	$(MAKE) --no-print-directory unit-rtl && \
-	$(MAKE) --no-print-directory regress-top && \
 	$(MAKE) --no-print-directory waves-check && \
 	$(MAKE) --no-print-directory regress && \
 	echo "make test: all passed in $$((SECONDS - t0)) s"

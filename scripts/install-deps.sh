@@ -9,6 +9,7 @@ declare -A PKG_OF=(
   [verilator]=verilator
   [yosys]=yosys
   [gtkwave]=gtkwave
+  [fst2vcd]=gtkwave
   [g++]=g++
   [gcc]=gcc
   [make]=make
@@ -22,7 +23,14 @@ declare -A FILE_PKG=(
   # libFuzzer and the sanitizer runtimes of clang-14 (make fuzz)
   [/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a]=libclang-rt-14-dev
 )
-PY_MODULES=(matplotlib)
+# Python modules (imported by Debian's python3) -> package: matplotlib for
+# the sweep plots, pytest and xdist (pytest-xdist) for make regress and
+# make soak
+declare -A PY_PKG=(
+  [matplotlib]=python3-matplotlib
+  [pytest]=python3-pytest
+  [xdist]=python3-pytest-xdist
+)
 
 missing=()
 for cmd in "${!PKG_OF[@]}"; do
@@ -34,13 +42,11 @@ done
 # Debian's python3 (a python3 earlier on PATH may not see Debian's modules)
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
-if command -v "$PY" >/dev/null 2>&1; then
-  for m in "${PY_MODULES[@]}"; do
-    "$PY" -c "import $m" >/dev/null 2>&1 || missing+=("python3-$m")
-  done
-else
-  for m in "${PY_MODULES[@]}"; do missing+=("python3-$m"); done
-fi
+for m in "${!PY_PKG[@]}"; do
+  if ! command -v "$PY" >/dev/null 2>&1 || ! "$PY" -c "import $m" >/dev/null 2>&1; then
+    missing+=("${PY_PKG[$m]}")
+  fi
+done
 
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0

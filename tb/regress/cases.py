@@ -1,0 +1,574 @@
+"""The co-simulation regression's one table of cases (make regress).
+
+Each case is data: a command, what kind of outcome it must have, and the
+counters of its --json summary it must reach.  test_regress.py runs them;
+`pytest tb/regress -k WORD` selects them by id (ids are the names below,
+lower case, spaces as '-', "N VC" as "Nvc").
+
+Kinds of outcome:
+  drains     exit 0, the network drained, every packet arrived intact and
+             (co-simulation) the RTL matched the C model on every cycle
+  deadlocks  exit 1 at the drain limit, packets left undelivered, and
+             (co-simulation) both models still agreeing on every cycle
+  error      bad input: exit 2 and a message matching a pattern
+  passes     exit 0 and nothing else (a shell check of the tools' output)
+  powerup    the power-up self-check (test_powerup in test_regress.py)
+
+Counters: `at_least={key: min}`, `at_most={key: max}` and
+`exactly={key: value}` on the JSON keys of docs/usage.md (summary.json),
+integers or fractions (throughput).  Every run with SPIN on must name both
+`probes_sent` and `spins` (test_table_spin_cases_count_probes_and_spins),
+and is also checked for spin_bound_violations 0 and, with 1 VC, for
+probes_forked 0 (see test_regress.py).
+
+VSEED: every co-simulation case gets a Verilator seed for the power-up
+values of the registers reset does not clear; the matrix rotates it over
+1..7 from case to case (next_vseed), so the regression runs under several
+VSEEDs (test_table_uses_several_vseeds).
+
+Mode: the router's default is the live mode (contract section 13).  The
+SPIN cases built around the paper's protocol, whose deadlocks and counts
+were measured on the paper's router, run it with `--mode paper`; the
+section "live" runs the default past saturation.
+
+Commands name the built binaries by placeholder: {spinsim}, {cosim_pP_vV}
+(build/rtl/pP-vV/Vcosim), {top_mesh3x3_v2} (the generated network top of
+make sim-top), {data} (cmodel/tests/data); conftest.py fills them in.
+"""
+
+import re
+import shlex
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str                 # as printed; the test id is slug(name)
+    kind: str                 # drains, deadlocks, error, powerup
+    argv: tuple               # the command, with {placeholders}
+    section: str
+    vcs: int = 1
+    spin: bool = False
+    cosim: bool = False       # the RTL is compared (a Vcosim binary)
+    at_least: dict = field(default_factory=dict)
+    exactly: dict = field(default_factory=dict)
+    at_most: dict = field(default_factory=dict)
+    pattern: str = ""         # error: the message the output must match
+    cost: float = 1.0         # rough seconds on one core; long ones start first
+
+    @property
+    def id(self):
+        return slug(self.name)
+
+
+def slug(name):
+    s = name.lower()
+    s = re.sub(r"\b(\d) vc\b", r"\1vc", s)
+    s = re.sub(r"[^a-z0-9_.+]+", "-", s)
+    return s.strip("-")
+
+
+def _opt(args, key, default):
+    if key in args:
+        return args[args.index(key) + 1]
+    return default
+
+
+def _case(name, kind, argv, section, cosim, **kw):
+    args = list(argv)
+    kw.setdefault("vcs", int(_opt(args, "--vcs", 1)))
+    return Case(name=name, kind=kind, argv=tuple(argv), section=section, cosim=cosim,
+                spin=_opt(args, "--spin", "0") == "1", **kw)
+
+
+def cosim(section, name, vcs, vseed, args, ports=5, kind="drains", **kw):
+    """A co-simulation of the router array built for PORTS ports, VCS VCs."""
+    argv = [f"{{cosim_p{ports}_v{vcs}}}", "--vcs", str(vcs)] + shlex.split(args)
+    argv.append(f"+verilator+seed+{vseed}")
+    return _case(name, kind, argv, section, True, **kw)
+
+
+def cmodel(section, name, args, kind="drains", **kw):
+    """The C model alone (spinsim)."""
+    return _case(name, kind, ["{spinsim}"] + shlex.split(args), section, False, **kw)
+
+
+def error(section, name, pattern, command):
+    """Bad input: COMMAND must exit 2 with a message matching PATTERN."""
+    return Case(name=name, kind="error", argv=tuple(shlex.split(command)), section=section,
+                pattern=pattern)
+
+
+def passes(section, name, argv):
+    """ARGV (a list: placeholders are filled in) must exit 0."""
+    return Case(name=name, kind="passes", argv=tuple(argv), section=section)
+
+
+CASES = []
+add = CASES.append
+
+# ---- co-simulation: C model against RTL, every cycle ----
+S = "matrix"
+_vseed = 1
+
+
+def next_vseed():
+    global _vseed
+    _vseed = _vseed % 7 + 1
+    return _vseed
+
+
+for v in (1, 2, 3):
+    for r in ("xy", "west_first"):
+        for t in ("uniform_random", "bit_complement", "hotspot"):
+            vs = next_vseed()
+            add(cosim(S, f"mesh2x2 {v} VC {r} {t} 0.6", v, vs,
+                      f"--topo mesh2x2 --routing {r} --traffic {t} --rate 0.6 --cycles 3000"
+                      f" --seed {v * 10 + vs}"))
+        for t, rate in (("uniform_random", "0.3"), ("transpose", "0.3"), ("tornado", "0.4"),
+                        ("neighbor", "0.5"), ("shuffle", "0.3")):
+            vs = next_vseed()
+            add(cosim(S, f"mesh4x4 {v} VC {r} {t} {rate}", v, vs,
+                      f"--topo mesh4x4 --routing {r} --traffic {t} --rate {rate} --cycles 5000"
+                      f" --seed {v + vs}"))
+        for t, rate, cyc in (("uniform_random", "0.1", 10000), ("uniform_random", "0.6", 4000),
+                             ("transpose", "0.2", 5000), ("bit_reverse", "0.2", 5000),
+                             ("bit_rotation", "0.3", 4000)):
+            vs = next_vseed()
+            add(cosim(S, f"mesh8x8 {v} VC {r} {t} {rate}", v, vs,
+                      f"--topo mesh8x8 --routing {r} --traffic {t} --rate {rate} --cycles {cyc}"
+                      f" --seed {v * 3 + vs}", cost=20 if rate == "0.6" else 10))
+    vs = next_vseed()
+    add(cosim(S, f"mesh3x5 {v} VC west_first uniform_random 0.4 (W != H)", v, vs,
+              "--topo mesh3x5 --routing west_first --traffic uniform_random --rate 0.4"
+              " --cycles 4000"))
+    add(cosim(S, f"mesh5x3 {v} VC xy tornado 0.3 (W != H)", v, vs,
+              "--topo mesh5x3 --routing xy --traffic tornado --rate 0.3 --cycles 4000"))
+    add(cosim(S, f"mesh4x4 {v} VC xy trace mesh4x4_hotspot", v, vs,
+              "--topo mesh4x4 --traffic trace:tb/traces/mesh4x4_hotspot.trace --cycles 1"))
+    add(cosim(S, f"mesh4x4 {v} VC long packets only, 0.8", v, vs,
+              "--topo mesh4x4 --routing west_first --long-frac 1 --rate 0.8 --cycles 3000"))
+    # FAvORS-Min without SPIN: loads below its deadlocks, so every packet drains
+    add(cosim(S, f"mesh8x8 {v} VC favors_min uniform_random 0.05", v, vs,
+              "--topo mesh8x8 --routing favors_min --rate 0.05 --cycles 10000", cost=10))
+    add(cosim(S, f"mesh4x4 {v} VC favors_min transpose 0.1", v, vs,
+              "--topo mesh4x4 --routing favors_min --traffic transpose --rate 0.1 --cycles 5000"))
+add(cosim(S, "mesh8x8 2 VC west_first transpose 0.2, 50000 cycles", 2, 3,
+          "--topo mesh8x8 --routing west_first --traffic transpose --rate 0.2 --cycles 50000",
+          cost=90))
+add(cosim(S, "mesh8x8 1 VC xy uniform_random 0.1, 30000 cycles, seed 7", 1, 5,
+          "--topo mesh8x8 --traffic uniform_random --rate 0.1 --cycles 30000 --seed 7", cost=25))
+
+# ---- 4 VCs per port (the most a router takes) ----
+S = "vc4"
+add(cosim(S, "mesh4x4 4 VC xy uniform_random 0.3", 4, 3,
+          "--topo mesh4x4 --routing xy --rate 0.3 --cycles 5000"))
+add(cosim(S, "mesh8x8 4 VC west_first bit_rotation 0.3", 4, 5,
+          "--topo mesh8x8 --routing west_first --traffic bit_rotation --rate 0.3 --cycles 4000",
+          cost=10))
+add(cosim(S, "mesh4x4 4 VC escape uniform_random 0.7", 4, 6,
+          "--topo mesh4x4 --routing escape --rate 0.7 --cycles 4000"))
+
+# ---- escape-VC routing (Duato: VC 0 west-first, the others minimal adaptive) ----
+# Loads past saturation: the route set is re-tried every cycle, and every
+# packet must still drain (the escape VC keeps the network deadlock-free).
+S = "escape"
+for v in (2, 3):
+    vs = next_vseed()
+    add(cosim(S, f"mesh4x4 {v} VC escape uniform_random 0.7", v, vs,
+              f"--topo mesh4x4 --routing escape --rate 0.7 --cycles 4000 --seed {v + 20}"))
+    add(cosim(S, f"mesh4x4 {v} VC escape tornado 0.5", v, vs,
+              f"--topo mesh4x4 --routing escape --traffic tornado --rate 0.5 --cycles 4000"
+              f" --seed {v + 21}"))
+    add(cosim(S, f"mesh8x8 {v} VC escape transpose 0.4", v, vs,
+              f"--topo mesh8x8 --routing escape --traffic transpose --rate 0.4 --cycles 3000"
+              f" --seed {v + 22}", cost=10))
+    add(cosim(S, f"mesh3x5 {v} VC escape tornado 0.5 (W != H)", v, vs,
+              f"--topo mesh3x5 --routing escape --traffic tornado --rate 0.5 --cycles 4000"
+              f" --seed {v + 23}"))
+add(cosim(S, "mesh8x8 2 VC escape uniform_random 0.2, 20000 cycles", 2, 4,
+          "--topo mesh8x8 --routing escape --rate 0.2 --cycles 20000 --seed 9", cost=25))
+# C model alone, far past saturation, several seeds and patterns: drains
+for topo, v, t, rate in (("mesh8x8", 2, "uniform_random", "0.9"), ("mesh8x8", 3, "transpose", "0.9"),
+                         ("mesh8x8", 2, "tornado", "0.9"), ("mesh4x4", 4, "bit_reverse", "0.9"),
+                         ("mesh6x3", 2, "hotspot", "0.9")):
+    for s in (1, 2, 3):
+        add(cmodel(S, f"{topo} {v} VC escape {t} {rate}, seed {s}, C model: drains",
+                   f"--quiet --topo {topo} --vcs {v} --routing escape --traffic {t} --rate {rate}"
+                   f" --cycles 5000 --seed {s} --drain-limit 400000", cost=5))
+
+# ---- other topologies (FAvORS-Min routes any topology) ----
+S = "topologies"
+T = "tb/topologies/mesh3x3_failed_links.topo"
+add(cosim(S, "failed_links favors_min 0.1", 1, 2,
+          f"--topo file:{T} --routing favors_min --rate 0.1 --cycles 5000"))
+add(cosim(S, "failed_links 2 VC favors_min hotspot 0.2", 2, 3,
+          f"--topo file:{T} --routing favors_min --traffic hotspot --rate 0.2 --cycles 5000"))
+add(cosim(S, "torus4x4 2 VC favors_min tornado 0.1", 2, 4,
+          "--topo torus4x4 --routing favors_min --traffic tornado --rate 0.1 --cycles 5000"))
+add(cosim(S, "ring-6 (3-port routers) favors_min 0.08", 1, 5,
+          "--quiet --topo ring-6 --routing favors_min --rate 0.08 --cycles 5000", ports=3))
+add(cosim(S, "failed_links favors_min 0.3, paper mode, deadlocks alike in both models", 1, 6,
+          f"--mode paper --topo file:{T} --routing favors_min --rate 0.3 --cycles 5000"
+          " --drain-limit 3000 --quiet", kind="deadlocks"))
+add(cosim(S, "mesh8x8 2 VC favors_min 0.25, paper mode, deadlocks alike in both models", 2, 2,
+          "--mode paper --topo mesh8x8 --routing favors_min --rate 0.25 --cycles 8000"
+          " --drain-limit 4000 --quiet", kind="deadlocks", cost=20))
+
+# ---- the generated network top (make sim-top), Verilated whole ----
+# Checks spingen's wiring: corner, edge and inner routers of a 3x3 mesh.
+S = "top"
+add(Case(name="top mesh3x3 2 VC west_first 0.4", kind="drains", section=S, vcs=2, cosim=True,
+         argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "west_first",
+               "--rate", "0.4", "--cycles", "4000", "+verilator+seed+3"), cost=5))
+add(Case(name="top mesh3x3 2 VC escape 0.6", kind="drains", section=S, vcs=2, cosim=True,
+         argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "escape",
+               "--rate", "0.6", "--cycles", "3000", "+verilator+seed+2"), cost=5))
+
+# ---- power-up state: two VSEEDs start differently (test_powerup) ----
+# The co-simulation runs a few cycles with --waves under VSEEDs 1, 2 and 1
+# again; the values at time 0 of the waveform must differ between 1 and 2,
+# be equal between 1 and 1, and not be all zero.
+S = "powerup"
+add(Case(name="powerup router array mesh4x4 1 VC", kind="powerup", section=S, cosim=True,
+         argv=("{cosim_p5_v1}", "--vcs", "1", "--topo", "mesh4x4", "--rate", "0",
+               "--cycles", "2")))
+add(Case(name="powerup router array mesh4x4 4 VC", kind="powerup", section=S, cosim=True, vcs=4,
+         argv=("{cosim_p5_v4}", "--vcs", "4", "--topo", "mesh4x4", "--rate", "0",
+               "--cycles", "2")))
+add(Case(name="powerup top mesh3x3 2 VC", kind="powerup", section=S, cosim=True, vcs=2,
+         argv=("{top_mesh3x3_v2}", "--vcs", "2", "--topo", "mesh3x3", "--rate", "0",
+               "--cycles", "2")))
+
+# ---- SPIN, paper mode: both models recover alike ----
+# These cases run the SPIN paper's router (--mode paper: no admission, no
+# rerouting, no probe adoption), whose deadlocks they were built around; the
+# live mode has its own section below.  Every case here with SPIN on names a minimum (or an exact number) of
+# probes_sent and spins, set a little below what the case did when it was
+# written (the comment after it); see the module's docstring.
+S = "spin"
+
+
+def spin(section, name, vcs, vseed, args, ports=5, **kw):
+    """A co-simulation of the paper's router with SPIN on."""
+    return cosim(section, name, vcs, vseed, "--mode paper --spin 1 " + args, ports=ports, **kw)
+
+
+def paper(section, name, vcs, vseed, args, ports=5, **kw):
+    """A co-simulation of the paper's router (SPIN as ARGS say)."""
+    return cosim(section, name, vcs, vseed, "--mode paper " + args, ports=ports, **kw)
+
+
+RING5 = "--topo ring-5 --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace --cycles 1"
+add(spin(S, "ring-5 clockwise scenario, SPIN", 1, 3, RING5, ports=3,
+         at_least=dict(probes_sent=15, spins=4)))  # 17, 4
+add(paper(S, "ring-5 clockwise scenario, no SPIN: deadlocks alike", 1, 4,
+          RING5 + " --drain-limit 2000 --quiet", ports=3, kind="deadlocks"))
+add(spin(S, "ring-6 favors_min 0.3, SPIN", 1, 5,
+         "--topo ring-6 --routing favors_min --rate 0.3 --cycles 5000", ports=3,
+         at_least=dict(probes_sent=18, spins=3)))  # 20, 3
+for s, probes, spins in ((1, 580, 22), (2, 230, 22), (3, 370, 17)):  # 650 25, 253 25, 409 19
+    add(spin(S, f"mesh4x4 1 VC favors_min 0.3 seed {s}, SPIN", 1, s,
+             f"--topo mesh4x4 --routing favors_min --rate 0.3 --cycles 5000 --seed {s}",
+             at_least=dict(probes_sent=probes, spins=spins)))
+add(paper(S, "mesh4x4 1 VC favors_min 0.3, no SPIN: deadlocks alike", 1, 2,
+          "--topo mesh4x4 --routing favors_min --rate 0.3 --cycles 5000 --drain-limit 3000 --quiet",
+          kind="deadlocks"))
+# the paper's router at 0.08: it deadlocks without SPIN (37,237 of 170,971
+# packets arrive) and drains with it
+add(spin(S, "mesh8x8 1 VC favors_min 0.08, 100000 cycles, SPIN", 1, 1,
+         "--topo mesh8x8 --routing favors_min --rate 0.08 --cycles 100000",
+         at_least=dict(probes_sent=20, spins=2), cost=100))  # 22, 2
+# the same load at t_DD 32, a seed that deadlocks within 10,000 cycles
+add(spin(S, "mesh8x8 1 VC favors_min 0.08, t_DD 32, seed 9, SPIN", 1, 7,
+         "--topo mesh8x8 --routing favors_min --rate 0.08 --cycles 10000 --tdd 32 --seed 9",
+         at_least=dict(probes_sent=40, spins=2), cost=6))  # 46, 3
+# neighbor traffic at 0.27 deadlocks often (4-router loops); at t_DD 32 the
+# mesh stays live and drains (20 deadlocks resolved in these 50,000 cycles)
+add(spin(S, "mesh8x8 1 VC favors_min neighbor 0.27, t_DD 32, 50000 cycles, SPIN", 1, 1,
+         "--topo mesh8x8 --routing favors_min --traffic neighbor --rate 0.27 --cycles 50000"
+         " --tdd 32", at_least=dict(probes_sent=1000, spins=18), cost=45))  # 1100, 20
+# SPIN on without deadlocks (deterministic routing, or loads below them):
+# probes and kill_moves still take link slots, so timing changes; nothing may
+# spin
+for r, probes in (("xy", 45), ("west_first", 1300)):  # 51, 1436
+    add(spin(S, f"mesh8x8 1 VC {r} 0.3, SPIN on, congested, no deadlock", 1, 2,
+             f"--quiet --topo mesh8x8 --routing {r} --rate 0.3 --cycles 4000",
+             at_least=dict(probes_sent=probes), exactly=dict(spins=0, deadlocks_resolved=0),
+             cost=8))
+# Adaptive routing with several VCs, congested but below its deadlocks: at
+# the default t_DD of 128 these loads send no probe at all, so they run at
+# t_DD 32, where counters expire and probes go out (and fork), and still
+# nothing may spin.
+# probes_sent, probes_forked of the 4x4 run, then of the 8x8 run:
+# 2 VCs 321 21, 44 2; 3 VCs 190 17, 324 37
+for v, rate8, p4, f4, p8, f8 in ((2, "0.2", 290, 18, 40, 2), (3, "0.28", 170, 15, 290, 33)):
+    add(spin(S, f"mesh4x4 {v} VC favors_min 0.6, t_DD 32, SPIN on, no deadlock", v, v,
+             "--quiet --topo mesh4x4 --routing favors_min --rate 0.6 --cycles 5000 --tdd 32",
+             at_least=dict(probes_sent=p4, probes_forked=f4), exactly=dict(spins=0)))
+    add(spin(S, f"mesh8x8 {v} VC favors_min {rate8}, t_DD 32, SPIN on, no deadlock", v, v,
+             f"--quiet --topo mesh8x8 --routing favors_min --rate {rate8} --cycles 6000 --tdd 32",
+             at_least=dict(probes_sent=p8, probes_forked=f8), exactly=dict(spins=0), cost=10))
+# Past its saturation minimal adaptive routing with 4 VCs deadlocks often
+# (106 resolved, some with 3 spins, in 13,550 cycles)
+add(spin(S, "mesh8x8 4 VC favors_min 0.4, t_DD 32, SPIN", 4, 4,
+         "--topo mesh8x8 --routing favors_min --rate 0.4 --cycles 2000 --tdd 32",
+         at_least=dict(probes_sent=15000, spins=110, probes_forked=20000), cost=25))
+# (16258 probes, 22919 forked, 122 spins)
+# A jammed 1-VC mesh: routers frozen for others' recoveries leave on their
+# own timeout (SPIN_RELEASE), which the C model must count (it counts 6;
+# 23448 probes, 41 spins)
+JAM = "--mode paper --spin 1 --topo mesh8x8 --routing favors_min --rate 0.2 --tdd 16 --cycles 5000 --drain-limit 3000 --quiet"
+add(cmodel(S, "jammed 1-VC mesh, C model: frozen routers time out", JAM, kind="deadlocks",
+           at_least=dict(probes_sent=21000, spins=37, frozen_timeouts=5)))
+add(cosim(S, "mesh8x8 1 VC favors_min 0.2, t_DD 16, SPIN on, jammed: both models alike", 1, 3,
+          JAM, kind="deadlocks", at_least=dict(probes_sent=21000, spins=37), cost=10))
+add(spin(S, "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike", 2, 3,
+         "--topo mesh8x8 --routing favors_min --rate 0.25 --cycles 6000 --drain-limit 3000 --quiet",
+         kind="deadlocks", at_least=dict(probes_sent=2500, spins=43, probes_forked=6200),
+         cost=15))  # 2786, 48, 6901
+add(spin(S, "failed_links favors_min 0.3, SPIN on", 1, 4,
+         f"--quiet --topo file:{T} --routing favors_min --rate 0.3 --cycles 5000",
+         at_least=dict(probes_sent=70, spins=14)))  # 80, 16
+
+# ---- probes that fork: random traffic with several VCs ----
+# With 2 to 4 VCs the VCs at a probe's arrival port can wait for different
+# output ports, and the probe is copied out of each (contract 12.3).  These
+# runs deadlock past saturation, fork probes, spin, and drain.
+S = "forks"
+# (probes_sent, spins, probes_forked: 2869 28 1113, 3395 32 1215, 3331 44 1998)
+for v, rate, probes, spins, forked in ((2, "0.3", 2600, 25, 1000), (3, "0.5", 3000, 28, 1100),
+                                       (4, "0.5", 3000, 40, 1800)):
+    add(spin(S, f"mesh6x6 {v} VC favors_min {rate}, t_DD 32, forks, SPIN", v, v + 1,
+             f"--topo mesh6x6 --routing favors_min --rate {rate} --cycles 2000 --tdd 32",
+             at_least=dict(probes_sent=probes, spins=spins, probes_forked=forked), cost=10))
+
+# ---- directed scenarios (docs/scenarios.md) ----
+# Their exact outcomes are checked on the C model by
+# cmodel/tests/test_spin_scenarios.c: here both models must agree on every
+# cycle of each, and drain after the spins the scenario needs.
+S = "scenarios"
+# (scenario, topology, VCs, probes sent, spins, probes forked): what each does
+# (docs/scenarios.md); router K forks the probe in the two theta cases
+for sc, topo, v, probes, spins, forked in (
+        ("theta_fig4", "theta", 2, 7, 1, 1), ("fig5a_case1", "theta", 2, 7, 1, 1),
+        ("fig5a_case2", "fig8", 1, 12, 2, 0), ("fig5b_case1", "fig8", 1, 9, 1, 0),
+        ("fig5b_case2", "fig8", 1, 9, 1, 0), ("lasso_probe_mark", "lasso", 1, 25, 1, 0),
+        ("fig8_kill_release", "fig8", 1, 6, 1, 0)):
+    add(spin(S, f"scenario {sc} ({topo}.topo, {v} VC)", v, 2,
+             f"--topo file:tb/scenarios/{topo}.topo --routing favors_min --tdd 32"
+             f" --traffic trace:tb/scenarios/{sc}.trace --cycles 1",
+             ports=6 if topo == "theta" else 5,
+             at_least=dict(probes_sent=probes, spins=spins, probes_forked=forked)))
+add(spin(S, "scenario ring7_multispin (ring-7)", 1, 3,
+         "--topo ring-7 --routing favors_min --tdd 32"
+         " --traffic trace:tb/scenarios/ring7_multispin.trace --cycles 1",
+         ports=3, at_least=dict(probes_sent=7, spins=2)))
+# congestion without a deadlock: every probe that comes back ends as a false
+# positive, and nothing spins (48 probes, 2 returned)
+add(spin(S, "scenario ring9_false_positive (ring-9)", 1, 4,
+         "--topo ring-9 --routing favors_min --tdd 16"
+         " --traffic trace:tb/scenarios/ring9_false_positive.trace --cycles 1",
+         ports=3, at_least=dict(probes_sent=40, probes_returned=1, false_positives=1),
+         exactly=dict(spins=0, deadlocks_resolved=0)))
+add(spin(S, "scenario line4_eject_drop (line4.topo)", 1, 5,
+         "--topo file:tb/scenarios/line4.topo --routing favors_min --tdd 8"
+         " --traffic trace:tb/scenarios/line4_eject_drop.trace --cycles 1",
+         ports=3, at_least=dict(probes_sent=3, probes_dropped=3),
+         exactly=dict(moves_sent=0, spins=0)))  # every probe dropped: no move, no spin
+add(spin(S, "scenario ring40_long_loop (ring-40, 40-hop loop)", 1, 6,
+         "--topo ring-40 --routing favors_min --tdd 32"
+         " --traffic trace:tb/scenarios/ring40_long_loop.trace --cycles 1",
+         ports=3, at_least=dict(probes_sent=100, spins=4)))  # 110, 4
+
+# ---- liveness, C model, paper mode: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC ----
+S = "liveness"
+LIVE = "--mode paper --topo mesh8x8 --routing favors_min --vcs 1 --rate 0.08 --cycles 1000000 --drain-limit 20000"
+add(cmodel(S, "liveness 0.08, SPIN=0: deadlocks", LIVE + " --spin 0", kind="deadlocks", cost=20))
+for s, probes, spins in ((1, 1750, 14), (2, 1650, 10)):  # 1961 16, 1847 12
+    add(cmodel(S, f"liveness 0.08, SPIN=1, t_DD 32, seed {s}: drains",
+               f"{LIVE} --spin 1 --tdd 32 --seed {s}",
+               at_least=dict(probes_sent=probes, spins=spins), cost=35))
+# neighbor 0.27: many deadlocks, and a network that stays live (297 and 333
+# resolved)
+NEIGH = ("--mode paper --topo mesh8x8 --routing favors_min --vcs 1 --traffic neighbor --rate 0.27"
+         " --cycles 1000000 --drain-limit 20000")
+add(cmodel(S, "liveness neighbor 0.27, SPIN=0: deadlocks", NEIGH + " --spin 0",
+           kind="deadlocks", cost=20))
+for s, probes, spins in ((1, 24000, 270), (2, 36000, 300)):  # 27201 297, 40756 333
+    add(cmodel(S, f"liveness neighbor 0.27, SPIN=1, t_DD 32, seed {s}: drains",
+               f"{NEIGH} --spin 1 --tdd 32 --seed {s}",
+               at_least=dict(probes_sent=probes, spins=spins), cost=50))
+
+# ---- the live mode (the default: admission, rerouting, probe adoption) ----
+# Contract section 13.  The counts after each case are what it did when it
+# was written; the minimums sit a little below.
+S = "live"
+
+
+def live(section, name, vcs, vseed, args, ports=5, **kw):
+    """A co-simulation of the default (live) router with SPIN on."""
+    return cosim(section, name, vcs, vseed, "--spin 1 " + args, ports=ports, **kw)
+
+
+# make sim's default run (TOPO=mesh8x8, RATE 0.1): the live router deadlocks
+# without SPIN and drains with it
+add(live(S, "mesh8x8 1 VC favors_min 0.1, 100000 cycles (make sim), live", 1, 2,
+         "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000",
+         at_least=dict(probes_sent=1, spins=1), cost=80))
+add(cosim(S, "mesh8x8 1 VC favors_min 0.1, live, no SPIN: deadlocks alike", 1, 3,
+          "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --drain-limit 20000"
+          " --quiet", kind="deadlocks", cost=60))
+# past saturation (0.12 on uniform random): deadlocks resolved, loops adopted
+add(live(S, "mesh8x8 1 VC favors_min 0.24 (2x saturation), live", 1, 4,
+         "--topo mesh8x8 --routing favors_min --rate 0.24 --cycles 20000 --drain-limit 100000",
+         at_least=dict(probes_sent=1, spins=5), cost=35))
+add(live(S, "mesh8x8 1 VC favors_min bit_rotation 0.3, live: loops adopted", 1, 5,
+         "--topo mesh8x8 --routing favors_min --traffic bit_rotation --rate 0.3 --cycles 20000"
+         " --drain-limit 100000 --quiet",
+         at_least=dict(probes_sent=1, spins=1, probes_adopted=2), cost=35))
+add(live(S, "mesh8x8 1 VC favors_min tornado 0.24, live", 1, 6,
+         "--topo mesh8x8 --routing favors_min --traffic tornado --rate 0.24 --cycles 20000"
+         " --drain-limit 100000", at_least=dict(probes_sent=1, spins=10), cost=50))
+add(live(S, "mesh4x4 1 VC favors_min 0.6, live", 1, 7,
+         "--topo mesh4x4 --routing favors_min --rate 0.6 --cycles 10000 --drain-limit 100000",
+         at_least=dict(probes_sent=1, spins=2), cost=6))
+add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
+         "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
+         ports=3, at_least=dict(probes_sent=1, spins=2)))
+add(live(S, "failed_links favors_min 0.5, live", 1, 2,
+         f"--topo file:{T} --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
+         at_least=dict(probes_sent=1, spins=2)))
+# several VCs far past saturation: admission keeps them live
+for v, p in ((2, 1), (4, 1)):
+    add(live(S, f"mesh8x8 {v} VC favors_min 0.8, live, t_DD 32", v, v,
+             "--quiet --topo mesh8x8 --routing favors_min --rate 0.8 --cycles 5000 --tdd 32"
+             " --drain-limit 100000", at_least=dict(probes_sent=p, spins=0), cost=20))
+# admission and rerouting apply to every routing function
+add(cosim(S, "mesh8x8 1 VC west_first 0.3, live (admission, rerouting)", 1, 3,
+          "--quiet --topo mesh8x8 --routing west_first --rate 0.3 --cycles 5000"
+          " --drain-limit 100000", cost=8))
+add(cosim(S, "mesh8x8 3 VC escape 0.7, live (admission)", 3, 4,
+          "--quiet --topo mesh8x8 --routing escape --rate 0.7 --cycles 5000 --drain-limit 100000",
+          cost=8))
+# No collapse past saturation, C model (50,000 cycles, then the drain): the
+# live router keeps at least 90% of its peak (about 0.125 on uniform random,
+# 0.095 on tornado, 0.16 on bit_rotation) where the paper's router carries
+# almost nothing (the last case).  A change that brings the collapse back
+# fails here.
+NC = "--quiet --topo mesh8x8 --routing favors_min --spin 1 --cycles 50000 --drain-limit 400000"
+for name, args, tput, p, sp in (
+        ("uniform_random 0.36 (3x saturation)", "--rate 0.36", 0.112, 1, 1),
+        ("tornado 0.3", "--traffic tornado --rate 0.3", 0.085, 1, 1),
+        ("bit_rotation 0.45", "--traffic bit_rotation --rate 0.45", 0.15, 1, 1)):
+    add(cmodel(S, f"no collapse: {name}, live, C model", f"{NC} {args}",
+               at_least=dict(throughput=tput, probes_sent=p, spins=sp), cost=4))
+# with 3 VCs: no deadlock forms at this load (0 spins when written)
+add(cmodel(S, "no collapse: uniform_random 0.9, 3 VCs, live, C model", f"{NC} --vcs 3 --rate 0.9",
+           at_least=dict(throughput=0.29, probes_sent=1, spins=0), cost=7))
+# the premise: the paper's router collapses at the same load (0.0028)
+add(cmodel(S, "collapse: uniform_random 0.36, paper mode, C model",
+           "--quiet --mode paper --topo mesh8x8 --routing favors_min --spin 1 --cycles 50000"
+           " --drain-limit 3000 --rate 0.36", kind="deadlocks",
+           at_least=dict(probes_sent=15000, spins=50), at_most=dict(throughput=0.02), cost=2))
+
+# ---- bad input: a clear message and exit status 2 ----
+# One line a case: (name, pattern the output must match, command).  The
+# command is split like a shell line; {spinsim}, {cosim_p5_v1} and {data}
+# (cmodel/tests/data) stand for the built binaries and the test data.
+S = "bad_input"
+BAD_INPUT = [
+    ("topology file with a port used twice", r"bad_port_twice.topo:[0-9]+:",
+     "{spinsim} --topo file:{data}/bad_port_twice.topo"),
+    ("disconnected topology file", r"not connected",
+     "{spinsim} --topo file:{data}/bad_disconnected.topo"),
+    ("missing topology file", r"cannot open", "{spinsim} --topo file:/nonexistent.topo"),
+    ("unknown topology name", r"unknown topology", "{spinsim} --topo hypercube4"),
+    ("trace with decreasing cycles", r"bad_decreasing.trace:[0-9]+:",
+     "{spinsim} --topo mesh8x8 --traffic trace:{data}/bad_decreasing.trace"),
+    ("trace naming a node outside the mesh", r"mesh4x4_hotspot.trace:[0-9]+:",
+     "{spinsim} --topo mesh2x2 --traffic trace:tb/traces/mesh4x4_hotspot.trace"),
+    ("unknown traffic pattern", r"unknown", "{spinsim} --traffic zigzag"),
+    ("pattern needing 2^k nodes on 3x3", r"power-of-two",
+     "{spinsim} --topo mesh3x3 --traffic transpose"),
+    ("rate out of range", r"rate", "{spinsim} --rate 1.5"),
+    ("non-numeric cycles", r"cycles", "{spinsim} --cycles 10k"),
+    ("VC count out of range", r"vcs", "{spinsim} --vcs 5"),
+    ("unknown routing", r"routing", "{spinsim} --routing zigzag"),
+    ("unknown option", r"unknown option", "{spinsim} --frobnicate"),
+    ("xy routing on a ring", r"mesh", "{spinsim} --topo ring-6"),
+    ("link latency 3 (not built yet): file and line",
+     r"good.topo:7: link latency 3 is not supported yet \(only 1\)",
+     "{spinsim} --topo file:{data}/good.topo --routing west_first"),
+    ("co-simulation built for 1 VC, run with 2", r"built for 5-port routers with 1 VC",
+     "{cosim_p5_v1} --topo mesh4x4 --vcs 2"),
+    ("make sim VCS=7", r"VCS=7", "make --no-print-directory sim VCS=7"),
+    ("make sim WAVES=yes", r"WAVES=yes", "make --no-print-directory sim WAVES=yes"),
+    ("make sim SPEED=2", r"SPEED=2", "make --no-print-directory sim SPEED=2"),
+    ("make sim SPEED=1 WAVES=1", r"without waveforms",
+     "make --no-print-directory sim SPEED=1 WAVES=1"),
+    ("make sim TOPO=mesh0x4", r"mesh0x4|W and H|width", "make --no-print-directory sim TOPO=mesh0x4"),
+    ("escape routing with 1 VC", r"error: --routing escape needs --vcs 2, 3 or 4",
+     "{spinsim} --routing escape --vcs 1"),
+    ("escape routing with SPIN on: names --spin 0", r"run it with --spin 0$",
+     "{spinsim} --routing escape --vcs 2 --spin 1"),
+    ("escape routing on a torus", r"meshes only",
+     "{spinsim} --routing escape --vcs 2 --topo torus4x4"),
+    ("escape routing on a topology file: the escape VC's reason",
+     r"escape routing applies to meshes only \(its escape VC, VC 0, is routed west-first\); "
+     r"'file:.*' is a topology file",
+     "{spinsim} --routing escape --vcs 2 --topo file:tb/topologies/mesh3x3_failed_links.topo"),
+    ("make sim ROUTING=escape VCS=1", r"ROUTING=escape needs VCS",
+     "make --no-print-directory sim ROUTING=escape VCS=1"),
+    ("make sim ROUTING=escape SPIN=1", r"use SPIN=0",
+     "make --no-print-directory sim ROUTING=escape SPIN=1"),
+    ("spinsim --spin 2", r"spin", "{spinsim} --spin 2"),
+    ("spinsim --tdd 1", r"tdd", "{spinsim} --spin 1 --tdd 1"),
+    # cycles: at most 10^15 (traffic.h, SIM_MAX_CYCLE), so that no cycle
+    # count overflows; a long idle stretch is skipped (the cases below)
+    ("trace packet at cycle 2^64-1",
+     r"bad_cycle_max.trace:2: cycle '18446744073709551615' out of range \[0, 10\^15\]",
+     "{spinsim} --traffic trace:{data}/bad_cycle_max.trace"),
+    ("trace packet at cycle 10^15 + 1",
+     r"bad_cycle_limit.trace:3: cycle '1000000000000001' out of range \[0, 10\^15\]",
+     "{spinsim} --traffic trace:{data}/bad_cycle_limit.trace"),
+    ("--cycles beyond 10^15", r"error: --cycles: 2000000000000000 is more than 10\^15 cycles",
+     "{spinsim} --cycles 2000000000000000"),
+    ("--drain-limit 2^64-1", r"error: --drain-limit: 18446744073709551615 is more than 10\^15",
+     "{spinsim} --drain-limit 18446744073709551615"),
+    ("control bytes in an option value shown as \\xNN", r"unknown topology 'hyper\\x1b\[2J'",
+     "{spinsim} --topo 'hyper\x1b[2J'"),
+]
+for name, pattern, command in BAD_INPUT:
+    add(error(S, f"bad input: {name}", pattern, command))
+
+# Traces with packets 10^12 and 10^15 cycles apart: the idle stretches are
+# skipped (contract, section 10), so each run ends within a minute.
+add(_case("trace at cycles 10^12 and 10^15, C model: idle stretches skipped", "drains",
+          ["timeout", "60", "{spinsim}", "--topo", "mesh4x4", "--traffic",
+           "trace:{data}/huge_gap.trace", "--cycles", "1", "--warmup", "0"], S, False))
+add(_case("trace at cycles 10^12 and 10^15, co-simulation: skipped in both models", "drains",
+          ["timeout", "60", "{cosim_p5_v1}", "--vcs", "1", "--topo", "mesh4x4", "--routing",
+           "favors_min", "--traffic", "trace:{data}/huge_gap.trace", "--cycles", "1",
+           "--warmup", "0", "+verilator+seed+2"], S, True))
+# SPIN on: only whole periods of the rotating priority are skipped (the RTL
+# counts them in ep_q/top_q); Fig. 5(a) case I four times, up to 10^15 apart
+add(_case("scenario fig5a_case1 x4, idle gaps up to 10^15, SPIN: skipped alike", "drains",
+          ["timeout", "60", "{cosim_p6_v2}", "--vcs", "2", "--spin", "1", "--topo",
+           "file:tb/scenarios/theta.topo", "--routing", "favors_min", "--tdd", "32",
+           "--traffic", "trace:{data}/theta_idle_gaps.trace", "--cycles", "1",
+           "+verilator+seed+5"], S, True, at_least={"probes_sent": 4, "spins": 4}))
+# Raw control bytes of a bad file are shown escaped (\xNN), none sent raw.
+for f, opt, kind in (("bad_control.topo", "--topo", "file"),
+                     ("bad_control.trace", "--traffic", "trace")):
+    add(passes(S, f"control bytes of {f} shown as \\xNN, none sent raw", [
+        "bash", "-c", '"$1" "$2" "$3" > /dev/null 2> "$4"; [ $? -eq 2 ] && '
+        'grep -qF "\\x1b" "$4" && ! LC_ALL=C grep -q "[[:cntrl:]]" "$4"', "_",
+        "{spinsim}", opt, f"{kind}:{{data}}/{f}", f"build/regress/ctl-{f}.err"]))
+# summary.json: string values escaped, so a path with " or \ is valid JSON
+add(passes(S, "summary.json with a quote and a backslash in the trace path is valid JSON", [
+    "bash", "-c", 'mkdir -p "$1" && cp tb/traces/mesh4x4_hotspot.trace "$1/$2" && '
+    '"$3" --topo mesh4x4 --traffic "trace:$1/$2" --cycles 1 --quiet --json "$1/s.json" && '
+    'python3 -c "import json, sys; t = json.load(open(sys.argv[1]))[\\"traffic\\"]; '
+    'assert t == \\"trace:\\" + sys.argv[2], t" "$1/s.json" "$1/$2"', "_",
+    "build/regress/json-path", 'a"b\\c.trace', "{spinsim}"]))
