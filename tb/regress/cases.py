@@ -415,32 +415,34 @@ def live(section, name, vcs, vseed, args, ports=5, **kw):
 # without SPIN and drains with it
 add(live(S, "mesh8x8 1 VC favors_min 0.1, 100000 cycles (make sim), live", 1, 2,
          "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000",
-         at_least=dict(probes_sent=1, spins=1), cost=80))
+         at_least=dict(probes_sent=6, spins=1), cost=80))  # 7, 2
 add(cosim(S, "mesh8x8 1 VC favors_min 0.1, live, no SPIN: deadlocks alike", 1, 3,
           "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --drain-limit 20000"
           " --quiet", kind="deadlocks", cost=60))
 # past saturation (0.12 on uniform random): deadlocks resolved, loops adopted
 add(live(S, "mesh8x8 1 VC favors_min 0.24 (2x saturation), live", 1, 4,
          "--topo mesh8x8 --routing favors_min --rate 0.24 --cycles 20000 --drain-limit 100000",
-         at_least=dict(probes_sent=1, spins=5), cost=35))
+         at_least=dict(probes_sent=200, spins=5), cost=35))  # 227, 7 (2 adopted)
 add(live(S, "mesh8x8 1 VC favors_min bit_rotation 0.3, live: loops adopted", 1, 5,
          "--topo mesh8x8 --routing favors_min --traffic bit_rotation --rate 0.3 --cycles 20000"
          " --drain-limit 100000 --quiet",
-         at_least=dict(probes_sent=1, spins=1, probes_adopted=2), cost=35))
+         at_least=dict(probes_sent=200, spins=16, probes_adopted=2), cost=35))  # 227, 19, 4
 add(live(S, "mesh8x8 1 VC favors_min tornado 0.24, live", 1, 6,
          "--topo mesh8x8 --routing favors_min --traffic tornado --rate 0.24 --cycles 20000"
-         " --drain-limit 100000", at_least=dict(probes_sent=1, spins=10), cost=50))
+         " --drain-limit 100000", at_least=dict(probes_sent=210, spins=10), cost=50))  # 237, 13
 add(live(S, "mesh4x4 1 VC favors_min 0.6, live", 1, 7,
          "--topo mesh4x4 --routing favors_min --rate 0.6 --cycles 10000 --drain-limit 100000",
-         at_least=dict(probes_sent=1, spins=2), cost=6))
+         at_least=dict(probes_sent=18, spins=2), cost=6))  # 20, 3
 add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
          "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
-         ports=3, at_least=dict(probes_sent=1, spins=2)))
+         ports=3, at_least=dict(probes_sent=12, spins=2)))  # 14, 3
 add(live(S, "failed_links favors_min 0.5, live", 1, 2,
          f"--topo file:{T} --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
-         at_least=dict(probes_sent=1, spins=2)))
-# several VCs far past saturation: admission keeps them live
-for v, p in ((2, 1), (4, 1)):
+         at_least=dict(probes_sent=14, spins=2)))  # 16, 3
+# several VCs far past saturation: admission keeps them live; t_DD 32 sends
+# probes (187 and 934 when written), and no deadlock formed (0 spins), which
+# is not required
+for v, p in ((2, 160), (4, 830)):
     add(live(S, f"mesh8x8 {v} VC favors_min 0.8, live, t_DD 32", v, v,
              "--quiet --topo mesh8x8 --routing favors_min --rate 0.8 --cycles 5000 --tdd 32"
              " --drain-limit 100000", at_least=dict(probes_sent=p, spins=0), cost=20))
@@ -458,15 +460,17 @@ add(cosim(S, "mesh8x8 3 VC escape 0.7, live (admission)", 3, 4,
 # fails here.
 NC = "--quiet --topo mesh8x8 --routing favors_min --spin 1 --cycles 50000 --drain-limit 400000"
 for name, args, tput, p, sp in (
-        ("uniform_random 0.36 (3x saturation)", "--rate 0.36", 0.112, 1, 1),
-        ("tornado 0.3", "--traffic tornado --rate 0.3", 0.085, 1, 1),
-        ("bit_rotation 0.45", "--traffic bit_rotation --rate 0.45", 0.15, 1, 1)):
+        ("uniform_random 0.36 (3x saturation)", "--rate 0.36", 0.112, 570, 15),  # 0.1246 634 18
+        ("tornado 0.3", "--traffic tornado --rate 0.3", 0.085, 850, 42),  # 0.0919 943 48
+        ("bit_rotation 0.45", "--traffic bit_rotation --rate 0.45", 0.15, 520, 50)):  # 0.1673 585 56
     add(cmodel(S, f"no collapse: {name}, live, C model", f"{NC} {args}",
                at_least=dict(throughput=tput, probes_sent=p, spins=sp), cost=4))
-# with 3 VCs: no deadlock forms at this load (0 spins when written)
+# with 3 VCs: no deadlock formed at this load (3 probes, 0 spins when
+# written; the spins are not required)
 add(cmodel(S, "no collapse: uniform_random 0.9, 3 VCs, live, C model", f"{NC} --vcs 3 --rate 0.9",
            at_least=dict(throughput=0.29, probes_sent=1, spins=0), cost=7))
-# the premise: the paper's router collapses at the same load (0.0028)
+# the premise: the paper's router collapses at the same load (0.0028; 21574
+# probes, 107 spins)
 add(cmodel(S, "collapse: uniform_random 0.36, paper mode, C model",
            "--quiet --mode paper --topo mesh8x8 --routing favors_min --spin 1 --cycles 50000"
            " --drain-limit 3000 --rate 0.36", kind="deadlocks",
