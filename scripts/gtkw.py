@@ -39,7 +39,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # ---- constants of rtl/spin_pkg.sv (checked against it by pkg_check) ----
 PKG = {"CtlW": 7, "CredW": 6, "VcW": 2, "KindW": 3, "OccW": 3, "MaxPktLen": 5,
-       "MaxPorts": 8, "MaxVcs": 4, "SmW": 128, "SmMaxPath": 34, "IdW": 12, "CntW": 16}
+       "MaxPorts": 8, "MaxVcs": 4, "SmW": 128, "SmMaxPath": 32, "IdW": 12, "CntW": 16,
+       "SmSenderLsb": 0, "SmNLsb": 12, "SmDelayLsb": 18, "SmIdxLsb": 25, "SmPathLsb": 31}
 BUF_DEPTH = 5                        # spin_router's default, used by the co-simulation
 MAX_PV = PKG["MaxPorts"] * PKG["MaxVcs"]
 KINDS = ["idle", "flit", "probe", "move", "probe_move", "kill_move"]
@@ -188,10 +189,11 @@ class Router:
         base = p * L
         v.field("kind %s" % pn, s, base + F + 4, PKG["KindW"], DEC, filt="kind")
         if spin:
-            v.field("sender %s" % pn, s, base, PKG["IdW"], DEC)
-            v.field("n %s" % pn, s, base + 12, 6, DEC)
-            v.field("delay %s" % pn, s, base + 18, 8, DEC)
-            v.field("path0 %s" % pn, s, base + 26, 3, DEC)
+            v.field("sender %s" % pn, s, base + PKG["SmSenderLsb"], PKG["IdW"], DEC)
+            v.field("n %s" % pn, s, base + PKG["SmNLsb"], 6, DEC)
+            v.field("delay %s" % pn, s, base + PKG["SmDelayLsb"], 7, DEC)
+            v.field("idx %s" % pn, s, base + PKG["SmIdxLsb"], 6, DEC)
+            v.field("path0 %s" % pn, s, base + PKG["SmPathLsb"], 3, DEC)
         else:
             v.field("head %s" % pn, s, base + F + 3, 1)
             v.field("tail %s" % pn, s, base + F + 2, 1)
@@ -293,9 +295,11 @@ def spin_view(a, filters):
     v.field("pm_sent", st, lo["pm_sent"], 1)
     v.sig(Sig(fsm + ".top_q", PKG["IdW"]), DEC)
     v.comment()
-    v.comment("LOOP BUFFER: n, path entries (output ports)")
+    v.comment("LOOP BUFFER: n, start, port0, path entries (output ports)")
     lb = fsm + ".u_loop_buf"
     v.sig(Sig(lb + ".n_q", 6), DEC)
+    v.sig(Sig(lb + ".start_q", 6), DEC)
+    v.sig(Sig(lb + ".port0_q", 3), DEC)
     path = Sig(lb + ".path_q", 3 * PKG["SmMaxPath"])
     for i in range(PATH_SHOWN):
         v.field("path[%d]" % i, path, 3 * i, 3, DEC)
@@ -318,7 +322,7 @@ def spin_view(a, filters):
     v.sig(R.vec("sm_valid", P), BIN)
     for title, flit, cred in (("IN", R.flit_i, R.credit_i), ("OUT", R.flit_o, R.credit_o)):
         v.comment()
-        v.comment("SPECIAL MESSAGES %s (flit_%s): kind, sender, n, delay, path[0]"
+        v.comment("SPECIAL MESSAGES %s (flit_%s): kind, sender, n, delay, idx, path[0]"
                   % (title, title[0].lower()))
         for p in range(1, P):
             v.comment("link %s" % port_name(P, p))
