@@ -83,6 +83,7 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   s->q[(s->head + s->len) % s->cap] = sb->next_id;
   nic->active[src / 64] |= 1ull << (src % 64);
   s->len++;
+  s->created++;
   sb->next_id++;
   nic->created++;
   if (measured) nic->meas_created_flits += (uint64_t)flits;

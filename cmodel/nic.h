@@ -38,6 +38,8 @@ typedef struct {
   uint8_t cur_flit;      /* next flit of cur to send; 0 = none in progress */
   uint8_t cur_vc;
   uint8_t busy;          /* router port-0 VCs holding a packet of this NIC */
+  uint64_t created;      /* packets this node created (fairness counts the
+                            nodes that created any) */
 } nic_src_t;
 
 typedef struct {

@@ -29,20 +29,24 @@ static figures_t figures(const report_t *r)
   f.cps = r->wall_seconds > 0 ? (double)(s->now - s->skipped) / r->wall_seconds : 0.0;
   f.rcps = f.cps * s->net.n;
   f.drained = nic_outstanding(&s->nic) == 0;
-  /* fairness: each source's flits accepted in the window, per cycle; Jain's
-   * index (sum x)^2 / (n sum x^2) is 1 when all are equal */
+  /* fairness: each source's flits accepted in the window, per cycle, over
+   * the nodes that created traffic (a permutation leaves the nodes it maps
+   * to themselves silent); Jain's index (sum x)^2 / (k sum x^2) over those
+   * k nodes is 1 when all are equal */
   {
     double sum = 0.0, sq = 0.0;
-    int i;
+    int i, k = 0;
     f.node_min = f.node_max = 0.0;
     for (i = 0; i < s->net.n; i++) {
       double x = f.window ? (double)s->sink.src_flits[i] / (double)f.window : 0.0;
-      if (i == 0 || x < f.node_min) f.node_min = x;
-      if (i == 0 || x > f.node_max) f.node_max = x;
+      if (s->nic.src[i].created == 0) continue;
+      if (k == 0 || x < f.node_min) f.node_min = x;
+      if (k == 0 || x > f.node_max) f.node_max = x;
       sum += x;
       sq += x * x;
+      k++;
     }
-    f.jain = sq > 0.0 ? sum * sum / ((double)s->net.n * sq) : 0.0;
+    f.jain = sq > 0.0 ? sum * sum / ((double)k * sq) : 0.0;
   }
   return f;
 }
