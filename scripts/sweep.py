@@ -512,13 +512,20 @@ class Sweep:
         print("sweep: post-saturation: %d point(s), %d already in %s" % (
             len(plan), len(plan) - len(todo), self.csv_path), flush=True)
         t0 = time.time()
+        # At most jobs points submitted at a time: an interrupt (or a bad-input
+        # error) then leaves only the running ones for the pool to wait for.
+        running = set()
         with concurrent.futures.ThreadPoolExecutor(max_workers=self.a.jobs) as ex:
-            futs = [ex.submit(self.run_point, r, self.a.sat_timeout) for r in todo]
-            for fut in concurrent.futures.as_completed(futs):
-                row = fut.result()
-                self.append(row)
-                self.ran += 1
-                self.log(row)
+            while todo or running:
+                while todo and len(running) < self.a.jobs:
+                    running.add(ex.submit(self.run_point, todo.pop(0), self.a.sat_timeout))
+                finished, running = concurrent.futures.wait(
+                    running, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in finished:
+                    row = fut.result()
+                    self.append(row)
+                    self.ran += 1
+                    self.log(row)
         self.elapsed += time.time() - t0
 
     # ---- results ----
