@@ -245,7 +245,12 @@ help:
 	@echo "  make test-c-san  the C model's tests under ASan and UBSan"
 	@echo "  make synth    Yosys area and logic depth per router configuration (build/synth/summary.md)"
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
-	@echo "  make sweep    latency/throughput sweeps of the C model (build/sweep/, docs/results.md)"
+	@echo "  make sweep    latency/accepted sweeps of the C model, live and paper mode, to 3x"
+	@echo "                saturation (build/sweep/, docs/results.md); SWEEP_QUICK=1 SWEEP_TRAFFIC="
+	@echo "                SWEEP_CONFIGS= SWEEP_MODES= SWEEP_CYCLES= SWEEP_JOBS= (scripts/eval.mk)"
+	@echo "  make sweep-sat  the sweep, then runs at 1x, 2x, 3x saturation: post_saturation.md;"
+	@echo "                SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES) SWEEP_SAT_SEEDS=\"$(SWEEP_SAT_SEEDS)\" SWEEP_SAT_DRAIN= (hours: nice it)"
+	@echo "  make sweep-check  the sweep script's own checks (part of make test)"
 	@echo "  make bench    C model and co-simulation speed (build/bench/)"
 	@echo "  make bench-vflags  co-simulation speed under each Verilator flag (build/bench/vflags.md)"
 	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1);"
@@ -375,6 +380,7 @@ test: deps
 	@t0=$$SECONDS; \
 	$(MAKE) --no-print-directory lint && \
 	$(MAKE) --no-print-directory test-c && \
+	$(MAKE) --no-print-directory sweep-check && \
 	$(MAKE) --no-print-directory test-c-san && \
 	$(MAKE) --no-print-directory fuzz-short && \
 	$(MAKE) --no-print-directory unit-rtl && \

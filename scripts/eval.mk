@@ -6,19 +6,36 @@
 #   make -f Makefile -f scripts/eval.mk sweep
 #
 # Targets
-#   sweep   offered-load sweeps of the C model on mesh8x8 (scripts/sweep.py):
-#           build/sweep/points.csv, latency_<traffic>.png, saturation.md,
-#           spin_counters.png.  Resumes an interrupted sweep from points.csv.
+#   sweep   offered-load sweeps of the C model on mesh8x8 (scripts/sweep.py),
+#           each configuration in the live (default) and the paper router
+#           mode, each series on to 3x its saturation rate:
+#           build/sweep/points.csv, latency_<traffic>.png,
+#           accepted_<traffic>.png, saturation.md, spin_counters.png.
+#           Resumes an interrupted sweep from points.csv.
+#   sweep-sat  the sweep above, then, for each configuration, mode and
+#           pattern, runs at 1x, 2x and 3x its saturation rate (capped at 1.0)
+#           of SWEEP_SAT_CYCLES cycles, seeds SWEEP_SAT_SEEDS:
+#           build/sweep/post_saturation.md (accepted, ratio to the peak,
+#           per-node minimum and Jain's index at 2x, drained).  Resumable too.
+#           The full table (8 configurations x 2 modes x 7 patterns x 9 runs
+#           of 10^6 cycles) takes many hours: run it as `nice make sweep-sat`.
+#   sweep-check  the sweep's own checks (scripts/test_sweep.py: saturation
+#           rule, post-saturation table, knob checks; a second; in make test).
 #   bench   speed of the C model and of the co-simulation (scripts/bench.py):
 #           build/bench/bench.csv and bench.md.
 #   bench-vflags  the co-simulation (5 ports, 1 VC) built with each Verilator
 #           flag set of VFLAGS_VARIANTS, each under build/vflags/<name>/, and
 #           run side by side (scripts/bench_vflags.py): build/bench/vflags.md.
-# Knobs
-#   SWEEP_CYCLES=N        injection cycles per point (20000; warm-up N/10, drain limit N)
-#   SWEEP_TRAFFIC="a b"   traffic patterns (all six of the paper's Fig. 7)
-#   SWEEP_QUICK=1         3000-cycle runs, rate step 0.04, into build/sweep/quick/
+# Knobs (bad values of the SWEEP_ ones stop make with an error naming them)
+#   SWEEP_CYCLES=N        injection cycles per sweep point (20000; warm-up N/10, drain limit N)
+#   SWEEP_TRAFFIC="a b"   traffic patterns (the seven of docs/results.md)
+#   SWEEP_CONFIGS="a b"   configurations (all eight: SWEEP_CONFIG_NAMES below)
+#   SWEEP_MODES="a b"     router modes, live and/or paper (both)
+#   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
+#   SWEEP_SAT_CYCLES=N    injection cycles of a post-saturation run (1000000)
+#   SWEEP_SAT_SEEDS="1 2 3"  seeds of the post-saturation runs
+#   SWEEP_SAT_DRAIN=N     drain limit of a post-saturation run (3 x SWEEP_SAT_CYCLES)
 #   BENCH_RUNS=N          runs per case, median reported (3)
 #   BENCH_QUICK=1         a short bench (1 run, short runs) into build/bench/quick/
 #   PYTHON=...            the interpreter (Debian's, for python3-matplotlib)
@@ -27,17 +44,77 @@ PYTHON  ?= /usr/bin/python3
 BUILD   ?= build
 SPINSIM ?= $(BUILD)/cmodel/spinsim
 
-SWEEP_CYCLES  ?=
-SWEEP_TRAFFIC ?=
-SWEEP_QUICK   ?= 0
-SWEEP_JOBS    ?=
+SWEEP_CYCLES     ?=
+SWEEP_TRAFFIC    ?=
+SWEEP_CONFIGS    ?=
+SWEEP_MODES      ?=
+SWEEP_QUICK      ?= 0
+SWEEP_JOBS       ?=
+SWEEP_SAT_CYCLES ?= 1000000
+SWEEP_SAT_SEEDS  ?= 1 2 3
+SWEEP_SAT_DRAIN  ?=
 BENCH_RUNS    ?= 3
 BENCH_QUICK   ?= 0
 
-# The co-simulation bench uses the 5-port, 1-VC build, whatever VCS says.
-EVAL_COSIM := $(BUILD)/rtl/p5-v1/Vcosim
+# The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
+SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement
+SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin
+SWEEP_MODE_NAMES    := live paper
 
-.PHONY: sweep bench bench-vflags
+# Knob checks, for the sweep targets only.  sweep_int: the value if it is a
+# whole number from 1 to 10^15, else nothing.
+sweep_int = $(shell echo '$(1)' | grep -Ex '[1-9][0-9]{0,14}')
+sweep_words = $(subst $(comma), ,$(1))
+comma := ,
+ifneq ($(filter sweep sweep-sat,$(MAKECMDGOALS)),)
+ifeq ($(filter $(SWEEP_QUICK),0 1),)
+$(error SWEEP_QUICK=$(SWEEP_QUICK): expected 0 or 1)
+endif
+ifneq ($(strip $(SWEEP_CYCLES)),)
+ifeq ($(call sweep_int,$(SWEEP_CYCLES)),)
+$(error SWEEP_CYCLES=$(SWEEP_CYCLES): expected a number of cycles, 10 or more)
+endif
+ifeq ($(shell test '$(SWEEP_CYCLES)' -ge 10 && echo ok),)
+$(error SWEEP_CYCLES=$(SWEEP_CYCLES): expected a number of cycles, 10 or more)
+endif
+endif
+ifneq ($(strip $(SWEEP_JOBS)),)
+ifeq ($(call sweep_int,$(SWEEP_JOBS)),)
+$(error SWEEP_JOBS=$(SWEEP_JOBS): expected a number of parallel runs, 1 or more)
+endif
+endif
+ifneq ($(filter-out $(SWEEP_TRAFFIC_NAMES),$(call sweep_words,$(SWEEP_TRAFFIC))),)
+$(error SWEEP_TRAFFIC=$(SWEEP_TRAFFIC): unknown $(filter-out $(SWEEP_TRAFFIC_NAMES),$(call sweep_words,$(SWEEP_TRAFFIC))) (known: $(SWEEP_TRAFFIC_NAMES)))
+endif
+ifneq ($(filter-out $(SWEEP_CONFIG_NAMES),$(call sweep_words,$(SWEEP_CONFIGS))),)
+$(error SWEEP_CONFIGS=$(SWEEP_CONFIGS): unknown $(filter-out $(SWEEP_CONFIG_NAMES),$(call sweep_words,$(SWEEP_CONFIGS))) (known: $(SWEEP_CONFIG_NAMES)))
+endif
+ifneq ($(filter-out $(SWEEP_MODE_NAMES),$(call sweep_words,$(SWEEP_MODES))),)
+$(error SWEEP_MODES=$(SWEEP_MODES): unknown $(filter-out $(SWEEP_MODE_NAMES),$(call sweep_words,$(SWEEP_MODES))) (expected live and/or paper))
+endif
+ifeq ($(call sweep_int,$(SWEEP_SAT_CYCLES)),)
+$(error SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES): expected a number of cycles, 10 or more)
+endif
+ifeq ($(shell test '$(SWEEP_SAT_CYCLES)' -ge 10 && echo ok),)
+$(error SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES): expected a number of cycles, 10 or more)
+endif
+ifeq ($(strip $(call sweep_words,$(SWEEP_SAT_SEEDS))),)
+$(error SWEEP_SAT_SEEDS=$(SWEEP_SAT_SEEDS): expected one or more seeds, e.g. "1 2 3")
+endif
+$(foreach s,$(call sweep_words,$(SWEEP_SAT_SEEDS)),$(if $(call sweep_int,$(s)),,$(error SWEEP_SAT_SEEDS=$(SWEEP_SAT_SEEDS): $(s) is not a seed (1 or more))))
+ifneq ($(strip $(SWEEP_SAT_DRAIN)),)
+ifeq ($(call sweep_int,$(SWEEP_SAT_DRAIN)),)
+$(error SWEEP_SAT_DRAIN=$(SWEEP_SAT_DRAIN): expected a drain limit in cycles, 1 or more)
+endif
+endif
+endif
+
+# The environment of scripts/sweep.py (it checks the values again).
+SWEEP_ENV = SWEEP_CYCLES='$(SWEEP_CYCLES)' SWEEP_TRAFFIC='$(SWEEP_TRAFFIC)' SWEEP_CONFIGS='$(SWEEP_CONFIGS)' \
+  SWEEP_MODES='$(SWEEP_MODES)' SWEEP_QUICK='$(SWEEP_QUICK)' SWEEP_JOBS='$(SWEEP_JOBS)' \
+  SWEEP_SAT_CYCLES='$(SWEEP_SAT_CYCLES)' SWEEP_SAT_SEEDS='$(SWEEP_SAT_SEEDS)' SWEEP_SAT_DRAIN='$(SWEEP_SAT_DRAIN)'
+
+.PHONY: sweep sweep-sat sweep-check bench bench-vflags
 
 # Verilator flag sets of bench-vflags: VCHECK and VOPT of the top-level
 # Makefile.  Each changes one thing from the checking build (base); speed
@@ -63,8 +140,13 @@ VCHECK.speed    := $(SPEED_VCHECK)
 VOPT.speed      := $(SPEED_VOPT)
 
 sweep: deps $(SPINSIM)
-	SWEEP_CYCLES='$(SWEEP_CYCLES)' SWEEP_TRAFFIC='$(SWEEP_TRAFFIC)' SWEEP_QUICK='$(filter-out 0,$(SWEEP_QUICK))' \
-	  SWEEP_JOBS='$(SWEEP_JOBS)' $(PYTHON) scripts/sweep.py --spinsim $(SPINSIM)
+	$(SWEEP_ENV) $(PYTHON) scripts/sweep.py --spinsim $(SPINSIM)
+
+sweep-sat: deps $(SPINSIM)
+	$(SWEEP_ENV) $(PYTHON) scripts/sweep.py --spinsim $(SPINSIM) --post-saturation
+
+sweep-check:
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/test_sweep.py
 
 # The co-simulation is built through the top-level Makefile's own rule
 # (as `make regress` does), so PORTS/VCS on the command line do not matter.
