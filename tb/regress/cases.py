@@ -313,16 +313,17 @@ for v, rate8, p4, f4, p8, f8 in ((2, "0.2", 290, 18, 40, 2), (3, "0.28", 170, 15
 # (106 resolved, some with 3 spins, in 13,550 cycles)
 add(spin(S, "mesh8x8 4 VC favors_min 0.4, t_DD 32, SPIN", 4, 4,
          "--topo mesh8x8 --routing favors_min --rate 0.4 --cycles 2000 --tdd 32",
-         at_least=dict(probes_sent=15000, spins=110, probes_forked=20000), cost=25))
-# (16258 probes, 22919 forked, 122 spins)
+         at_least=dict(probes_sent=12300, spins=105, probes_forked=20000), cost=25))
+# (13729 probes, 28767 forked, 117 spins; before special messages carried
+# idx, 32 path entries instead of 34: 16258, 22919, 122)
 # A jammed 1-VC mesh: routers frozen for others' recoveries leave on their
-# own timeout (SPIN_RELEASE), which the C model must count (it counts 6;
-# 23448 probes, 41 spins)
+# own timeout (SPIN_RELEASE), which the C model must count (it counts 10;
+# 24239 probes, 27 spins; with 34 path entries: 6, 23448, 41)
 JAM = "--mode paper --spin 1 --topo mesh8x8 --routing favors_min --rate 0.2 --tdd 16 --cycles 5000 --drain-limit 3000 --quiet"
 add(cmodel(S, "jammed 1-VC mesh, C model: frozen routers time out", JAM, kind="deadlocks",
-           at_least=dict(probes_sent=21000, spins=37, frozen_timeouts=5)))
+           at_least=dict(probes_sent=21000, spins=24, frozen_timeouts=5)))
 add(cosim(S, "mesh8x8 1 VC favors_min 0.2, t_DD 16, SPIN on, jammed: both models alike", 1, 3,
-          JAM, kind="deadlocks", at_least=dict(probes_sent=21000, spins=37), cost=10))
+          JAM, kind="deadlocks", at_least=dict(probes_sent=21000, spins=24), cost=10))
 add(spin(S, "mesh8x8 2 VC favors_min 0.25, SPIN on: both models alike", 2, 3,
          "--topo mesh8x8 --routing favors_min --rate 0.25 --cycles 6000 --drain-limit 3000 --quiet",
          kind="deadlocks", at_least=dict(probes_sent=2500, spins=43, probes_forked=6200),
@@ -336,9 +337,11 @@ add(spin(S, "failed_links favors_min 0.3, SPIN on", 1, 4,
 # output ports, and the probe is copied out of each (contract 12.3).  These
 # runs deadlock past saturation, fork probes, spin, and drain.
 S = "forks"
-# (probes_sent, spins, probes_forked: 2869 28 1113, 3395 32 1215, 3331 44 1998)
-for v, rate, probes, spins, forked in ((2, "0.3", 2600, 25, 1000), (3, "0.5", 3000, 28, 1100),
-                                       (4, "0.5", 3000, 40, 1800)):
+# (probes_sent, spins, probes_forked: 3228 20 2285, 3395 32 1215, 3136 37 2155;
+# with 34 path entries, before special messages carried idx: 2869 28 1113,
+# 3395 32 1215, 3331 44 1998)
+for v, rate, probes, spins, forked in ((2, "0.3", 2900, 18, 1000), (3, "0.5", 3000, 28, 1100),
+                                       (4, "0.5", 2800, 33, 1800)):
     add(spin(S, f"mesh6x6 {v} VC favors_min {rate}, t_DD 32, forks, SPIN", v, v + 1,
              f"--topo mesh6x6 --routing favors_min --rate {rate} --cycles 2000 --tdd 32",
              at_least=dict(probes_sent=probes, spins=spins, probes_forked=forked), cost=10))
