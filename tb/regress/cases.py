@@ -153,9 +153,9 @@ for v in (1, 2, 3):
               "--topo mesh8x8 --routing favors_min --rate 0.05 --cycles 10000", cost=10))
     add(cosim(S, f"mesh4x4 {v} VC favors_min transpose 0.1", v, vs,
               "--topo mesh4x4 --routing favors_min --traffic transpose --rate 0.1 --cycles 5000"))
-add(cosim(S, "mesh8x8 2 VC west_first transpose 0.2, 50000 cycles", 2, 3,
-          "--topo mesh8x8 --routing west_first --traffic transpose --rate 0.2 --cycles 50000",
-          cost=90))
+add(cosim(S, "mesh8x8 2 VC west_first transpose 0.2, 20000 cycles", 2, 3,
+          "--topo mesh8x8 --routing west_first --traffic transpose --rate 0.2 --cycles 20000",
+          cost=35))
 add(cosim(S, "mesh8x8 1 VC xy uniform_random 0.1, 30000 cycles, seed 7", 1, 5,
           "--topo mesh8x8 --traffic uniform_random --rate 0.1 --cycles 30000 --seed 7", cost=25))
 
@@ -274,11 +274,12 @@ for s, probes, spins in ((1, 580, 22), (2, 230, 22), (3, 370, 17)):  # 650 25, 2
 add(paper(S, "mesh4x4 1 VC favors_min 0.3, no SPIN: deadlocks alike", 1, 2,
           "--topo mesh4x4 --routing favors_min --rate 0.3 --cycles 5000 --drain-limit 3000 --quiet",
           kind="deadlocks"))
-# the paper's router at 0.08: it deadlocks without SPIN (37,237 of 170,971
-# packets arrive) and drains with it
-add(spin(S, "mesh8x8 1 VC favors_min 0.08, 100000 cycles, SPIN", 1, 1,
-         "--topo mesh8x8 --routing favors_min --rate 0.08 --cycles 100000",
-         at_least=dict(probes_sent=20, spins=2), cost=100))  # 22, 2
+# the paper's router at 0.08 (make sim's run before the live mode): it
+# deadlocks without SPIN (37,237 of 170,971 packets arrive) and drains with
+# it; the C model alone (the live section co-simulates make sim's run)
+add(cmodel(S, "mesh8x8 1 VC favors_min 0.08, 100000 cycles, SPIN, C model",
+           "--mode paper --spin 1 --topo mesh8x8 --routing favors_min --rate 0.08 --cycles 100000",
+           at_least=dict(probes_sent=20, spins=2), cost=3))  # 22, 2
 # the same load at t_DD 32, a seed that deadlocks within 10,000 cycles
 add(spin(S, "mesh8x8 1 VC favors_min 0.08, t_DD 32, seed 9, SPIN", 1, 7,
          "--topo mesh8x8 --routing favors_min --rate 0.08 --cycles 10000 --tdd 32 --seed 9",
@@ -419,9 +420,9 @@ def live(section, name, vcs, vseed, args, ports=5, **kw):
 add(live(S, "mesh8x8 1 VC favors_min 0.1, 100000 cycles (make sim), live", 1, 2,
          "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000",
          at_least=dict(probes_sent=6, spins=1), cost=80))  # 7, 2
-add(cosim(S, "mesh8x8 1 VC favors_min 0.1, live, no SPIN: deadlocks alike", 1, 3,
-          "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --drain-limit 20000"
-          " --quiet", kind="deadlocks", cost=60))
+add(cmodel(S, "mesh8x8 1 VC favors_min 0.1, live, no SPIN, C model: deadlocks",
+           "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --drain-limit 20000"
+           " --quiet", kind="deadlocks", cost=3))
 # past saturation (0.12 on uniform random): deadlocks resolved, loops adopted
 add(live(S, "mesh8x8 1 VC favors_min 0.24 (2x saturation), live", 1, 4,
          "--topo mesh8x8 --routing favors_min --rate 0.24 --cycles 20000 --drain-limit 100000",
