@@ -33,7 +33,8 @@ section "live" runs the default past saturation.
 
 Commands name the built binaries by placeholder: {spinsim}, {cosim_pP_vV}
 (build/rtl/pP-vV/Vcosim), {top_mesh3x3_v2} (the generated network top of
-make sim-top), {data} (cmodel/tests/data); conftest.py fills them in.
+make sim-top), {data} (cmodel/tests/data), {logdir} (BUILD/regress);
+conftest.py fills them in.
 """
 
 import re
@@ -572,11 +573,11 @@ for f, opt, kind in (("bad_control.topo", "--topo", "file"),
     add(passes(S, f"control bytes of {f} shown as \\xNN, none sent raw", [
         "bash", "-c", '"$1" "$2" "$3" > /dev/null 2> "$4"; [ $? -eq 2 ] && '
         'grep -qF "\\x1b" "$4" && ! LC_ALL=C grep -q "[[:cntrl:]]" "$4"', "_",
-        "{spinsim}", opt, f"{kind}:{{data}}/{f}", f"build/regress/ctl-{f}.err"]))
+        "{spinsim}", opt, f"{kind}:{{data}}/{f}", f"{{logdir}}/ctl-{f}.err"]))
 # summary.json: string values escaped, so a path with " or \ is valid JSON
 add(passes(S, "summary.json with a quote and a backslash in the trace path is valid JSON", [
     "bash", "-c", 'mkdir -p "$1" && cp tb/traces/mesh4x4_hotspot.trace "$1/$2" && '
     '"$3" --topo mesh4x4 --traffic "trace:$1/$2" --cycles 1 --quiet --json "$1/s.json" && '
     'python3 -c "import json, sys; t = json.load(open(sys.argv[1]))[\\"traffic\\"]; '
     'assert t == \\"trace:\\" + sys.argv[2], t" "$1/s.json" "$1/$2"', "_",
-    "build/regress/json-path", 'a"b\\c.trace', "{spinsim}"]))
+    "{logdir}/json-path", 'a"b\\c.trace', "{spinsim}"]))

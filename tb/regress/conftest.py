@@ -32,7 +32,8 @@ def placeholders():
     """The {names} a case's command may use, and the paths they stand for."""
     p = {"spinsim": BUILD / "cmodel" / "spinsim",
          "data": "cmodel/tests/data",
-         "top_mesh3x3_v2": BUILD / "mesh3x3" / "v2" / "top" / "Vcosim"}
+         "top_mesh3x3_v2": BUILD / "mesh3x3" / "v2" / "top" / "Vcosim",
+         "logdir": LOGDIR}
     for ports in (3, 5, 6):
         for vcs in (1, 2, 3, 4):
             p[f"cosim_p{ports}_v{vcs}"] = BUILD / "rtl" / f"p{ports}-v{vcs}" / "Vcosim"
