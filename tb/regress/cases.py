@@ -444,13 +444,13 @@ add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
 add(live(S, "failed_links favors_min 0.5, live", 1, 2,
          f"--topo file:{T} --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
          at_least=dict(probes_sent=14, spins=2)))  # 16, 3
-# several VCs far past saturation: admission keeps them live; t_DD 32 sends
-# probes (187 and 934 when written), and no deadlock formed (0 spins), which
-# is not required
+# several VCs far past saturation: admission keeps them free of deadlocks;
+# t_DD 32 sends probes (187 and 934 when written), and nothing may spin
 for v, p in ((2, 160), (4, 830)):
-    add(live(S, f"mesh8x8 {v} VC favors_min 0.8, live, t_DD 32", v, v,
+    add(live(S, f"mesh8x8 {v} VC favors_min 0.8, live, t_DD 32, no deadlock", v, v,
              "--quiet --topo mesh8x8 --routing favors_min --rate 0.8 --cycles 5000 --tdd 32"
-             " --drain-limit 100000", at_least=dict(probes_sent=p, spins=0), cost=20))
+             " --drain-limit 100000", at_least=dict(probes_sent=p),
+             exactly=dict(spins=0, deadlocks_resolved=0), cost=20))
 # admission and rerouting apply to every routing function
 add(cosim(S, "mesh8x8 1 VC west_first 0.3, live (admission, rerouting)", 1, 3,
           "--quiet --topo mesh8x8 --routing west_first --rate 0.3 --cycles 5000"
@@ -470,10 +470,11 @@ for name, args, tput, p, sp in (
         ("bit_rotation 0.45", "--traffic bit_rotation --rate 0.45", 0.15, 520, 50)):  # 0.1673 585 56
     add(cmodel(S, f"no collapse: {name}, live, C model", f"{NC} {args}",
                at_least=dict(throughput=tput, probes_sent=p, spins=sp), cost=4))
-# with 3 VCs: no deadlock formed at this load (3 probes, 0 spins when
-# written; the spins are not required)
-add(cmodel(S, "no collapse: uniform_random 0.9, 3 VCs, live, C model", f"{NC} --vcs 3 --rate 0.9",
-           at_least=dict(throughput=0.29, probes_sent=1, spins=0), cost=7))
+# with 3 VCs: admission keeps the network free of deadlocks at this load
+# (3 probes when written), and nothing may spin
+add(cmodel(S, "no collapse: uniform_random 0.9, 3 VCs, live, no deadlock, C model",
+           f"{NC} --vcs 3 --rate 0.9", at_least=dict(throughput=0.29, probes_sent=1),
+           exactly=dict(spins=0, deadlocks_resolved=0), cost=7))
 # the premise: the paper's router collapses at the same load (0.0028; 21574
 # probes, 107 spins)
 add(cmodel(S, "collapse: uniform_random 0.36, paper mode, C model",
