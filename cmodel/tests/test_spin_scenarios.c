@@ -881,10 +881,10 @@ static void check_fig5a_case1(run_t *R)
 /* Scenario 9: a loop longer than the recorded path (ring40_long_loop.trace
  * on ring-40, 1 VC, t_DD = 32).  As in scenario 4, all forty counters expire
  * in 3 + t_DD and router 0, on top of the rotating priority, is the only one
- * whose probe goes on.  Its probe records ports for 34 hops and counts the
- * other 6 (12.1, path limit): back at router 0 with n = 40, entries 0..33
+ * whose probe goes on.  Its probe records ports for 32 hops and counts the
+ * other 8 (12.1, path limit): back at router 0 with n = 40, entries 0..31
  * port 1 and the rest 0.  The move then goes round all 40 routers, each
- * router past the 34th taking the port from its one VC, and the 40 VCs spin
+ * router past the 32nd taking the port from its one VC, and the 40 VCs spin
  * together.  Before the path went on unrecorded, this deadlock stayed. */
 static void check_long_loop(run_t *R)
 {
