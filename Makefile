@@ -34,7 +34,11 @@ ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 VIEW      ?= router
-ROUTER    ?= 5
+# make waves: the router shown (empty: the first recovery's source, else 5)
+# and the window in cycles (empty: around the first recovery, else cycle 0).
+ROUTER    ?=
+WAVE_FROM ?=
+WAVE_TO   ?=
 
 ifeq ($(CC),cc)
 CC := gcc
@@ -94,8 +98,23 @@ endif
 ifeq ($(shell test '$(VSEED)' -le 2147483647 && echo ok),)
 $(error VSEED=$(VSEED): expected a Verilator seed, 1 to 2147483647)
 endif
+ifneq ($(ROUTER),)
 ifeq ($(shell echo '$(ROUTER)' | grep -Ex '[0-9]+'),)
 $(error ROUTER=$(ROUTER): expected a router id (0, 1, 2 and so on))
+endif
+endif
+ifneq ($(WAVE_FROM),)
+ifeq ($(shell echo '$(WAVE_FROM)' | grep -Ex '[0-9]{1,15}'),)
+$(error WAVE_FROM=$(WAVE_FROM): expected a cycle number (0, 1, 2 and so on))
+endif
+endif
+ifneq ($(WAVE_TO),)
+ifeq ($(shell echo '$(WAVE_TO)' | grep -Ex '[0-9]{1,15}'),)
+$(error WAVE_TO=$(WAVE_TO): expected a cycle number (0, 1, 2 and so on))
+endif
+ifeq ($(shell test '$(WAVE_TO)' -gt '$(or $(WAVE_FROM),0)' && echo ok),)
+$(error WAVE_TO=$(WAVE_TO): expected a cycle after WAVE_FROM=$(or $(WAVE_FROM),0))
+endif
 endif
 endif
 
@@ -232,35 +251,51 @@ FORCE:
 all: $(SPINSIM) $(SPINGEN)
 
 help:
-	@echo "spin-noc targets:"
-	@echo "  make sim      co-simulate the RTL against the C model (knobs below)"
-	@echo "  make test     the whole regression: lint, unit tests, co-simulations"
-	@echo "  make regress  the co-simulation cases alone (pytest, tb/regress/); ARGS='-k mesh8x8' selects"
-	@echo "  make soak     the long co-simulation campaign, not in make test (build/soak/summary.md)"
-	@echo "  make sim-top  co-simulate the generated network top (small networks)"
-	@echo "  make spinsim  the standalone C model ($(SPINSIM) --help)"
-	@echo "  make lint     verilator --lint-only -Wall on the RTL, then Yosys reads and checks it"
-	@echo "  make fuzz     fuzz the topology and trace parsers and the command line,"
-	@echo "                FUZZ_TIME=$(FUZZ_TIME) s each (libFuzzer, ASan, UBSan; tb/fuzz/fuzz.mk)"
-	@echo "  make test-c-san  the C model's tests under ASan and UBSan"
-	@echo "  make synth    Yosys area and logic depth per router configuration (build/synth/summary.md)"
+	@echo "spin-noc: make <target> [KNOB=value ...]   (docs/usage.md describes each)"
+	@echo "use:"
+	@echo "  make sim        co-simulate the RTL against the C model, every cycle compared (knobs below)"
+	@echo "  make waves      open waves/<topo>.fst (make sim WAVES=1) in GTKWave, on the first"
+	@echo "                  recovery unless WAVE_FROM=/WAVE_TO= (cycles) or ROUTER= say otherwise"
+	@echo "  make spinsim    the standalone C model ($(SPINSIM) --help); also: make cmodel, make all"
+	@echo "  make sim-top    co-simulate the generated network top (small networks)"
+	@echo "  make synth      Yosys area and logic depth per router configuration (build/synth/summary.md);"
+	@echo "                  make synth-help lists synth-network, synth-summary, synth-selftest,"
+	@echo "                  synth-lint, synth-jobs, synth-force and the synthesis knobs"
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
-	@echo "  make sweep    latency/accepted sweeps of the C model, live and paper mode, to 3x"
-	@echo "                saturation (build/sweep/, docs/results.md); SWEEP_QUICK=1 SWEEP_TRAFFIC="
-	@echo "                SWEEP_CONFIGS= SWEEP_MODES= SWEEP_CYCLES= SWEEP_JOBS= (scripts/eval.mk)"
+	@echo "tests:"
+	@echo "  make test       the whole regression (what CI runs): the targets below in turn"
+	@echo "  make lint       verilator --lint-only -Wall on the RTL, then Yosys reads and checks it"
+	@echo "  make test-c     the C model's own tests (cmodel/tests/)"
+	@echo "  make test-c-san the C model's tests under ASan and UBSan"
+	@echo "  make sweep-check  the sweep script's own checks"
+	@echo "  make fuzz-short the fuzz targets $(FUZZ_SHORT) s each; make fuzz: FUZZ_TIME=$(FUZZ_TIME) s each"
+	@echo "                  (libFuzzer, ASan, UBSan; make fuzz-build builds them; tb/fuzz/fuzz.mk)"
+	@echo "  make unit-rtl   each RTL primitive against its C twin (tb/unit/); unit-rtl-build,"
+	@echo "                  unit-rtl-clean"
+	@echo "  make waves-check  short waveforms, checked against both GTKWave views"
+	@echo "  make regress    the co-simulation cases (pytest, tb/regress/cases.py); ARGS='-k mesh8x8'"
+	@echo "                  selects; regress-build builds their binaries, regress-run runs them,"
+	@echo "                  regress-top builds the mesh3x3 network top they use"
+	@echo "  make soak       the long co-simulation campaign, not in make test (build/soak/summary.md)"
+	@echo "evaluation (scripts/eval.mk, docs/results.md):"
+	@echo "  make sweep      latency/accepted sweeps of the C model, live and paper mode, to 3x"
+	@echo "                  saturation (build/sweep/); SWEEP_QUICK=1 SWEEP_TRAFFIC= SWEEP_CONFIGS="
+	@echo "                  SWEEP_MODES= SWEEP_CYCLES= SWEEP_JOBS="
 	@echo "  make sweep-sat  the sweep, then runs at 1x, 2x, 3x saturation: post_saturation.md;"
-	@echo "                SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES) SWEEP_SAT_SEEDS=\"$(SWEEP_SAT_SEEDS)\" SWEEP_SAT_DRAIN= (hours: nice it)"
-	@echo "  make sweep-check  the sweep script's own checks (part of make test)"
-	@echo "  make bench    C model and co-simulation speed (build/bench/)"
+	@echo "                  SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES) SWEEP_SAT_SEEDS=\"$(SWEEP_SAT_SEEDS)\" SWEEP_SAT_DRAIN= (hours: nice it)"
+	@echo "  make bench      C model and co-simulation speed (build/bench/)"
 	@echo "  make bench-vflags  co-simulation speed under each Verilator flag (build/bench/vflags.md)"
-	@echo "  make waves    open waves/$(TOPO_DIR).fst in GTKWave (after make sim WAVES=1);"
-	@echo "                VIEW=router|spin, ROUTER=<id> (scripts/gtkw.py writes the save file)"
-	@echo "  make clean    remove build/ and generated waveforms"
+	@echo "housekeeping:"
+	@echo "  make deps       install the missing Debian packages (scripts/install-deps.sh; every"
+	@echo "                  target above that needs a tool calls it)"
+	@echo "  make clean      remove build/ and generated waveforms"
+	@echo "  make help       this list"
 	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT)"
-	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER)  (make waves)"
+	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
+	@echo "internal (called by the targets above): sim-run"
 
 deps:
 	@scripts/install-deps.sh
@@ -391,13 +426,19 @@ test: deps
 # The save files are generated for the topology's radix, VCS and ROUTER
 # (scripts/gtkw.py), then checked against the FST's names: a warning, not a
 # stop, so a view that does not fit still opens.
+# The view lands on the first recovery recorded beside the waveform
+# (waves/<topo>.deadlocks.json, copied by make sim WAVES=1), unless WAVE_FROM,
+# WAVE_TO or ROUTER say otherwise.
 WAVES_FST := waves/$(TOPO_DIR).fst
+WAVES_DL  := waves/$(TOPO_DIR).deadlocks.json
 waves: $(SPINGEN)
 	@test -f $(WAVES_FST) || { echo "waves: no $(WAVES_FST): run make sim TOPO=$(TOPO) WAVES=1 first"; exit 2; }
 	@ports=$$($(SPINGEN) --topo '$(TOPO)' --radix) || exit 2; \
-	  args="--ports $$ports --vcs $(VCS) --flitw $(FLITW) --router $(ROUTER)"; \
-	  python3 scripts/gtkw.py --out-dir waves $$args || exit 1; \
-	  python3 scripts/gtkw.py --check $(WAVES_FST) $$args > waves/check.log || \
+	  args="--ports $$ports --vcs $(VCS) --flitw $(FLITW)$(if $(ROUTER), --router $(ROUTER))"; \
+	  land="$(if $(WAVE_FROM), --from $(WAVE_FROM))$(if $(WAVE_TO), --to $(WAVE_TO))"; \
+	  if [ -f $(WAVES_DL) ]; then land="$$land --deadlocks $(WAVES_DL)"; fi; \
+	  python3 scripts/gtkw.py --out-dir waves $$args $$land || exit 1; \
+	  python3 scripts/gtkw.py --check $(WAVES_FST) $$args $$land > waves/check.log || \
 	  { head -5 waves/check.log; echo "waves: the view does not fit $(WAVES_FST) (see waves/check.log): same VCS and a ROUTER below the router count?"; }
 	$(GTKWAVE) $(WAVES_FST) waves/$(VIEW).gtkw
 

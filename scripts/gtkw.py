@@ -29,6 +29,8 @@ special-message word) and docs/microarchitecture.md (sections 2 and 12.1).
 Standard library only.
 """
 import argparse
+import json
+import math
 import os
 import re
 import shutil
@@ -150,15 +152,66 @@ def header(title, args, view):
             " VIEW=spin" if view == "spin" else ""),
         "[*] Time: 1 cycle = 10 ps; the registers of cycle N show from 10*N+25 ps on.",
         "[*] Labels in #{...} and +{...}; the signals after them are the FST's.",
-        "[timestart] 0",
+        "[timestart] %d" % (CYCLE_PS * args.wave_from),
         "[size] 1400 900",
         "[pos] -1 -1",
-        "*-6.000000 -1 " + " ".join(["-1"] * 26),
+        "*%.6f %d " % (zoom(args), marker_time(args)) + " ".join(["-1"] * 26),
         "[sst_width] 200",
         "[signals_width] 300",
         "[sst_expanded] 0",
         "[sst_vpaned_height] 250",
     ]
+
+
+# Waveform time of a cycle (tb/cosim.cpp: 1 cycle = 10 ps; the registers of
+# cycle N show from 10*N + 25 ps on), and the width in pixels of the wave
+# pane of the window the save file asks for ([size] less the two name panes).
+CYCLE_PS, REG_OFFSET_PS, WAVE_PANE_PX = 10, 25, 900
+# The window opened on a recovery: from a little before its detection to a
+# little after its last spin.
+LAND_BEFORE, LAND_AFTER = 150, 100
+
+
+def zoom(args):
+    """GTKWave's zoom: 2**-zoom time units per pixel, so that the window
+    wave_from..wave_to fills the wave pane (the whole run when no window)."""
+    if args.wave_to is None:
+        return -6.0                        # 64 ps a pixel: about 6,000 cycles
+    span = CYCLE_PS * max(1, args.wave_to - args.wave_from)
+    return -math.log2(span / WAVE_PANE_PX)
+
+
+def marker_time(args):
+    """The primary marker: on the registers of cycle args.marker, or none."""
+    return -1 if args.marker is None else CYCLE_PS * args.marker + REG_OFFSET_PS
+
+
+def land_on_deadlock(a, path):
+    """Set the window (and the router, unless given) from the first recovery
+    recorded in a deadlocks.json (make sim).  Returns a line saying where the
+    view lands, or why it does not."""
+    try:
+        with open(path) as f:
+            rec = json.load(f)
+        dl = rec["deadlocks"]
+        first = dl[0] if dl else None
+        if first is not None:
+            det, fs, ls, src = (int(first[k]) for k in ("detected", "first_spin", "last_spin", "source"))
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        return "waves: %s: not a deadlock record (%s); the view opens at cycle 0" % (path, e)
+    if first is None:
+        return "waves: %s: no deadlock resolved in this run; the view opens at cycle 0" % path
+    if a.wave_from is None:
+        a.wave_from = max(0, det - LAND_BEFORE)
+        a.wave_to = ls + LAND_AFTER
+    if a.marker is None:
+        a.marker = fs
+    if a.router is None:
+        a.router = src
+    return ("waves: the first recovery: router %d detected a loop of %d at cycle %d, spins at "
+            "cycles %d..%d; view of router_%d, cycles %d..%d, marker on cycle %d"
+            % (src, len(first.get("loop", [])), det, fs, ls, a.router, a.wave_from,
+               a.wave_to if a.wave_to is not None else -1, a.marker))
 
 
 class Router:
@@ -573,7 +626,17 @@ def main():
     ap.add_argument("--ports", type=int, default=5, help="router radix, NIC included (5)")
     ap.add_argument("--vcs", type=int, default=1, help="VCs per input port (1)")
     ap.add_argument("--flitw", type=int, default=128, help="data bits of a link word (128)")
-    ap.add_argument("--router", type=int, default=5, help="router id to show (5)")
+    ap.add_argument("--router", type=int, default=None,
+                    help="router id to show (5, or the first recovery's source with --deadlocks)")
+    ap.add_argument("--from", dest="wave_from", type=int, default=None, metavar="CYCLE",
+                    help="open the view at this cycle (0)")
+    ap.add_argument("--to", dest="wave_to", type=int, default=None, metavar="CYCLE",
+                    help="with --from: zoom so that the view ends at this cycle")
+    ap.add_argument("--marker", type=int, default=None, metavar="CYCLE",
+                    help="put the marker on the registers of this cycle")
+    ap.add_argument("--deadlocks", metavar="JSON",
+                    help="land on the first recovery of this deadlocks.json (make sim): "
+                         "window, marker and, unless --router, the router")
     ap.add_argument("--out-dir", help="write router.gtkw, spin.gtkw and the filters here")
     ap.add_argument("--check", metavar="FST", help="check both views against this FST")
     ap.add_argument("--values", action="store_true", help="with --check: check field values")
@@ -586,8 +649,18 @@ def main():
         ap.error("--vcs: 1..%d" % PKG["MaxVcs"])
     if a.flitw < PKG["SmW"]:
         ap.error("--flitw: at least %d (SPIN routers)" % PKG["SmW"])
-    if a.router < 0:
-        ap.error("--router: a router id, 0 or more")
+    for opt, v in (("--router", a.router), ("--from", a.wave_from), ("--to", a.wave_to),
+                   ("--marker", a.marker)):
+        if v is not None and v < 0:
+            ap.error("%s: %d is below 0" % (opt, v))
+    if a.wave_to is not None and a.wave_to <= (a.wave_from or 0):
+        ap.error("--to: %d is not after --from %d" % (a.wave_to, a.wave_from or 0))
+    if a.deadlocks:
+        print(land_on_deadlock(a, a.deadlocks))
+    if a.router is None:
+        a.router = 5
+    if a.wave_from is None:
+        a.wave_from = 0
     if not a.out_dir and not a.check:
         ap.error("give --out-dir or --check")
     pkg_check()
