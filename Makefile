@@ -411,16 +411,17 @@ waves-check: $(SPINGEN)
 	    --ports 5 --vcs $$v --flitw $(FLITW) || exit 1; \
 	done
 
+# The steps of make test, in order; each one's time is printed, so that the
+# 20-minute budget of CI stays in sight.
+TEST_STEPS := lint test-c sweep-check test-c-san fuzz-short unit-rtl waves-check regress
 test: deps
-	@t0=$$SECONDS; \
-	$(MAKE) --no-print-directory lint && \
-	$(MAKE) --no-print-directory test-c && \
-	$(MAKE) --no-print-directory sweep-check && \
-	$(MAKE) --no-print-directory test-c-san && \
-	$(MAKE) --no-print-directory fuzz-short && \
-	$(MAKE) --no-print-directory unit-rtl && \
-	$(MAKE) --no-print-directory waves-check && \
-	$(MAKE) --no-print-directory regress && \
+	@t0=$$SECONDS; times=""; \
+	for step in $(TEST_STEPS); do \
+	  t1=$$SECONDS; \
+	  $(MAKE) --no-print-directory $$step || { echo "make test: $$step failed"; exit 1; }; \
+	  times="$$times $$step $$((SECONDS - t1)) s,"; \
+	done; \
+	echo "make test: step times:$${times%,}"; \
 	echo "make test: all passed in $$((SECONDS - t0)) s"
 
 # The save files are generated for the topology's radix, VCS and ROUTER
