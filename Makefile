@@ -245,7 +245,7 @@ include tb/fuzz/fuzz.mk
 include scripts/eval.mk
 include synth/synth.mk
 
-.PHONY: all help deps sim sim-run sim-top cmodel spinsim lint test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
+.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -254,9 +254,11 @@ help:
 	@echo "spin-noc: make <target> [KNOB=value ...]   (docs/usage.md describes each)"
 	@echo "use:"
 	@echo "  make sim        co-simulate the RTL against the C model, every cycle compared (knobs below)"
+	@echo "                  and draws build/<topo>/deadlocks.png and links.png from the run's record"
 	@echo "  make waves      open waves/<topo>.fst (make sim WAVES=1) in GTKWave, on the first"
 	@echo "                  recovery unless WAVE_FROM=/WAVE_TO= (cycles) or ROUTER= say otherwise"
 	@echo "  make spinsim    the standalone C model ($(SPINSIM) --help); also: make cmodel, make all"
+	@echo "  make pictures   the same record and pictures from the C model alone (build/<topo>/cmodel/)"
 	@echo "  make sim-top    co-simulate the generated network top (small networks)"
 	@echo "  make synth      Yosys area and logic depth per router configuration (build/synth/summary.md);"
 	@echo "                  make synth-help lists synth-network, synth-summary, synth-selftest,"
@@ -307,11 +309,35 @@ sim: deps $(SPINGEN)
 	@ports=$$($(SPINGEN) --topo '$(TOPO)' --radix) || exit 2; \
 	  $(MAKE) --no-print-directory sim-run PORTS=$$ports
 
+# After the run, its record (deadlocks.json, links.json) becomes the two
+# pictures (scripts/pictures.py), also when the run failed; with WAVES=1 the
+# deadlock record goes beside the waveform, where make waves looks for it.
+RUN_DIR := $(BUILD)/$(TOPO_DIR)
 sim-run: $(COSIM)
-	@mkdir -p $(BUILD)/$(TOPO_DIR) waves
-	$(COSIM) $(SIM_ARGS) --json $(BUILD)/$(TOPO_DIR)/summary.json \
+	@mkdir -p $(RUN_DIR) waves
+	@rm -f waves/$(TOPO_DIR).deadlocks.json $(RUN_DIR)/deadlocks.png $(RUN_DIR)/links.png
+	@echo "$(COSIM) $(SIM_ARGS) --json $(RUN_DIR)/summary.json ..."; \
+	$(COSIM) $(SIM_ARGS) --json $(RUN_DIR)/summary.json \
+	  --deadlocks $(RUN_DIR)/deadlocks.json --links $(RUN_DIR)/links.json \
 	  $(if $(filter 1,$(WAVES)),--waves waves/$(TOPO_DIR).fst,--waves-on-fail waves/$(TOPO_DIR).fst) \
-	  +verilator+seed+$(VSEED)
+	  +verilator+seed+$(VSEED); rc=$$?; \
+	if [ -f $(RUN_DIR)/deadlocks.json ] && [ -f $(RUN_DIR)/links.json ]; then \
+	  $(PICTURES_PYTHON) scripts/pictures.py $(RUN_DIR) || exit 1; \
+	  $(if $(filter 1,$(WAVES)),cp $(RUN_DIR)/deadlocks.json waves/$(TOPO_DIR).deadlocks.json;) \
+	fi; \
+	exit $$rc
+
+# The same record and pictures from the C model alone (spinsim), with the
+# knobs of make sim: build/<topo>/cmodel/.
+pictures: deps $(SPINSIM)
+	@mkdir -p $(RUN_DIR)/cmodel
+	@rm -f $(RUN_DIR)/cmodel/deadlocks.png $(RUN_DIR)/cmodel/links.png
+	$(SPINSIM) $(SIM_ARGS) --json $(RUN_DIR)/cmodel/summary.json \
+	  --deadlocks $(RUN_DIR)/cmodel/deadlocks.json --links $(RUN_DIR)/cmodel/links.json; rc=$$?; \
+	if [ -f $(RUN_DIR)/cmodel/deadlocks.json ] && [ -f $(RUN_DIR)/cmodel/links.json ]; then \
+	  $(PICTURES_PYTHON) scripts/pictures.py $(RUN_DIR)/cmodel || exit 1; \
+	fi; \
+	exit $$rc
 
 sim-top: deps $(COSIM_TOP)
 	@mkdir -p $(BUILD)/$(TOPO_DIR) waves
@@ -331,6 +357,8 @@ test-c: $(C_TESTS)
 # ARGS goes to pytest: make regress ARGS='-k mesh8x8', ARGS='-m spin'.
 # Debian's python3 (a python3 earlier on PATH may not see Debian's pytest).
 REGRESS_PYTHON ?= /usr/bin/python3
+# Debian's python3 and matplotlib for the pictures of make sim.
+PICTURES_PYTHON ?= /usr/bin/python3
 REGRESS_JOBS   ?= auto
 ARGS           ?=
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim

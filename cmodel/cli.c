@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "record.h"
 #include "text.h"
 
 /* "error: ..." on stderr; the arguments quoted in it escaped (text.h). */
@@ -46,6 +47,8 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
 "  --json FILE        also write the summary as JSON\n"
+"  --deadlocks FILE   write every deadlock SPIN resolved (cycles, loop) as JSON\n"
+"  --links FILE       write the flits carried by every network link as JSON\n"
 "  --quiet            print nothing but errors\n"
 "  --help             this text\n", prog);
   if (extra) fputs(extra, f);
@@ -99,7 +102,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     {"cycles", 1, 0, 'c'}, {"warmup", 1, 0, 'w'}, {"drain-limit", 1, 0, 'd'},
     {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
     {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'}, {"mode", 1, 0, 'M'}, {"admit", 1, 0, 'A'},
-    {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'},
+    {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'}, {"deadlocks", 1, 0, 'K'}, {"links", 1, 0, 'N'},
     {"help", 0, 0, 'h'}, {0, 0, 0, 0}
   };
   int c, warm_set = 0;
@@ -174,6 +177,8 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
       break;
     }
     case 'j': o->json = optarg; break;
+    case 'K': o->deadlocks = optarg; break;
+    case 'N': o->links = optarg; break;
     case 'q': o->quiet = 1; break;
     case 'h': usage(stdout, prog, extra); return 1;
     case ':':
@@ -209,4 +214,27 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     return 2;
   }
   return 0;
+}
+
+int cli_record_start(const cli_opts_t *o, sim_t *sim)
+{
+  if ((o->deadlocks || o->links) && net_record(&sim->net) != 0) {
+    fprintf(stderr, "error: out of memory for the run's record\n");
+    return -1;
+  }
+  return 0;
+}
+
+int cli_record_write(const cli_opts_t *o, const sim_t *sim)
+{
+  int rc = 0;
+  if (o->deadlocks && record_deadlocks_json(o->deadlocks, sim) != 0) {
+    fprintf(stderr, "error: --deadlocks: cannot write %s\n", o->deadlocks);
+    rc = -1;
+  }
+  if (o->links && record_links_json(o->links, sim) != 0) {
+    fprintf(stderr, "error: --links: cannot write %s\n", o->links);
+    rc = -1;
+  }
+  return rc;
 }

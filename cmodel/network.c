@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "network.h"
+#include "bits.h"
 
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
              int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
@@ -120,6 +121,9 @@ void net_free(network_t *net)
   free(net->down);
   free(net->inj);
   free(net->ejecting);
+  free(net->link_flits);
+  if (net->log) spin_log_free(net->log);
+  free(net->log);
   for (b = 0; b < 2; b++) {
     free(net->flit_reg[b]);
     free(net->cred_reg[b]);
@@ -159,8 +163,24 @@ void net_step(network_t *net)
     valid[r] = (uint16_t)net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fnxt + r * P,
                                    co, &net->spin);
     if (valid[r] & 1u) net->ejecting[net->n_ejecting++] = r;
+    if (net->link_flits) {
+      unsigned m = valid[r] & 0xfeu & ((1u << P) - 1u);
+      for (; m; m &= m - 1u) {
+        const int p = (int)low_bit(m);
+        if (CTL_KIND(fnxt[r * P + p].ctl) == KIND_FLIT) net->link_flits[r * P + p]++;
+      }
+    }
   }
   net->cycle++;
+}
+
+int net_record(network_t *net)
+{
+  if (!net->link_flits) net->link_flits = calloc((size_t)net->n * (size_t)net->ports, sizeof(uint64_t));
+  if (!net->log) net->log = calloc(1, sizeof *net->log);
+  if (!net->link_flits || !net->log) return -1;
+  net->spin.log = net->log;
+  return 0;
 }
 
 unsigned long net_buffered(const network_t *net)

@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 #include "router.h"
+#include "spin_log.h"
 #include "topology.h"
 
 typedef struct {
@@ -46,6 +47,11 @@ typedef struct {
   int n_ejecting;             /* ... and how many */
   flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
+  /* The run's record (net_record; statistics only, NULL when off): flits
+   * sent on each network output, index r*ports + p, and the deadlocks SPIN
+   * resolved (spin.log points at it). */
+  uint64_t *link_flits;
+  spin_log_t *log;
 } network_t;
 
 /* Builds the network for a topology; -1 and a message on error.
@@ -55,6 +61,10 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
              int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
              unsigned long errlen);
 void net_free(network_t *net);
+
+/* Starts the record of the run (link loads and resolved deadlocks); -1
+ * when out of memory. */
+int net_record(network_t *net);
 
 /* One cycle: every router reads the current link registers and net->inj,
  * then all registers advance together. */

@@ -132,7 +132,7 @@ void report_print(FILE *out, const report_t *r)
  * escaped; well-formed UTF-8 kept as it is, and a byte that is not part of
  * any (a name can hold such bytes) written as U+FFFD, so the file is
  * always valid UTF-8 JSON. */
-static void json_str(FILE *out, const char *key, const char *v)
+void json_str(FILE *out, const char *key, const char *v)
 {
   const unsigned char *p = (const unsigned char *)v;
   size_t n = 0, k;

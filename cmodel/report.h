@@ -18,5 +18,8 @@ typedef struct {
 void report_print(FILE *f, const report_t *r);
 /* Returns 0, or -1 when the file cannot be written. */
 int report_json(const char *path, const report_t *r);
+/* One JSON member `  "key": "value",` and a newline, the value escaped
+ * (RFC 8259, always valid UTF-8); also used by record.c. */
+void json_str(FILE *out, const char *key, const char *v);
 
 #endif

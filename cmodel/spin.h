@@ -52,6 +52,7 @@ typedef struct {
   uint8_t pm_sent_q;    /* PROBE_MOVE: the probe_move has left */
   uint8_t spins_q;      /* spins of the current recovery (sender) */
   uint64_t t_expiry;    /* statistics only: expiry that sent the winning probe */
+  uint64_t t_detect, t_first_spin, t_last_spin;   /* statistics only: the record (spin_log.h) */
   loop_buf_t loop;
   /* per input VC [port][vc] */
   uint8_t frozen_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
@@ -78,6 +79,7 @@ typedef struct {
   /* resolved recoveries by expiry-to-resolution cycles; the last bin holds
    * SPIN_RESOLVE_BINS - 1 cycles or more (for the median) */
   uint32_t resolve_hist[SPIN_RESOLVE_BINS];
+  struct spin_log *log;         /* the record of resolved deadlocks, or NULL (spin_log.h) */
 } spin_stats_t;
 
 /* Median cycles from expiry to resolution (the lower one of an even count);

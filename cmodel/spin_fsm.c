@@ -1,6 +1,7 @@
 /* spin_fsm.c - the SPIN counter FSM (docs/microarchitecture.md, 12.2-12.6). */
 #include <string.h>
 #include "spin.h"
+#include "spin_log.h"
 
 static void load(spin_router_t *s, spin_ctx_t *c, unsigned v)
 {
@@ -30,6 +31,20 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
       st->max_spins_loop = loop_len(&s->loop);
     }
     st->expiry_to_resolve_sum += dt;
+    if (st->log) {
+      spin_log_entry_t e;
+      unsigned i;
+      e.source = c->id;
+      e.detected = s->t_detect;
+      e.first_spin = s->t_first_spin;
+      e.last_spin = s->t_last_spin;
+      e.spins = s->spins_q;
+      e.adopted = s->loop.start_q != 0;
+      e.len = loop_len(&s->loop);
+      if (e.len > SPIN_LOG_MAX_LOOP) e.len = SPIN_LOG_MAX_LOOP;
+      for (i = 0; i < e.len; i++) e.port[i] = (uint8_t)loop_port(&s->loop, i);
+      spin_log_add(st->log, &e);
+    }
     st->resolve_hist[dt < SPIN_RESOLVE_BINS ? dt : SPIN_RESOLVE_BINS - 1]++;
     if (dt > st->expiry_to_resolve_max) st->expiry_to_resolve_max = dt;
   } else {
@@ -114,6 +129,8 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
     case FSM_FORWARD_PROGRESS:     /* the spin cycle */
       spin_now(s, c);
       st->spins++;
+      if (!s->spins_q) s->t_first_spin = c->cycle;
+      s->t_last_spin = c->cycle;
       s->spins_q++;
       if (s->spins_q == loop_len(&s->loop)) st->bound_violations++;   /* the m-th spin */
       s->state_q = FSM_PROBE_MOVE;
@@ -233,6 +250,7 @@ void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
   s->dd_vc_q = (uint8_t)v;
   loop_latch(&s->loop, n, start, path);
   s->t_expiry = c->cycle - len;
+  s->t_detect = c->cycle;
   s->spins_q = 0;
   s->state_q = FSM_MOVE;
   originate(s, c, KIND_MOVE, 2u * len, st);

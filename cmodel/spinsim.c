@@ -29,6 +29,10 @@ int main(int argc, char **argv)
     sim_free(&sim);
     return 2;
   }
+  if (cli_record_start(&o, &sim) != 0) {
+    sim_free(&sim);
+    return 2;
+  }
   t0 = now_s();
   st = sim_run(&sim);
   rep.sim = &sim;
@@ -42,6 +46,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "error: cannot write %s\n", o.json);
     rc = 2;
   }
+  if (cli_record_write(&o, &sim) != 0) rc = 2;
   sim_free(&sim);
   if (rc) return rc;
   return rep.failure ? 1 : 0;

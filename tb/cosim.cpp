@@ -149,6 +149,10 @@ int main(int argc, char** argv) {
     sim_free(&sim);
     return 2;
   }
+  if (cli_record_start(&o, &sim) != 0) {
+    sim_free(&sim);
+    return 2;
+  }
   sink_t rtl_sink;
   if (sink_init(&rtl_sink, 1, sim.net.n, sim.net.vcs) != 0) {
     std::fprintf(stderr, "error: out of memory\n");
@@ -232,6 +236,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: cannot write %s\n", o.json);
     rc = 2;
   }
+  if (cli_record_write(&o, &sim) != 0) rc = 2;
   sink_free(&rtl_sink);
   sim_free(&sim);
   std::fflush(stdout);

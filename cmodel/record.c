@@ -1,0 +1,85 @@
+/* record.c - deadlocks.json and links.json (record.h). */
+#include <stdio.h>
+#include "record.h"
+#include "report.h"
+
+static void head(FILE *out, const sim_t *s)
+{
+  fputs("{\n", out);
+  json_str(out, "topo", s->topo.name);
+  fprintf(out, "  \"routers\": %d,\n  \"radix\": %d,\n  \"cycles\": %llu,\n", s->topo.routers,
+          s->topo.radix, (unsigned long long)s->now);
+  if (s->topo.has_coords) {
+    int r;
+    fputs("  \"coords\": [", out);
+    for (r = 0; r < s->topo.routers; r++)
+      fprintf(out, "%s[%d, %d]", r ? ", " : "", s->topo.x[r], s->topo.y[r]);
+    fputs("],\n", out);
+  }
+}
+
+int record_deadlocks_json(const char *path, const sim_t *s)
+{
+  const spin_log_t *log = s->net.log;
+  const topo_t *t = &s->topo;
+  FILE *out = fopen(path, "w");
+  size_t i;
+  if (!out) return -1;
+  head(out, s);
+  fprintf(out, "  \"recorded\": %llu,\n  \"truncated\": %llu,\n  \"spins\": %llu,\n",
+          (unsigned long long)(log ? log->n : 0),
+          (unsigned long long)(log ? log->total - log->n : 0),
+          (unsigned long long)(log ? log->spins : 0));
+  fputs("  \"deadlocks\": [", out);
+  for (i = 0; log && i < log->n; i++) {
+    const spin_log_entry_t *e = &log->e[i];
+    int r = e->source, rr[SPIN_LOG_MAX_LOOP], in[SPIN_LOG_MAX_LOOP], closed = 1;
+    unsigned h;
+    /* walk the loop from the source: router of each hop, and the port by
+     * which the previous hop enters it */
+    for (h = 0; h < e->len; h++) {
+      const int k = r * t->radix + e->port[h];
+      rr[h] = r;
+      if (r < 0 || e->port[h] >= t->radix || t->peer_router[k] < 0) {
+        closed = 0;
+        break;
+      }
+      in[(h + 1) % e->len] = t->peer_port[k];
+      r = t->peer_router[k];
+    }
+    if (h == e->len && r != e->source) closed = 0;
+    fprintf(out, "%s\n    {\"source\": %d, \"detected\": %llu, \"first_spin\": %llu, "
+            "\"last_spin\": %llu, \"spins\": %u, \"adopted\": %s, \"closed\": %s, \"loop\": [",
+            i ? "," : "", e->source, (unsigned long long)e->detected,
+            (unsigned long long)e->first_spin, (unsigned long long)e->last_spin, e->spins,
+            e->adopted ? "true" : "false", closed ? "true" : "false");
+    for (h = 0; closed && h < e->len; h++)
+      fprintf(out, "%s{\"router\": %d, \"out_port\": %u, \"in_port\": %d}", h ? ", " : "", rr[h],
+              e->port[h], in[h]);
+    fputs("]}", out);
+  }
+  fputs(log && log->n ? "\n  ]\n}\n" : "]\n}\n", out);
+  return fclose(out) == 0 ? 0 : -1;
+}
+
+int record_links_json(const char *path, const sim_t *s)
+{
+  const topo_t *t = &s->topo;
+  const network_t *net = &s->net;
+  FILE *out = fopen(path, "w");
+  int r, p, first = 1;
+  if (!out) return -1;
+  head(out, s);
+  fputs("  \"links\": [", out);
+  for (r = 0; r < t->routers; r++)
+    for (p = 1; p < t->radix; p++) {
+      const int k = r * t->radix + p;
+      if (t->peer_router[k] < 0) continue;
+      fprintf(out, "%s\n    {\"router\": %d, \"port\": %d, \"to\": %d, \"to_port\": %d, "
+              "\"flits\": %llu}", first ? "" : ",", r, p, t->peer_router[k], t->peer_port[k],
+              (unsigned long long)(net->link_flits ? net->link_flits[r * net->ports + p] : 0));
+      first = 0;
+    }
+  fputs(first ? "]\n}\n" : "\n  ]\n}\n", out);
+  return fclose(out) == 0 ? 0 : -1;
+}
