@@ -244,6 +244,7 @@ include tb/unit/unit.mk
 include tb/fuzz/fuzz.mk
 include scripts/eval.mk
 include synth/synth.mk
+include tb/sc/sc.mk
 
 .PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
 FORCE:
@@ -260,6 +261,7 @@ help:
 	@echo "  make spinsim    the standalone C model ($(SPINSIM) --help); also: make cmodel, make all"
 	@echo "  make pictures   the same record and pictures from the C model alone (build/<topo>/cmodel/)"
 	@echo "  make sim-top    co-simulate the generated network top (small networks)"
+	@echo "  make sc-example the C model as a SystemC module, in an example system (tb/sc/; SC_ARGS=)"
 	@echo "  make synth      Yosys area and logic depth per router configuration (build/synth/summary.md);"
 	@echo "                  make synth-help lists synth-network, synth-summary, synth-selftest,"
 	@echo "                  synth-lint, synth-jobs, synth-force and the synthesis knobs"
@@ -362,7 +364,7 @@ PICTURES_PYTHON ?= /usr/bin/python3
 REGRESS_JOBS   ?= auto
 ARGS           ?=
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
-regress-build: $(SPINSIM) $(SPINGEN)
+regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
 	@for v in 1 2 3 4; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
