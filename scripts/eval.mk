@@ -36,6 +36,17 @@
 #   SWEEP_SAT_CYCLES=N    injection cycles of a post-saturation run (1000000)
 #   SWEEP_SAT_SEEDS="1 2 3"  seeds of the post-saturation runs
 #   SWEEP_SAT_DRAIN=N     drain limit of a post-saturation run (3 x SWEEP_SAT_CYCLES)
+#   SWEEP_ENGINE=E        who runs the points: local (the script's own pool),
+#                         parallel (GNU parallel, in rounds; SWEEP_HOSTS=FILE
+#                         spreads them over ssh hosts: --sshloginfile), or
+#                         slurm (each round is written as build/sweep/jobs.txt
+#                         for `sbatch --array=1-N scripts/sweep_slurm.sh
+#                         build/sweep/jobs.txt`; run the sweep again when the
+#                         array is done: exit status 3 while rounds remain).
+#                         Every engine resumes from points.csv; remote hosts
+#                         must see this directory at the same path (a shared
+#                         file system); a job checks its host runs the same
+#                         spinsim (sha256) and its result is refused if not.
 #   BENCH_RUNS=N          runs per case, median reported (3)
 #   BENCH_QUICK=1         a short bench (1 run, short runs) into build/bench/quick/
 #   PYTHON=...            the interpreter (Debian's, for python3-matplotlib)
@@ -53,6 +64,8 @@ SWEEP_JOBS       ?=
 SWEEP_SAT_CYCLES ?= 1000000
 SWEEP_SAT_SEEDS  ?= 1 2 3
 SWEEP_SAT_DRAIN  ?=
+SWEEP_ENGINE     ?= local
+SWEEP_HOSTS      ?=
 BENCH_RUNS    ?= 3
 BENCH_QUICK   ?= 0
 
@@ -69,6 +82,17 @@ comma := ,
 ifneq ($(filter sweep sweep-sat,$(MAKECMDGOALS)),)
 ifeq ($(filter $(SWEEP_QUICK),0 1),)
 $(error SWEEP_QUICK=$(SWEEP_QUICK): expected 0 or 1)
+endif
+ifeq ($(filter $(SWEEP_ENGINE),local parallel slurm),)
+$(error SWEEP_ENGINE=$(SWEEP_ENGINE): expected local, parallel or slurm)
+endif
+ifneq ($(SWEEP_HOSTS),)
+ifneq ($(SWEEP_ENGINE),parallel)
+$(error SWEEP_HOSTS=$(SWEEP_HOSTS): only with SWEEP_ENGINE=parallel)
+endif
+ifeq ($(wildcard $(SWEEP_HOSTS)),)
+$(error SWEEP_HOSTS=$(SWEEP_HOSTS): no such file (GNU parallel's --sshloginfile))
+endif
 endif
 ifneq ($(strip $(SWEEP_CYCLES)),)
 ifeq ($(call sweep_int,$(SWEEP_CYCLES)),)
@@ -112,7 +136,8 @@ endif
 # The environment of scripts/sweep.py (it checks the values again).
 SWEEP_ENV = SWEEP_CYCLES='$(SWEEP_CYCLES)' SWEEP_TRAFFIC='$(SWEEP_TRAFFIC)' SWEEP_CONFIGS='$(SWEEP_CONFIGS)' \
   SWEEP_MODES='$(SWEEP_MODES)' SWEEP_QUICK='$(SWEEP_QUICK)' SWEEP_JOBS='$(SWEEP_JOBS)' \
-  SWEEP_SAT_CYCLES='$(SWEEP_SAT_CYCLES)' SWEEP_SAT_SEEDS='$(SWEEP_SAT_SEEDS)' SWEEP_SAT_DRAIN='$(SWEEP_SAT_DRAIN)'
+  SWEEP_SAT_CYCLES='$(SWEEP_SAT_CYCLES)' SWEEP_SAT_SEEDS='$(SWEEP_SAT_SEEDS)' SWEEP_SAT_DRAIN='$(SWEEP_SAT_DRAIN)' \
+  SWEEP_ENGINE='$(SWEEP_ENGINE)' SWEEP_HOSTS='$(SWEEP_HOSTS)'
 
 .PHONY: sweep sweep-sat sweep-check bench bench-vflags
 

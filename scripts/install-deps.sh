@@ -15,6 +15,7 @@ declare -A PKG_OF=(
   [make]=make
   [python3]=python3
   [clang-14]=clang-14
+  [parallel]=parallel   # GNU parallel: make sweep SWEEP_ENGINE=parallel
 )
 # files that have no command of their own -> package
 declare -A FILE_PKG=(

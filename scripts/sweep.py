@@ -65,6 +65,8 @@ import sys
 import tempfile
 import time
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 TOPO = "mesh8x8"
 
 # (id, label, routing, vcs, spin), in the order of the tables.
@@ -318,6 +320,25 @@ def md_table(header, rows):
     return L
 
 
+def finish_row(row, rc, out, d):
+    """Fills a point's row from spinsim's exit status, stdout and JSON summary."""
+    reason = ""
+    for line in out.splitlines():
+        if line.strip().startswith("FAILED:"):
+            reason = line.strip()[len("FAILED:"):].strip()
+    if rc == 0:
+        status = "drained"
+    elif reason == DRAIN_REASON:
+        status = "not_drained"
+    else:
+        status = "error"
+    row.update(status=status, exit_code=rc, fail_reason=reason,
+               sim_cycles=d.get("cycles", ""))
+    for k in JSON_KEYS:
+        row[k] = d.get(k, "")
+    return row
+
+
 class Sweep:
     def __init__(self, args):
         self.a = args
@@ -415,21 +436,135 @@ class Sweep:
                 d = json.load(f)
         finally:
             os.unlink(jpath)
-        reason = ""
-        for line in out.splitlines():
-            if line.strip().startswith("FAILED:"):
-                reason = line.strip()[len("FAILED:"):].strip()
-        if p.returncode == 0:
-            status = "drained"
-        elif reason == DRAIN_REASON:
-            status = "not_drained"
-        else:
-            status = "error"
-        row.update(status=status, exit_code=p.returncode, fail_reason=reason,
-                   sim_cycles=d.get("cycles", ""))
-        for k in JSON_KEYS:
-            row[k] = d.get(k, "")
-        return row
+        return finish_row(row, p.returncode, out, d)
+
+    # ---- an external engine: rounds of jobs (GNU parallel, Slurm) ----
+    def runs_dir(self):
+        return os.path.join(self.a.out, "runs")
+
+    def job_id(self, row):
+        return hashlib.sha1("|".join(self.key(row)).encode()).hexdigest()[:16]
+
+    def job_line(self, row):
+        """One self-contained shell command: checks that the host runs this
+        sweep's spinsim, runs one point and leaves runs/<id>.{json,out,rc}."""
+        base = os.path.join(os.path.abspath(self.runs_dir()), self.job_id(row))
+        exe = os.path.abspath(self.exe)
+        cmd = shlex.join(self.command(row, base + ".json", exe=exe))
+        q = shlex.quote
+        return ('if [ "$(sha256sum %s 2>/dev/null | cut -c1-16)" != %s ]; then echo binary > %s; '
+                "else %s > %s 2>&1; echo $? > %s; fi"
+                % (q(exe), self.binhash, q(base + ".rc"), cmd, q(base + ".out"), q(base + ".rc")))
+
+    def collect(self):
+        """Takes the finished jobs of runs/ into the CSV.  A result that is
+        malformed or from another spinsim is reported and its files removed,
+        so that the next round runs the point again.  Returns the number of
+        jobs without a result yet."""
+        pending = 0
+        for rpath in sorted(glob.glob(os.path.join(self.runs_dir(), "*.row"))):
+            base = rpath[:-4]
+            if not os.path.exists(base + ".rc"):
+                pending += 1
+                continue
+            why = None
+            try:
+                with open(rpath) as f:
+                    row = json.load(f)
+                with open(base + ".rc") as f:
+                    rc = f.read().strip()
+                if rc == "binary":
+                    why = "ran another spinsim than %s (sha256 %s...): the hosts must share it" % (
+                        self.exe, self.binhash)
+                elif rc not in ("0", "1"):
+                    with open(base + ".out") as f:
+                        why = "spinsim exit %s: %s" % (rc, f.read().strip()[-300:])
+                elif row.get("spinsim_sha256") != self.binhash:
+                    why = "planned for spinsim %s, this sweep runs %s" % (
+                        row.get("spinsim_sha256"), self.binhash)
+                else:
+                    with open(base + ".json") as f:
+                        d = json.load(f)
+                    with open(base + ".out") as f:
+                        out = f.read()
+                    if not isinstance(d, dict) or "throughput" not in d or "cycles" not in d:
+                        why = "a summary without throughput or cycles"
+                    else:
+                        row = finish_row(row, int(rc), out, d)
+            except (OSError, ValueError, AttributeError) as e:
+                why = "unreadable result (%s)" % e
+            if why:
+                print("sweep: job %s: %s; it runs again" % (os.path.basename(base), why), flush=True)
+            elif self.key(row) not in self.done:
+                self.append(row)
+                self.ran += 1
+                self.log(row)
+            for ext in (".row", ".rc", ".json", ".out"):
+                if os.path.exists(base + ext):
+                    os.unlink(base + ext)
+        return pending
+
+    def next_round(self):
+        """The points needed next: one per incomplete series of the latency
+        sweep (as the local pool runs them); once every series is complete,
+        the post-saturation points (--post-saturation) not in the CSV."""
+        rates, need = self.a.rates, []
+        for s in self.series:
+            rows = []
+            while not analyse_rows(rows, rates)["complete"]:
+                row = self.base_row(s[0], s[1], s[2], rates[len(rows)])
+                old = self.done.get(self.key(row))
+                if old is None:
+                    need.append(row)
+                    break
+                rows.append(old)
+        if need or not self.a.post_saturation:
+            return need
+        return [r for r in self.sat_plan(self.analyse_all()) if self.key(r) not in self.done]
+
+    def run_engine(self):
+        """Rounds of jobs through the external engine.  parallel: runs each
+        round to its end, then plans the next.  slurm: writes the round's
+        jobs, prints the sbatch command and returns False; run the sweep
+        again once the array has finished (it collects, then plans)."""
+        os.makedirs(self.runs_dir(), exist_ok=True)
+        jobs_path = os.path.join(self.a.out, "jobs.txt")
+        t0 = time.time()
+        try:
+            while True:
+                pending = self.collect()
+                if pending:
+                    print("sweep: %d job(s) of the last round have no result in %s yet: when they "
+                          "have finished, run the sweep again" % (pending, self.runs_dir()), flush=True)
+                    return False
+                rows = self.next_round()
+                if not rows:
+                    return True
+                with open(jobs_path, "w") as f:
+                    for row in rows:
+                        with open(os.path.join(self.runs_dir(), self.job_id(row) + ".row"), "w") as rf:
+                            json.dump(row, rf)
+                        f.write(self.job_line(row) + "\n")
+                print("sweep: a round of %d job(s): %s" % (len(rows), jobs_path), flush=True)
+                if self.a.engine == "slurm":
+                    print("sweep: submit it with\n  sbatch --array=1-%d %s %s\nsweep: then, once the "
+                          "array has finished, run the sweep again" % (
+                              len(rows), os.path.join(ROOT, "scripts", "sweep_slurm.sh"),
+                              os.path.abspath(jobs_path)), flush=True)
+                    return False
+                cmd = ["parallel", "--will-cite", "--jobs", str(self.a.jobs)]
+                if self.a.hosts:
+                    cmd += ["--sshloginfile", self.a.hosts]
+                with open(jobs_path) as f:
+                    r = subprocess.run(cmd, stdin=f)
+                if r.returncode > 100:
+                    raise RuntimeError("GNU parallel failed (exit %d): %s" % (r.returncode, shlex.join(cmd)))
+                # a job parallel lost (a host gone) left no result: planned again
+                for rpath in glob.glob(os.path.join(self.runs_dir(), "*.row")):
+                    if not os.path.exists(rpath[:-4] + ".rc"):
+                        os.unlink(rpath)
+        finally:
+            self.elapsed += time.time() - t0
 
     def log(self, row):
         lat = row["avg_latency"]
@@ -933,6 +1068,12 @@ def options(argv=None):
     ap.add_argument("--sat-timeout", default=None,
                     help="seconds per post-saturation run before it counts as an error "
                          "(max(1800, (sat-cycles + sat-drain) / 1000))")
+    ap.add_argument("--engine", default=None,
+                    help="who runs the points (env SWEEP_ENGINE): local (this script's pool, the default), "
+                         "parallel (GNU parallel, rounds of jobs; --hosts for ssh hosts) or slurm "
+                         "(writes each round's jobs for scripts/sweep_slurm.sh)")
+    ap.add_argument("--hosts", default=None,
+                    help="with --engine parallel: GNU parallel's --sshloginfile (env SWEEP_HOSTS)")
     ap.add_argument("--report-only", action="store_true", help="run nothing; rewrite the tables and plots from the CSV")
     a = ap.parse_args(argv)
 
@@ -971,6 +1112,20 @@ def options(argv=None):
     a.sat_seeds = sorted({pos_int(x, src) for x in seeds.replace(",", " ").split()})
     if not a.sat_seeds:
         raise BadInput("%s: no seed given" % src)
+    src = "--engine" if a.engine is not None else "SWEEP_ENGINE"
+    a.engine = a.engine if a.engine is not None else env_or("SWEEP_ENGINE", "local")
+    if a.engine not in ("local", "parallel", "slurm"):
+        raise BadInput("%s=%r: expected local, parallel or slurm" % (src, a.engine))
+    src = "--hosts" if a.hosts is not None else "SWEEP_HOSTS"
+    a.hosts = a.hosts if a.hosts is not None else (env_or("SWEEP_HOSTS", "") or None)
+    if a.hosts is not None:
+        if a.engine != "parallel":
+            raise BadInput("%s=%s: only with the parallel engine (SWEEP_ENGINE=parallel)" % (src, a.hosts))
+        if not os.path.isfile(a.hosts):
+            raise BadInput("%s=%s: no such file (GNU parallel's --sshloginfile)" % (src, a.hosts))
+    if a.engine == "parallel" and not shutil.which("parallel"):
+        raise BadInput("%s=parallel: GNU parallel is not installed (Debian package parallel; "
+                       "scripts/install-deps.sh)" % src)
     a.sat_timeout = (pos_int(a.sat_timeout, "--sat-timeout") if a.sat_timeout is not None
                      else max(1800, (a.sat_cycles + a.sat_drain) // 1000))
     return a
@@ -1001,11 +1156,16 @@ def main():
         print("sweep: post-saturation: 1x, 2x, 3x saturation (capped at 1.0), %d cycles, drain limit "
               "%d, seeds %s" % (a.sat_cycles, a.sat_drain, ",".join(map(str, a.sat_seeds))), flush=True)
     try:
-        if not a.report_only:
-            sw.run()
-        R = sw.analyse_all()
-        if a.post_saturation and not a.report_only:
-            sw.run_rows(sw.sat_plan(R))
+        if a.engine != "local" and not a.report_only:
+            if not sw.run_engine():
+                return 3                # a Slurm round submitted or running: run again
+            R = sw.analyse_all()
+        else:
+            if not a.report_only:
+                sw.run()
+            R = sw.analyse_all()
+            if a.post_saturation and not a.report_only:
+                sw.run_rows(sw.sat_plan(R))
     except RuntimeError as e:       # bad input (exit status 2): nothing to resume
         for p in list(sw.procs):
             p.kill()
