@@ -261,6 +261,8 @@ help:
 	@echo "  make spinsim    the standalone C model ($(SPINSIM) --help); also: make cmodel, make all"
 	@echo "  make pictures   the same record and pictures from the C model alone (build/<topo>/cmodel/)"
 	@echo "  make sim-top    co-simulate the generated network top (small networks)"
+	@echo "  make sim-sc     make sim with the routers as SystemC modules (Verilator --sc; tb/sc/sc.mk)"
+	@echo "                  (internal: sim-sc-run)"
 	@echo "  make sc-example the C model as a SystemC module, in an example system (tb/sc/; SC_ARGS=)"
 	@echo "  make synth      Yosys area and logic depth per router configuration (build/synth/summary.md);"
 	@echo "                  make synth-help lists synth-network, synth-summary, synth-selftest,"
@@ -369,6 +371,7 @@ regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
+	@$(MAKE) --no-print-directory $(BUILD)/rtl-sc/p5-v1/Vcosim PORTS=5 VCS=1
 
 regress: deps regress-build
 	@$(MAKE) --no-print-directory regress-run

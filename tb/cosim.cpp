@@ -76,9 +76,18 @@ bool check_plusargs(int argc, char** argv) {
 
 }  // namespace
 
+#ifdef SPIN_SC
+// The SystemC build (make sim-sc, tb/sc/rtl_sc.cpp): SystemC owns main() and
+// calls sc_main, which calls this; the routers are SystemC modules, and use
+// Verilator's default context.
+int cosim_main(int argc, char** argv) {
+  if (!check_plusargs(argc, argv)) return 2;
+  VerilatedContext* ctx = Verilated::defaultContextp();
+#else
 int main(int argc, char** argv) {
   if (!check_plusargs(argc, argv)) return 2;
   auto ctx = std::make_unique<VerilatedContext>();
+#endif
   // Registers that reset does not clear (FIFO storage) power up random,
   // seeded by +verilator+seed+N (VSEED, default 1): the build uses
   // --x-initial unique, which only randomises in reset mode 2.  A plusarg
@@ -142,7 +151,8 @@ int main(int argc, char** argv) {
 #endif
   if (!waves.empty()) ctx->traceEverOn(true);
   std::string why;
-  std::unique_ptr<RtlNet> rtl = make_rtl_net(ctx.get(), &sim.topo, o.sim.vcs,
+  VerilatedContext* const ctxp = &*ctx;
+  std::unique_ptr<RtlNet> rtl = make_rtl_net(ctxp, &sim.topo, o.sim.vcs,
                                                o.sim.algo == ALGO_ESCAPE, &why);
   if (!rtl) {
     std::fprintf(stderr, "error: %s\n", why.c_str());
@@ -226,7 +236,11 @@ int main(int argc, char** argv) {
 
   report_t rep;
   rep.sim = &sim;
+#ifdef SPIN_SC
+  rep.mode = "cosim-sc";
+#else
   rep.mode = "cosim";
+#endif
   rtl.reset();
   rep.wall_seconds = now_s() - t0;
   rep.mismatches = mismatches;
