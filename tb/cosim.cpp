@@ -159,6 +159,7 @@ int main(int argc, char** argv) {
     sim_free(&sim);
     return 2;
   }
+  const bool rtl_steps_cmodel = rtl->take_cmodel(&sim.net);
   if (cli_record_start(&o, &sim) != 0) {
     sim_free(&sim);
     return 2;
@@ -187,7 +188,7 @@ int main(int argc, char** argv) {
       if (!rtl->tracing()) sim_idle_skip(&sim, waves.empty() ? UINT64_MAX : trace_from);
       if (!waves.empty() && !rtl->tracing() && sim.now >= trace_from) rtl->trace_open(waves);
       sim_cycle_pre(&sim);
-      net_step(&sim.net);
+      if (!rtl_steps_cmodel) net_step(&sim.net);
       rtl->step(sim.net.inj);
       if (ctx->gotFinish()) {
         fail_msg = "an RTL assertion failed (message above)";

@@ -27,6 +27,7 @@
 extern "C" {
 #include "flit.h"
 #include "lfsr.h"
+#include "network.h"
 #include "router.h"
 #include "spin_obs.h"
 #include "topology.h"
@@ -73,6 +74,13 @@ class RtlNet {
                      bool favors, bool spin, unsigned tdd, const router_mode_t& mode) = 0;
   // One clock cycle with the NIC injection registers inj[0..N-1].
   virtual void step(const flit_t* inj) = 0;
+  // The SystemC build clocks the C model itself, as an SC_MODULE on the
+  // routers' clock (tb/sc/rtl_sc.cpp): from then on step() also steps net
+  // (net_step) at the same rising edge.  Returns true when it took it over.
+  virtual bool take_cmodel(network_t* net) {
+    (void)net;
+    return false;
+  }
   // The registers after the last clock edge.
   virtual void read(Bits& flit, Bits& cred, Bits& occ) = 0;
   // Every router's SPIN observation word (spin_obs_o) after the last edge,

@@ -1,8 +1,10 @@
 // rtl_sc.cpp - RtlNet in SystemC (make sim-sc): the router Verilated with
 // --sc, one SystemC module per router, every port bound to an sc_signal and
 // every clock input to one sc_clock.  The harness (tb/cosim.cpp, built with
-// SPIN_SC) runs the C model and compares every cycle exactly as make sim
-// does; this file only changes how the RTL side is clocked and wired.
+// SPIN_SC) compares every cycle exactly as make sim does.  The C model's
+// network is a module on the same clock (CModelNet): the harness prepares
+// its injection, and the rising edge steps the routers and the C model
+// together.
 //
 // Time: the clock's rising edges are at 5, 15, 25 ... ns.  A step writes the
 // routers' inputs at a multiple of 10 ns (the link registers of the previous
@@ -48,6 +50,23 @@ void get(const sc_signal<sc_bv<W>>& s, Bits& b) {
   const sc_bv<W>& v = s.read();
   for (int i = 0; i < (W + 31) / 32; i++) b.w[i] = v.get_word(i);
 }
+
+// The C model's network as a module on the same clock: each rising edge
+// steps it once (net_step), beside the routers' own edge.  Off during the
+// RTL's reset cycles, which the C model does not have.
+SC_MODULE(CModelNet) {
+  sc_in<bool> clk;
+  network_t* net = nullptr;
+  bool on = false;
+  SC_CTOR(CModelNet) {
+    SC_METHOD(edge);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+  void edge() {
+    if (on && net) net_step(net);
+  }
+};
 
 // One router and the signals of its ports.
 struct Node {
@@ -104,6 +123,12 @@ class RtlSc : public RtlNet {
       std::snprintf(name, sizeof name, "router_%d", r);
       n_.emplace_back(new Node(name, clk_));
     }
+    cmodel_.clk(clk_);
+  }
+
+  bool take_cmodel(network_t* net) override {
+    cmodel_.net = net;
+    return true;
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
@@ -130,8 +155,10 @@ class RtlSc : public RtlNet {
       put(n.cred_in, in_cred_);
       put(n.rt_mask, mask_);
     }
+    cmodel_.on = false;
     for (int i = 0; i < 3; i++) edge();
     for (auto& n : n_) n->rst_n.write(true);
+    cmodel_.on = true;
     snapshot();
   }
 
@@ -207,6 +234,7 @@ class RtlSc : public RtlNet {
   const uint8_t* masks_esc_ = nullptr;
   sc_clock clk_;
   std::vector<std::unique_ptr<Node>> n_;
+  CModelNet cmodel_{"cmodel"};
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
       out_occ_, obs_;
 };
