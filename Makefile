@@ -443,6 +443,12 @@ waves-check: $(SPINGEN)
 	  python3 scripts/gtkw.py --check $(WCHECK_DIR)/v$$v/mesh4x4.fst --values --gtkwave \
 	    --ports 5 --vcs $$v --flitw $(FLITW) || exit 1; \
 	done
+	@echo "waves-check: mesh4x4, paper mode at 0.35, 1500 cycles: the view lands on the first recovery"
+	@$(BUILD)/rtl/p5-v1/Vcosim --topo mesh4x4 --routing favors_min --vcs 1 --rate 0.35 --mode paper \
+	    --cycles 1500 --spin 1 --waves $(WCHECK_DIR)/land.fst --deadlocks $(WCHECK_DIR)/land.json \
+	    > $(WCHECK_DIR)/land.log || { tail -20 $(WCHECK_DIR)/land.log; exit 1; }
+	@python3 scripts/gtkw.py --check $(WCHECK_DIR)/land.fst --deadlocks $(WCHECK_DIR)/land.json \
+	    --expect-recovery --ports 5 --vcs 1 --flitw $(FLITW)
 
 # The steps of make test, in order; each one's time is printed, so that the
 # 20-minute budget of CI stays in sight.

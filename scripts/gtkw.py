@@ -510,6 +510,50 @@ def check(a, fst, values, gtkwave):
     return 0
 
 
+def check_landing(a, fst):
+    """The window the view lands on (--from/--to, or --deadlocks) shows a
+    recovery: the shown router's SPIN FSM spins in it (FORWARD_PROGRESS,
+    then the spin, within the window).  Returns a list of errors."""
+    if a.wave_to is None:
+        return ["--expect-recovery: no window (give --deadlocks with a recovery, or --from/--to)"]
+    sigs, proc = fst_header(fst)
+    prefix = "router_%d.spin_router.gen_spin.u_spin.u_fsm.st_q" % a.router
+    found = [(w, i) for n, (w, i) in sigs.items() if n.startswith(prefix)]
+    if not found:
+        proc.kill()
+        proc.wait()
+        return ["--expect-recovery: %s* not in %s" % (prefix, fst)]
+    width, ident = found[0]
+    t0, t1 = CYCLE_PS * a.wave_from, CYCLE_PS * a.wave_to
+    t, states, last = 0, [], None
+    for line in proc.stdout:
+        if line.startswith("#"):
+            t = int(line[1:])
+            if t > t1:
+                break
+            continue
+        tok = line.split()
+        if len(tok) == 2 and tok[1] == ident and tok[0][:1] == "b":
+            bits = tok[0][1:].rjust(width, "0")
+            st = int(bits[:3], 2) if set(bits[:3]) <= {"0", "1"} else -1
+            if t < t0:
+                last = st
+            elif not states or states[-1][1] != st:
+                states.append((t, st))
+    proc.kill()
+    proc.wait()
+    if last is not None and not (states and states[0][1] == last):
+        states.insert(0, (t0, last))
+    names = [STATES[s] if 0 <= s < len(STATES) else "X" for _, s in states]
+    fp = STATES.index("FORWARD_PROGRESS")
+    if fp not in [s for _, s in states] or names[-1] == "FORWARD_PROGRESS":
+        return ["router_%d's FSM in cycles %d..%d: %s, no spin in the window"
+                % (a.router, a.wave_from, a.wave_to, " -> ".join(names) or "no change")]
+    print("gtkw check: router_%d's FSM in cycles %d..%d: %s" % (
+        a.router, a.wave_from, a.wave_to, " -> ".join(names)))
+    return []
+
+
 def gtkwave_load(fst, out_dir, files, errors):
     """Load each view in GTKWave (on a virtual display) and count the traces
     it shows: a trace GTKWave cannot resolve is left out silently."""
@@ -634,6 +678,9 @@ def main():
                     help="with --from: zoom so that the view ends at this cycle")
     ap.add_argument("--marker", type=int, default=None, metavar="CYCLE",
                     help="put the marker on the registers of this cycle")
+    ap.add_argument("--expect-recovery", action="store_true",
+                    help="with --check: the window (--deadlocks or --from/--to) must show the "
+                         "router's FSM spin")
     ap.add_argument("--deadlocks", metavar="JSON",
                     help="land on the first recovery of this deadlocks.json (make sim): "
                          "window, marker and, unless --router, the router")
@@ -669,6 +716,12 @@ def main():
         for name, text in build(a, a.out_dir).items():
             with open(os.path.join(a.out_dir, name), "w") as f:
                 f.write(text)
+    if a.check and a.expect_recovery:
+        errors = check_landing(a, a.check)
+        for e in errors:
+            print("gtkw check: " + e)
+        if errors:
+            return 1
     if a.check:
         return check(a, a.check, a.values, a.gtkwave)
     return 0

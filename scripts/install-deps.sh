@@ -10,6 +10,7 @@ declare -A PKG_OF=(
   [yosys]=yosys
   [gtkwave]=gtkwave
   [fst2vcd]=gtkwave
+  [xvfb-run]=xvfb       # make waves-check loads both views in GTKWave on a virtual display
   [g++]=g++
   [gcc]=gcc
   [make]=make
