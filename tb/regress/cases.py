@@ -386,6 +386,23 @@ add(spin(S, "scenario ring40_long_loop (ring-40, 40-hop loop)", 1, 6,
          " --traffic trace:tb/scenarios/ring40_long_loop.trace --cycles 1",
          ports=3, at_least=dict(probes_sent=100, spins=4)))  # 110, 4
 
+# ---- the seeds' networks (docs/scenarios.md, "Credit loops of the Mellanox paper") ----
+# Each deadlocks without SPIN and drains with it at the default t_DD (128),
+# in the paper's router and in the live one, both models compared every
+# cycle.  Fig. 1: the fat tree with two failed links, whose one loop is
+# 11 -> 23 -> 12 -> 22 -> 11; Fig. 4: the 4-switch ring.
+S = "seeds"
+for sc, vs, (n_paper, n_live) in (("mellanox_fig1_fattree", 2, (1, 1)),
+                                  ("mellanox_fig4_ring", 3, (40, 7))):   # 1 1, 47 9
+    SEED_ARGS = (f"--topo file:tb/scenarios/{sc}.topo --routing favors_min"
+                 f" --traffic trace:tb/scenarios/{sc}.trace --cycles 1")
+    for mode, n in (("paper", n_paper), ("live", n_live)):
+        add(cosim(S, f"seed scenario {sc}, {mode} mode, no SPIN: deadlocks", 1, vs,
+                  f"--mode {mode} --spin 0 {SEED_ARGS} --drain-limit 3000 --quiet", kind="deadlocks"))
+        add(cosim(S, f"seed scenario {sc}, {mode} mode, SPIN: drains", 1, vs + 2,
+                  f"--mode {mode} --spin 1 {SEED_ARGS}",
+                  at_least=dict(probes_sent=1, spins=n, deadlocks_resolved=n)))
+
 # ---- liveness, C model, paper mode: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC ----
 S = "liveness"
 LIVE = "--mode paper --topo mesh8x8 --routing favors_min --vcs 1 --rate 0.08 --cycles 1000000 --drain-limit 20000"
