@@ -498,4 +498,4 @@ lint: deps
 	@echo "lint: clean"
 
 clean:
-	rm -rf $(BUILD) waves/*.fst waves/*.vcd waves/*.gtkw waves/*.flt waves/check.log
+	rm -rf $(BUILD) waves/*.fst waves/*.vcd waves/*.gtkw waves/*.flt waves/check.log waves/*.deadlocks.json
