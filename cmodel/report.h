@@ -9,7 +9,7 @@
 
 typedef struct {
   const sim_t *sim;
-  const char *mode;          /* "cmodel" or "cosim" */
+  const char *mode;          /* "cmodel", "cosim" or "cosim-sc" */
   double wall_seconds;
   int64_t mismatches;        /* -1: no comparison made */
   const char *failure;       /* NULL when the run passed */
