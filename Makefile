@@ -62,8 +62,8 @@ endif
 ifeq ($(SPEED)$(WAVES),11)
 $(error SPEED=1 builds without waveforms: use WAVES=0, or SPEED=0 for a waveform)
 endif
-ifeq ($(filter $(ROUTING),xy west_first escape favors_min),)
-$(error ROUTING=$(ROUTING): expected xy, west_first, escape or favors_min)
+ifeq ($(filter $(ROUTING),xy west_first escape favors_min favors_nmin),)
+$(error ROUTING=$(ROUTING): expected xy, west_first, escape, favors_min or favors_nmin)
 endif
 ifeq ($(ROUTING)-$(VCS),escape-1)
 $(error ROUTING=escape needs VCS=2, 3 or 4 (VC 0 is the escape VC))
@@ -194,7 +194,7 @@ COSIM   := $(ARRAY_DIR)/Vcosim
 $(COSIM): $(RTL_SRCS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
-	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 \
+	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 \
 	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
@@ -490,7 +490,8 @@ lint: deps
 	    "-GNumVcs=3 -GSpin=1 -GFlitW=128" "-GNumVcs=4 -GSpin=1 -GFlitW=128" \
 	    "-GNumPorts=3 -GSpin=1 -GFlitW=128" "-GNumPorts=8 -GNumVcs=4 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=2 -GEscape=1" "-GNumVcs=3 -GEscape=1 -GSpin=1 -GFlitW=128" \
-	    "-GNumVcs=1 -GEscape=1 -GSpin=1 -GFlitW=128"; do \
+	    "-GNumVcs=1 -GEscape=1 -GSpin=1 -GFlitW=128" \
+	    "-GNumVcs=1 -GNmin=1 -GSpin=1 -GFlitW=128" "-GNumVcs=3 -GNmin=1 -GEscape=1 -GSpin=1 -GFlitW=128"; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
 	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
 	done

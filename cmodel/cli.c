@@ -26,7 +26,8 @@ static void usage(FILE *f, const char *prog, const char *extra)
   fprintf(f,
 "usage: %s [options]\n"
 "  --topo NAME        meshWxH, torusWxH, ring-N, dragonfly-a-p-h or file:PATH (mesh8x8)\n"
-"  --routing NAME     xy | west_first | escape (meshes) | favors_min (any topology) (xy)\n"
+"  --routing NAME     xy | west_first | escape (meshes) | favors_min | favors_nmin\n"
+"                     (any topology) (xy)\n"
 "  --vcs N            virtual channels per port, 1..4 (1)\n"
 "  --traffic NAME     uniform_random, transpose, bit_complement, bit_reverse,\n"
 "                     bit_rotation, shuffle, tornado, neighbor, hotspot[:NODE],\n"
@@ -119,7 +120,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 'r':
       if (algo_parse(optarg, &o->sim.algo) != 0) {
         cli_error("--routing: unknown routing '%s' (expected xy, west_first, "
-                  "escape or favors_min)", optarg);
+                  "escape, favors_min or favors_nmin)", optarg);
         return 2;
       }
       break;

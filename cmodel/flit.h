@@ -109,6 +109,18 @@ static inline flit_t sm_make(unsigned kind, unsigned sender, unsigned n, unsigne
   return f;
 }
 
+/* FAvORS-NMin route header, in the low bits of a head flit's ext word
+ * (flit bits [89:64]; docs/microarchitecture.md, 4.3): mid[15:0] via[16]
+ * offer[17] detour[25:18].  Zero under every other routing function. */
+#define RH_MID(e)     ((unsigned)((e) & 0xFFFFu))
+#define RH_VIA        (1u << 16)
+#define RH_OFFER      (1u << 17)
+#define RH_DETOUR(e)  ((unsigned)(((e) >> 18) & 0xFFu))
+static inline uint32_t rh_make(unsigned mid, unsigned detour)
+{
+  return (uint32_t)(mid & 0xFFFFu) | RH_OFFER | ((uint32_t)(detour > 255 ? 255 : detour) << 18);
+}
+
 /* Head flit data: dst[15:0] src[31:16] len[34:32] id[63:35].
  * The router reads only dst.  Body and tail flits carry payload_word(). */
 #define HEAD_DST(d)  ((unsigned)((d) & 0xFFFFu))

@@ -51,6 +51,21 @@ void nic_free(nic_t *nic)
   memset(nic, 0, sizeof *nic);
 }
 
+void nic_route_header(nic_t *nic, const int *dist, uint64_t seed)
+{
+  nic->dist = dist;
+  nic->mid_seed = seed;
+}
+
+unsigned nic_mid(uint64_t id, uint64_t seed, unsigned src, unsigned dst, unsigned n)
+{
+  const unsigned lo = src < dst ? src : dst, hi = src < dst ? dst : src;
+  unsigned k = (unsigned)(payload_word(id ^ (seed << 29), 0) % (uint64_t)(n - 2));
+  if (k >= lo) k++;
+  if (k >= hi) k++;
+  return k;
+}
+
 void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int measured)
 {
   scoreboard_t *sb = &nic->sb;
@@ -67,6 +82,15 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   p->len = (uint8_t)flits;
   p->done = 0;
   p->measured = (uint8_t)measured;
+  p->rh = 0;
+  if (nic->dist && src != dst && nic->n >= 3) {
+    const int n = nic->n;
+    const unsigned mid = nic_mid(sb->next_id, nic->mid_seed, (unsigned)src, (unsigned)dst,
+                                 (unsigned)n);
+    const int d = nic->dist[(size_t)src * n + mid] + nic->dist[(size_t)mid * n + dst] -
+                  nic->dist[(size_t)src * n + dst];
+    p->rh = rh_make(mid, (unsigned)d);
+  }
   if (s->len == s->cap) {
     uint32_t i, ncap = s->cap * 2;
     uint64_t *nq = malloc((size_t)ncap * sizeof *nq);
@@ -125,6 +149,7 @@ void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)
         const pkt_t *p = &nic->sb.ring[s->cur & nic->sb.mask];
         unsigned i = s->cur_flit, tail = i + 1u == p->len;
         out->data = i == 0 ? head_word(p->dst, p->src, p->len, s->cur) : payload_word(s->cur, i);
+        out->ext = i == 0 ? p->rh : 0;
         out->ctl = CTL_MAKE(KIND_FLIT, i == 0, tail, s->cur_vc);
         s->cur_flit = (uint8_t)(tail ? 0 : i + 1);
       }
@@ -206,6 +231,12 @@ int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int 
                HEAD_LEN(f->data), p->dst, p->src, p->len);
       return -1;
     }
+    if (f->ext != (uint64_t)(p->rh & ~(RH_VIA | RH_OFFER))) {
+      snprintf(s->err, sizeof s->err, "node %d: packet %llu arrives with route header "
+               "%016llx, expected %08x", r, (unsigned long long)id,
+               (unsigned long long)f->ext, p->rh & ~(RH_VIA | RH_OFFER));
+      return -1;
+    }
     st->id = id;
   } else {
     if (!st->next) {
@@ -213,10 +244,10 @@ int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int 
       return -1;
     }
     p = &sb->ring[st->id & sb->mask];
-    if (f->data != payload_word(st->id, st->next)) {
-      snprintf(s->err, sizeof s->err, "node %d: packet %llu flit %u payload %016llx, "
+    if (f->data != payload_word(st->id, st->next) || f->ext) {
+      snprintf(s->err, sizeof s->err, "node %d: packet %llu flit %u payload %016llx%016llx, "
                "expected %016llx", r, (unsigned long long)st->id, st->next,
-               (unsigned long long)f->data,
+               (unsigned long long)f->ext, (unsigned long long)f->data,
                (unsigned long long)payload_word(st->id, st->next));
       return -1;
     }

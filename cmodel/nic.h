@@ -22,6 +22,8 @@ typedef struct {
   uint8_t len;
   uint8_t done;          /* bit m: delivered by model m */
   uint8_t measured;      /* created inside the measurement window */
+  uint32_t rh;           /* FAvORS-NMin route header (ext[31:0] of the head as
+                            injected; 0 without it): flit.h, RH_* */
 } pkt_t;
 
 typedef struct {
@@ -51,6 +53,8 @@ typedef struct {
   scoreboard_t sb;
   uint64_t created, injected;
   uint64_t meas_created_flits;   /* flits of the packets created in the measurement window */
+  const int *dist;       /* FAvORS-NMin: n x n hop distances (NULL: no route header) */
+  uint64_t mid_seed;     /* FAvORS-NMin: the run seed the intermediate draw mixes in */
 } nic_t;
 
 /* Per-model ejection sink with its statistics. */
@@ -79,6 +83,16 @@ typedef struct {
 
 int nic_init(nic_t *nic, int nodes, int vcs, int models);
 void nic_free(nic_t *nic);
+
+/* FAvORS-NMin (docs/microarchitecture.md, 4.3): every packet created from
+ * now on gets a route header with an intermediate router drawn from its
+ * number and `seed`; dist is the topology's n x n hop distance table (kept,
+ * not copied). */
+void nic_route_header(nic_t *nic, const int *dist, uint64_t seed);
+
+/* The intermediate router of packet `id` from src to dst among n routers
+ * (n >= 3, src != dst): uniform over the others, from a hash of (id, seed). */
+unsigned nic_mid(uint64_t id, uint64_t seed, unsigned src, unsigned dst, unsigned n);
 
 /* Queues a new packet created in `cycle` (traffic_emit_fn compatible via nic_emit_ctx). */
 void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int measured);

@@ -102,6 +102,9 @@ void report_print(FILE *out, const report_t *r)
           f.thr, f.offered);
   fprintf(out, "  fairness             per source node: min %.4f, max %.4f, Jain's index %.3f\n",
           f.node_min, f.node_max, f.jain);
+  if (s->o.algo == ALGO_FAVORS_NMIN)
+    fprintf(out, "  non-minimal          %llu packets left their source toward an intermediate "
+            "router\n", (unsigned long long)s->net.spin.detours);
   if (s->o.spin) {
     const spin_stats_t *k = &s->net.spin;
     fprintf(out, "  SPIN (t_DD %u)       probes sent %llu, forked %llu, dropped %llu, returned %llu,"
@@ -113,9 +116,10 @@ void report_print(FILE *out, const report_t *r)
             (unsigned long long)k->moves_sent, (unsigned long long)k->probe_moves_sent,
             (unsigned long long)k->kill_moves_sent, (unsigned long long)k->spins);
     fprintf(out, "                       deadlocks resolved %llu, false positives %llu, "
-            "max spins %llu (loop of %llu), m-1 bound broken %llu\n",
+            "max spins %llu (loop of %llu), %s bound broken %llu\n",
             (unsigned long long)k->deadlocks_resolved, (unsigned long long)k->false_positives,
             (unsigned long long)k->max_spins, (unsigned long long)k->max_spins_loop,
+            s->o.algo == ALGO_FAVORS_NMIN ? "2m-1" : "m-1",
             (unsigned long long)k->bound_violations);
     if (k->deadlocks_resolved)
       fprintf(out, "                       expiry to resolution: median %u, max %llu cycles\n",
@@ -188,6 +192,7 @@ int report_json(const char *path, const report_t *r)
   fprintf(out, "  \"p99_latency\": %.1f,\n", f.p99);
   fprintf(out, "  \"max_latency\": %llu,\n", (unsigned long long)s->sink.lat_max);
   fprintf(out, "  \"throughput\": %.6f,\n", f.thr);
+  fprintf(out, "  \"detours\": %llu,\n", (unsigned long long)s->net.spin.detours);
   fprintf(out, "  \"node_throughput_min\": %.6f,\n", f.node_min);
   fprintf(out, "  \"node_throughput_max\": %.6f,\n", f.node_max);
   fprintf(out, "  \"jain_index\": %.4f,\n", f.jain);

@@ -59,6 +59,34 @@ static inline void wake_reader(const router_links_t *in, int p, unsigned bit)
   if (d >= 0) in->wake[d >> 3] |= (uint16_t)(bit << (d & 7));
 }
 
+/* Per output: the least busy-cycles of its downstream VCs (section 4). */
+static inline void router_port_ages(const router_t *r, int P, int V, uint8_t *port_age)
+{
+  int o, u;
+  for (o = 0; o < P; o++) {
+    port_age[o] = 255;
+    for (u = 0; u < V; u++)
+      if (r->ovc_age_q[o][u] < port_age[o]) port_age[o] = r->ovc_age_q[o][u];
+  }
+}
+
+/* The least port age over the ports of mask (FAvORS-NMin's t_active, 4.3). */
+static inline unsigned min_age(unsigned mask, const uint8_t *port_age, int P)
+{
+  unsigned best = 255;
+  int o;
+  for (o = 0; o < P; o++)
+    if ((mask & (1u << o)) && port_age[o] < best) best = port_age[o];
+  return best;
+}
+
+/* A head flit leaving input VC (p, v) under FAvORS-NMin: via from the VC's
+ * route, offer cleared (4.3). */
+static inline uint64_t rh_rewrite(uint64_t ext, unsigned via)
+{
+  return (ext & ~(uint64_t)(RH_VIA | RH_OFFER)) | (via ? RH_VIA : 0u);
+}
+
 static inline void route_clear(router_t *r, int p, int v)
 {
   r->route_valid_q[p][v] = 0;
@@ -77,7 +105,8 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
                             spin_stats_t *st, const int spin, const int V, const int esc)
 {
   const int P = cfg->ports;
-  const int favors = cfg->algo == ALGO_FAVORS_MIN;
+  const int favors = cfg->algo == ALGO_FAVORS_MIN || cfg->algo == ALGO_FAVORS_NMIN;
+  const int nmin = cfg->algo == ALGO_FAVORS_NMIN;
   const unsigned all_vcs = (1u << V) - 1u;
   /* bit o: output o has a free downstream VC */
   const unsigned port_free = ~(unsigned)r->full_ports & ((1u << P) - 1u);
@@ -90,6 +119,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   unsigned ochg = 0;             /* outputs whose ovc_busy_q may change */
   uint8_t rc_vc[MAX_PORTS];      /* VC routed this cycle at input p (bit p of routing) */
   uint8_t rc_port[MAX_PORTS];
+  uint8_t rc_via[MAX_PORTS];     /* FAvORS-NMin: the route computed at input p is toward mid */
   uint8_t req_vc[MAX_PORTS];     /* stage 1: VC chosen at input p */
   uint8_t rc_a[MAX_PORTS], rc_e[MAX_PORTS];   /* escape: route set looked up at input p */
   uint8_t req_esc[MAX_PORTS];    /* escape: input p's head takes the escape VC */
@@ -130,9 +160,11 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
    * not frozen (section 4.2). */
   for (m = r->in_ports; m; m &= m - 1u) {
     unsigned need;
+    int first = 1;                /* a first route, not a reroute (4.2) */
     p = (int)low_bit(m);
     need = (unsigned)r->nonempty[p] & ~(unsigned)r->routed[p] & all_vcs;
     if (!need && cfg->reroute && !esc) {
+      first = 0;
       unsigned vm;
       for (vm = (unsigned)r->nonempty[p] & all_vcs; vm && !need; vm &= vm - 1u) {
         v = (int)low_bit(vm);
@@ -144,9 +176,28 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     if (!need) continue;
     v = (int)low_bit(need);
     {
-      const unsigned dst = HEAD_DST(r->buf_data[vc_base(p, v, V) + r->rd_q[p][v]]);
-      unsigned mask = cfg->mask_det[dst];
+      unsigned dst = HEAD_DST(r->buf_data[vc_base(p, v, V) + r->rd_q[p][v]]);
+      unsigned mask;
       int drew;
+      if (nmin) {                 /* the current target and the source's choice (4.3) */
+        const uint64_t rh = buf_ext_of(r, p, v, V, r->rd_q[p][v]);
+        const unsigned mid = RH_MID(rh);
+        int via = first ? (rh & RH_VIA) && mid != (unsigned)cfg->id : r->via_q[p][v];
+        if (!via && first && p == 0 && (rh & RH_OFFER) && !(cfg->mask_det[dst] & port_free)) {
+          const unsigned mm = cfg->mask_det[mid];
+          unsigned t_min, t_nm;
+          if (!ages_known) {
+            router_port_ages(r, P, V, port_age);
+            ages_known = 1;
+          }
+          t_min = min_age(cfg->mask_det[dst], port_age, P);
+          t_nm = mm & port_free ? 0u : min_age(mm, port_age, P);
+          via = t_min > RH_DETOUR(rh) + t_nm;
+        }
+        if (via) dst = mid;
+        rc_via[p] = (uint8_t)via;
+      }
+      mask = cfg->mask_det[dst];
       rc_vc[p] = (uint8_t)v;
       routing |= 1u << p;
       if (esc) {                  /* the route set only: the port is chosen in stage 1 */
@@ -155,12 +206,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
         continue;
       }
       if (favors && !(mask & port_free) && !ages_known) {
-        for (o = 0; o < P; o++) {
-          int u;
-          port_age[o] = 255;
-          for (u = 0; u < V; u++)
-            if (r->ovc_age_q[o][u] < port_age[o]) port_age[o] = r->ovc_age_q[o][u];
-        }
+        router_port_ages(r, P, V, port_age);
         ages_known = 1;
       }
       rc_port[p] = (uint8_t)route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
@@ -178,6 +224,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     sc.nodes = cfg->nodes;
     sc.tdd = cfg->tdd;
     sc.adopt = cfg->adopt;
+    sc.nmin = nmin;
     sc.cycle = cycle;
     sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
     sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
@@ -308,6 +355,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     v = V == 1 ? 0 : rc_vc[p];
     if (spin && r->sp.frozen_q[p][v]) continue;   /* a move froze it this cycle: its route stays */
     r->route_valid_q[p][v] = 1;
+    if (nmin) r->via_q[p][v] = rc_via[p];
     if (esc) {
       r->mask_a_q[p][v] = rc_a[p];
       r->mask_e_q[p][v] = rc_e[p];
@@ -325,6 +373,8 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     if (spin_outs & (1u << o)) {
       int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
       out_flit[o] = sc.spin_flit[o];
+      if (nmin && CTL_HEAD(out_flit[o].ctl))
+        out_flit[o].ext = rh_rewrite(out_flit[o].ext, r->via_q[sp][sv]);
       wf |= 1u << o;
       wake_reader(in, o, 1u);
       fifo_pop(r, sp, sv);
@@ -370,6 +420,10 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       }
       out_flit[o].data = r->buf_data[i];
       out_flit[o].ext = buf_ext_of(r, w, v, V, slot);
+      if (nmin && head) {
+        out_flit[o].ext = rh_rewrite(out_flit[o].ext, r->via_q[w][v]);
+        if (w == 0 && r->via_q[w][v]) st->detours++;
+      }
       out_flit[o].ctl = CTL_MAKE(KIND_FLIT, head, tail, ovc);
       wf |= 1u << o;
       wake_reader(in, o, 1u);

@@ -14,11 +14,15 @@
 #define MAX_VCS   4
 #define BUF_DEPTH 5
 
-/* ALGO_ESCAPE (Duato): VC 0 is the escape VC, routed west-first (mask_esc);
+/* ALGO_FAVORS_NMIN: FAvORS-Min's selection toward each packet's current
+ * target, which is its intermediate router while the route header's via bit
+ * is set; the source router may set it (docs/microarchitecture.md, 4.3).
+ * ALGO_ESCAPE (Duato): VC 0 is the escape VC, routed west-first (mask_esc);
  * VCs 1..V-1 are fully adaptive over the minimal ports (mask_det).  Needs
  * V >= 2 and SPIN off. */
 typedef enum {
-  ALGO_XY = 0, ALGO_WEST_FIRST = 1, ALGO_FAVORS_MIN = 2, ALGO_ESCAPE = 3
+  ALGO_XY = 0, ALGO_WEST_FIRST = 1, ALGO_FAVORS_MIN = 2, ALGO_ESCAPE = 3,
+  ALGO_FAVORS_NMIN = 4
 } route_algo_t;
 
 /* The mechanisms that keep a network live past saturation (on in "live"
@@ -52,6 +56,7 @@ typedef struct {
   uint8_t route_valid_q[MAX_PORTS][MAX_VCS];
   uint8_t out_port_q[MAX_PORTS][MAX_VCS];
   uint8_t out_vc_q[MAX_PORTS][MAX_VCS];   /* valid once the head has left */
+  uint8_t via_q[MAX_PORTS][MAX_VCS];      /* FAvORS-NMin: the route is toward mid (4.3) */
   uint8_t mask_a_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, adaptive VCs */
   uint8_t mask_e_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, escape VC */
   /* allocators */

@@ -25,7 +25,7 @@ void sim_defaults(sim_opts_t *o)
 const char *algo_name(route_algo_t a)
 {
   return a == ALGO_XY ? "xy" : a == ALGO_WEST_FIRST ? "west_first"
-       : a == ALGO_ESCAPE ? "escape" : "favors_min";
+       : a == ALGO_ESCAPE ? "escape" : a == ALGO_FAVORS_NMIN ? "favors_nmin" : "favors_min";
 }
 
 int algo_parse(const char *s, route_algo_t *a)
@@ -33,6 +33,7 @@ int algo_parse(const char *s, route_algo_t *a)
   if (!strcmp(s, "xy")) *a = ALGO_XY;
   else if (!strcmp(s, "west_first")) *a = ALGO_WEST_FIRST;
   else if (!strcmp(s, "favors_min")) *a = ALGO_FAVORS_MIN;
+  else if (!strcmp(s, "favors_nmin")) *a = ALGO_FAVORS_NMIN;
   else if (!strcmp(s, "escape")) *a = ALGO_ESCAPE;
   else return -1;
   return 0;
@@ -112,6 +113,7 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     snprintf(s->err, sizeof s->err, "out of memory");
     return -1;
   }
+  if (o->algo == ALGO_FAVORS_NMIN) nic_route_header(&s->nic, s->topo.dist, o->seed);
   return 0;
 }
 

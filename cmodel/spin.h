@@ -73,8 +73,10 @@ typedef struct {
   uint64_t spins, deadlocks_resolved, false_positives;
   uint64_t frozen_timeouts;     /* FROZEN routers that left a recovery on their own timeout */
   uint64_t max_spins, max_spins_loop;
-  uint64_t bound_violations;   /* recoveries that spun more than m-1 times */
+  uint64_t bound_violations;   /* recoveries that spun more than m-1 times (2m-1 under
+                                  FAvORS-NMin, 4.3) */
   uint64_t recoveries;
+  uint64_t detours;             /* FAvORS-NMin: heads that left their source toward mid (4.3) */
   uint64_t expiry_to_resolve_sum, expiry_to_resolve_max;
   /* resolved recoveries by expiry-to-resolution cycles; the last bin holds
    * SPIN_RESOLVE_BINS - 1 cycles or more (for the median) */
@@ -134,6 +136,7 @@ typedef struct {
   int ports, vcs, id, nodes;
   unsigned tdd;
   int adopt;                          /* probe adoption on (12.3) */
+  int nmin;                           /* FAvORS-NMin: the bound is 2m - 1 spins (4.3) */
   uint64_t cycle;
   /* views of the router's input VCs [port][vc] */
   const uint8_t (*cnt)[SPIN_MAX_VCS];

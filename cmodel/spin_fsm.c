@@ -132,7 +132,8 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
       if (!s->spins_q) s->t_first_spin = c->cycle;
       s->t_last_spin = c->cycle;
       s->spins_q++;
-      if (s->spins_q == loop_len(&s->loop)) st->bound_violations++;   /* the m-th spin */
+      if (s->spins_q == (c->nmin ? 2u : 1u) * loop_len(&s->loop))   /* the m-th (2m-th) */
+        st->bound_violations++;
       s->state_q = FSM_PROBE_MOVE;
       s->pm_sent_q = 0;
       load(s, c, SPIN_SETTLE - 1);

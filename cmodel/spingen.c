@@ -71,6 +71,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  parameter int unsigned BufDepth = 5,\n"
 "  parameter int unsigned Spin     = %d,\n"
 "  parameter int unsigned Escape   = %d,\n"
+"  parameter int unsigned Nmin     = %d,\n"
 "  localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,\n"
 "  localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,\n"
 "  localparam int unsigned CredW   = spin_pkg::CredW,\n"
@@ -83,6 +84,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  input  logic [31:0]                           seed_i,\n"
 "  input  logic                                  favors_i,\n"
 "  input  logic                                  escape_i,\n"
+"  input  logic                                  nmin_i,\n"
 "  input  logic                                  spin_i,\n"
 "  input  logic [spin_pkg::CntW-1:0]             tdd_i,\n"
 "  input  logic                                  admit_i,\n"
@@ -97,12 +99,13 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  output logic [NumNodes*NumPorts*NumVcs*OccW-1:0] dbg_occ_o,\n"
 "  output logic [NumNodes*ObsW-1:0]              dbg_spin_obs_o\n"
 ");\n",
-          N, P, vcs, vcs > 1 ? "s" : "", t->name, N, P, vcs, flitw, spin_built(t, flitw), esc);
+          N, P, vcs, vcs > 1 ? "s" : "", t->name, N, P, vcs, flitw, spin_built(t, flitw), esc, flitw >= 90);
   for (r = 0; r < N; r++) {
     fprintf(f, "\n  // router %d", r);
     if (t->has_coords) fprintf(f, " (x %d, y %d)", t->x[r], t->y[r]);
     fprintf(f, "\n  logic [NumPorts*LinkW-1:0] flit_in_%d;\n  logic [NumPorts*CredW-1:0] cred_in_%d;\n", r, r);
     fprintf(f, "  logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_%d;\n  logic [NumPorts*MaskW-1:0] rt_mask_%d;\n", r, r);
+    fprintf(f, "  logic [spin_pkg::DstW-1:0] rt_mid_%d;\n  logic [MaskW-1:0] rt_mid_mask_%d;\n", r, r);
     for (p = 0; p < P; p++) {
       int q = t->peer_router[r * P + p], qp = t->peer_port[r * P + p];
       if (p == 0) {
@@ -124,14 +127,20 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "    .dst_i  (rt_dst_%d),\n"
 "    .mask_o (rt_mask_%d)\n"
 "  );\n"
+"  spin_route_table #(.NumNodes(NumNodes), .NumPorts(1), .EntryW(MaskW)) u_mid_table_%d (\n"
+"    .table_i(route_table_i[%d*NumNodes*MaskW +: NumNodes*MaskW]),\n"
+"    .dst_i  (rt_mid_%d),\n"
+"    .mask_o (rt_mid_mask_%d)\n"
+"  );\n"
 "  spin_router #(\n"
 "    .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW), .Spin(Spin),\n"
-"    .Escape(Escape)\n"
+"    .Escape(Escape), .Nmin(Nmin)\n"
 "  ) u_router_%d (\n"
 "    .clk_i, .rst_ni,\n"
 "    .lfsr_seed_i(seed_i ^ 32'h%08x),\n"
 "    .cfg_favors_i(favors_i),\n"
 "    .cfg_escape_i(escape_i),\n"
+"    .cfg_nmin_i (nmin_i),\n"
 "    .cfg_spin_i (spin_i),\n"
 "    .cfg_tdd_i  (tdd_i),\n"
 "    .cfg_admit_i(admit_i),\n"
@@ -141,6 +150,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "    .cfg_nodes_i((spin_pkg::IdW + 1)'(NumNodes)),\n"
 "    .rt_dst_o   (rt_dst_%d),\n"
 "    .rt_mask_i  (rt_mask_%d),\n"
+"    .rt_mid_o   (rt_mid_%d),\n"
+"    .rt_mid_mask_i(rt_mid_mask_%d[NumPorts-1:0]),\n"
 "    .flit_i     (flit_in_%d),\n"
 "    .credit_i   (cred_in_%d),\n"
 "    .flit_o     (dbg_flit_o[%d*NumPorts*LinkW +: NumPorts*LinkW]),\n"
@@ -150,8 +161,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  );\n"
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
-            r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, r, r, r, r, r, r, r, r,
-            r, r * P, r, r * P);
+            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, r, r, r, r, r, r,
+            r, r, r, r, r, r * P, r, r * P);
   }
   fprintf(f, "endmodule\n\n`default_nettype wire\n");
 }

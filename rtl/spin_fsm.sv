@@ -30,6 +30,7 @@ module spin_fsm #(
   input  logic [spin_pkg::IdW-1:0]     id_i,
   input  logic [spin_pkg::IdW:0]       nodes_i,
   input  logic [spin_pkg::CntW-1:0]    tdd_i,
+  input  logic                         nmin_i,      // FAvORS-NMin: the bound is 2m - 1 (assertion only)
   // views of the input VCs, index p*MaxVcs + v (registers of this cycle)
   input  logic [MaxPv-1:0]             cnt_nz_i,
   input  logic [MaxPv-1:0]             rv_i,
@@ -573,8 +574,9 @@ module spin_fsm #(
     end
   end
 
-  // The paper's theorem under minimal routing: a recovery of a loop of m
-  // routers spins at most m - 1 times (C twin: spin_bound_violations).
+  // The paper's theorem: a recovery of a loop of m routers spins at most
+  // m - 1 times under minimal routing, m p + (m - 1) = 2m - 1 under
+  // FAvORS-NMin (p = 1, section 4.3) (C twin: spin_bound_violations).
   logic [7:0] spins_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -583,7 +585,7 @@ module spin_fsm #(
       if (st_q.state == spin_pkg::StDd && st_d.state == spin_pkg::StMove) begin
         spins_q <= '0;
       end else if (st_q.state == spin_pkg::StForwardProgress && st_q.cnt == '0) begin
-        SpinBound_A: assert (32'(spins_q) + 1 < 32'(loop_len_q))
+        SpinBound_A: assert (32'(spins_q) + 1 < (nmin_i ? 2 : 1) * 32'(loop_len_q))
           else $error("spin_fsm: spin %0d of a recovery round a loop of %0d routers",
                       spins_q + 8'd1, loop_len_q);
         spins_q <= spins_q + 8'd1;

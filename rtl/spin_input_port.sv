@@ -25,6 +25,12 @@
 // a head requests while its set offers a free VC (free_a_i: an adaptive VC
 // of the output is free, free0_i: its VC 0), the winning head draws its port
 // among those (a second spin_route_select) and req_esc_o says it takes VC 0.
+// FAvORS-NMin (Nmin = 1, switched on by nmin_i; section 4.3): the route
+// unit looks up the packet's current target (its route header's mid while
+// via is set and this is not mid), keeps via per VC (via_q), and at the NIC
+// port (Source = 1) may send a head with offer set toward mid on its first
+// route (a second lookup, rt_mid_o/rt_mid_mask_i); a head leaving carries
+// via from its VC and offer 0.
 // SPIN (spin_unit): a frozen VC (frozen_i) requests nothing; while spin_i
 // the port requests nothing and its VC spin_vc_i sends its front flit
 // (spin_flit_o) without allocation; that VC's tail frees it without a
@@ -39,6 +45,8 @@ module spin_input_port #(
   parameter int unsigned BufDepth = 5,
   parameter int unsigned FlitW    = 64,
   parameter int unsigned Escape   = 0,
+  parameter int unsigned Nmin     = 0,     // FAvORS-NMin built in (needs FlitW >= 90)
+  parameter int unsigned Source   = 0,     // 1: the NIC's port (the NMin decision)
   localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned PortW   = $clog2(NumPorts),
@@ -49,6 +57,10 @@ module spin_input_port #(
   input  logic [LinkW-1:0]               flit_i,        // link word arriving this cycle
   output logic [spin_pkg::DstW-1:0]      rt_dst_o,      // destination looked up in the route table
   input  logic [MaskW-1:0]               rt_mask_i,     // its allowed output ports (same cycle)
+  input  logic                           nmin_i,        // FAvORS-NMin (needs Nmin)
+  input  logic [spin_pkg::IdW-1:0]       id_i,          // this router's id (NMin: at mid?)
+  output logic [spin_pkg::DstW-1:0]      rt_mid_o,      // NMin, Source: the head's mid
+  input  logic [NumPorts-1:0]            rt_mid_mask_i, // its minimal ports (same cycle)
   input  logic                           esc_i,         // escape-VC routing (needs Escape)
   input  logic [NumPorts-1:0]            free_a_i,      // output has a free VC in 1..NumVcs-1
   input  logic [NumPorts-1:0]            free0_i,       // output has VC 0 free
@@ -112,6 +124,9 @@ module spin_input_port #(
   logic [PortW-1:0]    rc_port;
   logic [spin_pkg::DstW-1:0] rc_dst;
   logic [NumPorts-1:0] rc_mask;
+  logic                rc_first;   // a first route, not a reroute (4.2)
+  logic                rc_via;     // NMin: the route is toward mid
+  logic [NumVcs-1:0]   via_q;      // NMin: each VC's route is toward mid (4.3)
 
   always_comb begin
     rc_valid = 1'b0;
@@ -122,6 +137,7 @@ module spin_input_port #(
         rc_vc    = VcIdxW'(v);
       end
     end
+    rc_first = rc_valid;
     for (int unsigned v = 0; v < NumVcs; v++) begin
       if (!rc_valid && reroute_i && !esc_i && cnt[v*CntW +: CntW] != '0 &&
           front[v*LinkW + FlitW + 3] && !frozen_q_i[v]) begin
@@ -129,10 +145,44 @@ module spin_input_port #(
         rc_vc    = VcIdxW'(v);
       end
     end
-    rc_dst  = front[rc_vc*LinkW +: spin_pkg::DstW];
-    rc_mask = rt_mask_i[NumPorts-1:0];
+  end
+
+  // ---- FAvORS-NMin: the target and the source's choice (4.3) ----
+  if (Nmin == 1) begin : gen_nmin
+    // route header of the served VC's head: mid [79:64], via [80], offer
+    // [81], detour [89:82]
+    logic [spin_pkg::DstW-1:0] mid;
+    logic                      via_in, offer, via_tgt, go;
+    logic [7:0]                detour;
+    logic [8:0]                t_min, t_nm;
+    assign mid     = front[rc_vc*LinkW + 64 +: spin_pkg::DstW];
+    assign via_in  = front[rc_vc*LinkW + 80];
+    assign offer   = front[rc_vc*LinkW + 81];
+    assign detour  = front[rc_vc*LinkW + 82 +: 8];
+    assign via_tgt = nmin_i && (rc_first ? via_in && mid != spin_pkg::DstW'(id_i) : via_q[rc_vc]);
+    assign t_min   = min_age(rt_mask_i[NumPorts-1:0]);
+    assign t_nm    = (rt_mid_mask_i & port_free_i) != '0 ? 9'd0 : min_age(rt_mid_mask_i);
+    assign go      = Source == 1 && nmin_i && rc_first && !via_tgt && offer &&
+                     (rt_mask_i[NumPorts-1:0] & port_free_i) == '0 &&
+                     t_min > {1'b0, detour} + t_nm;
+    assign rc_via   = via_tgt || go;
+    assign rc_dst   = via_tgt ? mid : front[rc_vc*LinkW +: spin_pkg::DstW];
+    assign rc_mask  = go ? rt_mid_mask_i : rt_mask_i[NumPorts-1:0];
+    assign rt_mid_o = Source == 1 ? mid : '0;
+  end else begin : gen_no_nmin
+    assign rc_via   = 1'b0;
+    assign rc_dst   = front[rc_vc*LinkW +: spin_pkg::DstW];
+    assign rc_mask  = rt_mask_i[NumPorts-1:0];
+    assign rt_mid_o = '0;
   end
   assign rt_dst_o = rc_dst;
+
+  // The least age over the ports of a mask (255 when none).
+  function automatic logic [8:0] min_age(input logic [NumPorts-1:0] mask);
+    min_age = 9'd255;
+    for (int unsigned o = 0; o < NumPorts; o++)
+      if (mask[o] && {1'b0, port_age_i[o*8 +: 8]} < min_age) min_age = {1'b0, port_age_i[o*8 +: 8]};
+  endfunction
 
   logic drew_o_raw;
   spin_route_select #(.NumPorts(NumPorts)) u_route_select (
@@ -238,7 +288,29 @@ module spin_input_port #(
   assign req_esc_o  = esc_head && esc_vc0;
   assign drew_o     = esc_i ? esc_head && esc_drew : rc_valid && drew_o_raw;
   assign req_ovc_o  = out_vc_q[arb_vc*spin_pkg::VcW +: spin_pkg::VcW];
-  assign req_flit_o = front[arb_vc*LinkW +: LinkW];
+  // A head leaving carries via from its VC's route and offer 0 (NMin, 4.3).
+  logic [LinkW-1:0] req_front, spin_front;
+  assign req_front  = front[arb_vc*LinkW +: LinkW];
+  assign spin_front = front[spin_vc_i[VcIdxW-1:0]*LinkW +: LinkW];
+  if (Nmin == 1) begin : gen_rewrite
+    logic req_via;
+    assign req_via = rc_valid && rc_vc == arb_vc ? rc_via : via_q[arb_vc];
+    always_comb begin
+      req_flit_o  = req_front;
+      spin_flit_o = spin_front;
+      if (nmin_i && req_front[FlitW+3]) begin
+        req_flit_o[80] = req_via;
+        req_flit_o[81] = 1'b0;
+      end
+      if (nmin_i && spin_front[FlitW+3]) begin
+        spin_flit_o[80] = via_q[spin_vc_i[VcIdxW-1:0]];
+        spin_flit_o[81] = 1'b0;
+      end
+    end
+  end else begin : gen_no_rewrite
+    assign req_flit_o  = req_front;
+    assign spin_flit_o = spin_front;
+  end
 
   // ---- grant: pop, route and downstream-VC state, credit ----
   logic req_head, req_tail;
@@ -271,7 +343,6 @@ module spin_input_port #(
   end
 
   // ---- SPIN views ----
-  assign spin_flit_o = front[spin_vc_i[VcIdxW-1:0]*LinkW +: LinkW];
   for (genvar v = 0; v < NumVcs; v++) begin : gen_view
     assign view_cnt_nz_o[v] = cnt[v*CntW +: CntW] != '0;
     assign view_rv_o[v]     = route_valid_q[v];
@@ -286,6 +357,15 @@ module spin_input_port #(
     assign view_tail_o[v]   = front[v*LinkW + FlitW + 2];
     assign popped_o[v]      = pop[v];
     assign cnt_next_nz_o[v] = cnt[v*CntW +: CntW] + CntW'(push[v]) - CntW'(pop[v]) != '0;
+  end
+
+  if (Nmin == 1) begin : gen_via_q
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) via_q <= '0;
+      else if (rc_valid && !frozen_i[rc_vc] && nmin_i) via_q[rc_vc] <= rc_via;
+    end
+  end else begin : gen_no_via_q
+    assign via_q = '0;
   end
 
   always_ff @(posedge clk_i) begin
@@ -307,6 +387,10 @@ module spin_input_port #(
                              32'(flit_i[FlitW +: spin_pkg::VcW]) >= NumVcs))
         else $error("spin_input_port: flit for VC %0d, only %0d VCs",
                     flit_i[FlitW +: spin_pkg::VcW], NumVcs);
+      NminNeedsParam_A: assert (!(nmin_i && Nmin != 1))
+        else $error("spin_input_port: FAvORS-NMin switched on in a router built with Nmin = 0");
+      NminNotEscape_A: assert (!(nmin_i && esc_i))
+        else $error("spin_input_port: FAvORS-NMin and escape routing switched on together");
       EscNeedsParam_A: assert (!(esc_i && Escape != 1))
         else $error("spin_input_port: escape routing switched on in a router built with Escape = 0");
       MaskNonZero_A: assert (!(rc_valid && rc_mask == '0))

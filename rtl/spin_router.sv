@@ -13,6 +13,10 @@
 //             SPIN at least 128 (a special message's data word)
 //   Spin      1: SPIN deadlock recovery built in (spin_unit), switched on at
 //             run time by cfg_spin_i; 0: none built (cfg_spin_* ignored)
+//   Nmin      1: FAvORS-NMin built in (section 4.3; FlitW >= 90), switched
+//             on at run time by cfg_nmin_i with cfg_favors_i: port 0 looks up
+//             its head's intermediate router on rt_mid_o/rt_mid_mask_i;
+//             0: none built (rt_mid_o is 0)
 //   Escape    1: escape-VC routing built in (section 4.1), switched on at
 //             run time by cfg_escape_i; each route-table answer is then
 //             {mask_e, mask_a}, 2*NumPorts bits; 0: none built
@@ -36,6 +40,7 @@ module spin_router #(
   parameter int unsigned FlitW    = 64,
   parameter int unsigned Spin     = 0,
   parameter int unsigned Escape   = 0,
+  parameter int unsigned Nmin     = 0,
   localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned CredW   = spin_pkg::CredW,
@@ -49,6 +54,7 @@ module spin_router #(
   input  logic [31:0]                   lfsr_seed_i,
   input  logic                          cfg_favors_i,   // 1: FAvORS-Min output selection
   input  logic                          cfg_escape_i,   // 1: escape-VC routing (needs Escape)
+  input  logic                          cfg_nmin_i,     // 1: FAvORS-NMin (needs Nmin)
   input  logic                          cfg_spin_i,     // 1: SPIN on (needs Spin)
   input  logic                          cfg_admit_i,    // 1: injection admission (section 6)
   input  logic                          cfg_reroute_i,  // 1: waiting heads route again (4.2)
@@ -58,6 +64,8 @@ module spin_router #(
   input  logic [spin_pkg::IdW:0]        cfg_nodes_i,    // routers in the network
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
   input  logic [NumPorts*MaskW-1:0]     rt_mask_i,
+  output logic [spin_pkg::DstW-1:0]     rt_mid_o,       // NMin: port 0's intermediate router
+  input  logic [NumPorts-1:0]           rt_mid_mask_i,  // its allowed output ports
   input  logic [NumPorts*LinkW-1:0]     flit_i,
   input  logic [NumPorts*CredW-1:0]     credit_i,
   output logic [NumPorts*LinkW-1:0]     flit_o,
@@ -83,6 +91,12 @@ module spin_router #(
   end
   if (Escape > 1) begin : gen_check_escape
     $error("spin_router: Escape must be 0 or 1");
+  end
+  if (Nmin > 1) begin : gen_check_nmin
+    $error("spin_router: Nmin must be 0 or 1");
+  end
+  if (Nmin == 1 && FlitW < 90) begin : gen_check_nmin_flitw
+    $error("spin_router: with Nmin = 1, FlitW must be at least 90 (the route header, bits 89:64)");
   end
   if (Spin == 1 && FlitW < spin_pkg::SmW) begin : gen_check_spin_flitw
     $error("spin_router: with Spin = 1, FlitW must be at least 128 (special messages)");
@@ -135,18 +149,24 @@ module spin_router #(
   logic [NumPorts*OfferW-1:0] sm;
   logic [NumPorts*LinkW-1:0]  spin_flit;
 
+  logic [spin_pkg::DstW-1:0] mid_o [NumPorts];   // only port 0's is looked up
+  assign rt_mid_o = mid_o[0];
   for (genvar p = 0; p < NumPorts; p++) begin : gen_input
     localparam int unsigned Rot = (5 * p) % 32;
     logic [7:0] draw;   // low byte of the LFSR rotated right by Rot
     assign draw = Rot == 0 ? lfsr[7:0] : 8'((lfsr >> Rot) | (lfsr << (32 - Rot)));
     spin_input_port #(
       .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth),
-      .FlitW(FlitW), .Escape(Escape)
+      .FlitW(FlitW), .Escape(Escape), .Nmin(Nmin), .Source(p == 0 ? 1 : 0)
     ) u_input (
       .clk_i, .rst_ni,
       .flit_i       (flit_i[p*LinkW +: LinkW]),
       .rt_dst_o     (rt_dst_o[p*spin_pkg::DstW +: spin_pkg::DstW]),
       .rt_mask_i    (rt_mask_i[p*MaskW +: MaskW]),
+      .nmin_i       (cfg_nmin_i),
+      .id_i         (cfg_id_i),
+      .rt_mid_o     (mid_o[p]),
+      .rt_mid_mask_i(rt_mid_mask_i),
       .esc_i        (cfg_escape_i),
       .free_a_i     (free_a),
       .free0_i      (free0),
@@ -233,6 +253,7 @@ module spin_router #(
       .id_i         (cfg_id_i),
       .nodes_i      (cfg_nodes_i),
       .tdd_i        (cfg_tdd_i),
+      .nmin_i       (cfg_nmin_i),
       .cnt_nz_i     (v_cnt_nz),
       .rv_i         (v_rv),
       .op_i         (v_op),

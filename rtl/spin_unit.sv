@@ -27,6 +27,7 @@ module spin_unit #(
   input  logic [spin_pkg::IdW-1:0]     id_i,
   input  logic [spin_pkg::IdW:0]       nodes_i,
   input  logic [spin_pkg::CntW-1:0]    tdd_i,
+  input  logic                         nmin_i,        // FAvORS-NMin (the spin bound, 4.3)
   input  logic [MaxPv-1:0]             cnt_nz_i,
   input  logic [MaxPv-1:0]             rv_i,
   input  logic [3*MaxPv-1:0]           op_i,
@@ -82,7 +83,7 @@ module spin_unit #(
   assign obs_o = {obs_vc, obs_port, obs_router};
 
   spin_fsm #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_fsm (
-    .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i,
+    .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i, .nmin_i,
     .cnt_nz_i, .rv_i, .op_i, .whole_i, .tail_i,
     .in_kind_i, .in_data_i, .arm_in_i, .arm_in_vc_i,
     .frozen_q_o   (frozen_q_o),

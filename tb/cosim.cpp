@@ -179,7 +179,8 @@ int main(int argc, char** argv) {
     Checker chk(&sim, rtl->flit_width());
     if (!waves.empty() && trace_from == 0) rtl->trace_open(waves);
     rtl->reset((uint32_t)o.sim.seed, sim.net.masks, sim.net.masks_esc,
-               o.sim.algo == ALGO_FAVORS_MIN, o.sim.spin, o.sim.tdd, o.sim.mode);
+               o.sim.algo == ALGO_FAVORS_MIN || o.sim.algo == ALGO_FAVORS_NMIN,
+               o.sim.algo == ALGO_FAVORS_NMIN, o.sim.spin, o.sim.tdd, o.sim.mode);
     sim_status_t st = SIM_RUNNING;
     while (st == SIM_RUNNING) {
       // A long idle stretch is skipped in both models at once (contract,

@@ -52,13 +52,14 @@ class RtlArray : public RtlNet {
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool spin, unsigned tdd, const router_mode_t& mode) override {
+             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
     masks_ = masks;
     masks_esc_ = masks_esc;
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
       m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
       m->cfg_favors_i = favors;
+      m->cfg_nmin_i = nmin;
       m->cfg_escape_i = masks_esc != nullptr;
       m->cfg_spin_i = spin;
       m->cfg_tdd_i = tdd;
@@ -74,6 +75,7 @@ class RtlArray : public RtlNet {
       from_bits(m->flit_i, in_flit_);
       from_bits(m->credit_i, in_cred_);
       from_bits(m->rt_mask_i, mask_);
+      m->rt_mid_mask_i = 0;
     }
     for (int i = 0; i < 3; i++) edge();
     for (auto& m : r_) m->rst_ni = 1;
@@ -155,6 +157,8 @@ class RtlArray : public RtlNet {
             mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
         }
         from_bits(m->rt_mask_i, mask_);
+        const unsigned mid = m->rt_mid_o;   // FAvORS-NMin: port 0's second lookup
+        m->rt_mid_mask_i = mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0;
       }
     }
     dump();

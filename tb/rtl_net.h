@@ -66,12 +66,14 @@ class RtlNet {
   virtual ~RtlNet() {}
   // Holds reset for a few cycles with this LFSR seed, routing table (masks:
   // N*N entries, router r destination d at r*N + d) and output selection
-  // (favors: FAvORS-Min's least-busy fallback), SPIN on or off and its
+  // (favors: FAvORS-Min's least-busy fallback; nmin: FAvORS-NMin's
+  // intermediate routers, section 4.3), SPIN on or off and its
   // detection threshold, and the live-mode mechanisms (mode; adoption only
   // with SPIN on).  masks_esc (same layout) is the escape VC's table of
   // escape routing, which it switches on; nullptr for the others.
   virtual void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc,
-                     bool favors, bool spin, unsigned tdd, const router_mode_t& mode) = 0;
+                     bool favors, bool nmin, bool spin, unsigned tdd,
+                     const router_mode_t& mode) = 0;
   // One clock cycle with the NIC injection registers inj[0..N-1].
   virtual void step(const flit_t* inj) = 0;
   // The SystemC build clocks the C model itself, as an SC_MODULE on the

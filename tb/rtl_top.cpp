@@ -36,7 +36,7 @@ class RtlTop : public RtlNet {
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool spin, unsigned tdd, const router_mode_t& mode) override {
+             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
     const int P = SPIN_NET_PORTS;
     table_.clear();
     for (int r = 0; r < N_; r++)
@@ -47,6 +47,7 @@ class RtlTop : public RtlNet {
     from_bits(top_->route_table_i, table_);
     top_->seed_i = seed;
     top_->favors_i = favors;
+    top_->nmin_i = nmin;
     top_->escape_i = masks_esc != nullptr;
     top_->spin_i = spin;
     top_->tdd_i = tdd;

@@ -71,13 +71,15 @@ SC_MODULE(CModelNet) {
 // One router and the signals of its ports.
 struct Node {
   std::unique_ptr<Vspin_router> m;
-  sc_signal<bool> rst_n, favors, escape, spin, admit, reroute, adopt;
+  sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, reroute, adopt;
   SigOf<decltype(Vspin_router::lfsr_seed_i)> seed;
   SigOf<decltype(Vspin_router::cfg_tdd_i)> tdd;
   SigOf<decltype(Vspin_router::cfg_id_i)> id;
   SigOf<decltype(Vspin_router::cfg_nodes_i)> nodes;
   SigOf<decltype(Vspin_router::rt_dst_o)> rt_dst;
   SigOf<decltype(Vspin_router::rt_mask_i)> rt_mask;
+  SigOf<decltype(Vspin_router::rt_mid_o)> rt_mid;
+  SigOf<decltype(Vspin_router::rt_mid_mask_i)> rt_mid_mask;
   SigOf<decltype(Vspin_router::flit_i)> flit_in;
   SigOf<decltype(Vspin_router::credit_i)> cred_in;
   SigOf<decltype(Vspin_router::flit_o)> flit_out;
@@ -90,6 +92,7 @@ struct Node {
     m->rst_ni(rst_n);
     m->lfsr_seed_i(seed);
     m->cfg_favors_i(favors);
+    m->cfg_nmin_i(nmin);
     m->cfg_escape_i(escape);
     m->cfg_spin_i(spin);
     m->cfg_admit_i(admit);
@@ -100,6 +103,8 @@ struct Node {
     m->cfg_nodes_i(nodes);
     m->rt_dst_o(rt_dst);
     m->rt_mask_i(rt_mask);
+    m->rt_mid_o(rt_mid);
+    m->rt_mid_mask_i(rt_mid_mask);
     m->flit_i(flit_in);
     m->credit_i(cred_in);
     m->flit_o(flit_out);
@@ -116,7 +121,7 @@ class RtlSc : public RtlNet {
         MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)),
         clk_("clk", 10, SC_NS, 0.5, 5, SC_NS, true),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
-        in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
+        in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mid_(16), mask_(P_ * MaskW_),
         out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3), obs_(ObsW_) {
     for (int r = 0; r < N_; r++) {
       char name[32];
@@ -132,7 +137,7 @@ class RtlSc : public RtlNet {
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool spin, unsigned tdd, const router_mode_t& mode) override {
+             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
     masks_ = masks;
     masks_esc_ = masks_esc;
     in_flit_.clear();
@@ -142,6 +147,7 @@ class RtlSc : public RtlNet {
       Node& n = *n_[r];
       put(n.seed, (uint64_t)(seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX)));
       n.favors.write(favors);
+      n.nmin.write(nmin);
       n.escape.write(masks_esc != nullptr);
       n.spin.write(spin);
       put(n.tdd, (uint64_t)tdd);
@@ -154,6 +160,7 @@ class RtlSc : public RtlNet {
       put(n.flit_in, in_flit_);
       put(n.cred_in, in_cred_);
       put(n.rt_mask, mask_);
+      put(n.rt_mid_mask, (uint64_t)0);
     }
     cmodel_.on = false;
     for (int i = 0; i < 3; i++) edge();
@@ -215,6 +222,9 @@ class RtlSc : public RtlNet {
         if (masks_esc_) mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
       }
       put(n_[r]->rt_mask, mask_);
+      get(n_[r]->rt_mid, mid_);   // FAvORS-NMin: port 0's second lookup
+      const unsigned mid = (unsigned)mid_.get(0, 16);
+      put(n_[r]->rt_mid_mask, (uint64_t)(mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0));
     }
   }
   void snapshot() {
@@ -235,7 +245,7 @@ class RtlSc : public RtlNet {
   sc_clock clk_;
   std::vector<std::unique_ptr<Node>> n_;
   CModelNet cmodel_{"cmodel"};
-  Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
+  Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mid_, mask_, out_flit_, out_cred_,
       out_occ_, obs_;
 };
 
