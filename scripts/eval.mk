@@ -17,7 +17,7 @@
 #           of SWEEP_SAT_CYCLES cycles, seeds SWEEP_SAT_SEEDS:
 #           build/sweep/post_saturation.md (accepted, ratio to the peak,
 #           per-node minimum and Jain's index at 2x, drained).  Resumable too.
-#           The full table (8 configurations x 2 modes x 7 patterns x 9 runs
+#           The full table (9 configurations x 2 modes x 7 patterns x 9 runs
 #           of 10^6 cycles) takes many hours: run it as `nice make sweep-sat`.
 #   sweep-check  the sweep's own checks (scripts/test_sweep.py: saturation
 #           rule, post-saturation table, knob checks; a second; in make test).
@@ -29,7 +29,7 @@
 # Knobs (bad values of the SWEEP_ ones stop make with an error naming them)
 #   SWEEP_CYCLES=N        injection cycles per sweep point (20000; warm-up N/10, drain limit N)
 #   SWEEP_TRAFFIC="a b"   traffic patterns (the seven of docs/results.md)
-#   SWEEP_CONFIGS="a b"   configurations (all eight: SWEEP_CONFIG_NAMES below)
+#   SWEEP_CONFIGS="a b"   configurations (all nine: SWEEP_CONFIG_NAMES below)
 #   SWEEP_MODES="a b"     router modes, live and/or paper (both)
 #   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
@@ -71,7 +71,7 @@ BENCH_QUICK   ?= 0
 
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
 SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement
-SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin
+SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin
 SWEEP_MODE_NAMES    := live paper
 
 # Knob checks, for the sweep targets only.  sweep_int: the value if it is a

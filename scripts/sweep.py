@@ -74,6 +74,7 @@ CONFIGS = [
     ("xy_1vc", "XY, 1 VC", "xy", 1, 0),
     ("wf_1vc", "west-first, 1 VC", "west_first", 1, 0),
     ("fmin_1vc_spin", "FAvORS-Min + SPIN, 1 VC", "favors_min", 1, 1),
+    ("nmin_1vc_spin", "FAvORS-NMin + SPIN, 1 VC", "favors_nmin", 1, 1),
     ("wf_3vc", "west-first, 3 VCs", "west_first", 3, 0),
     ("esc_2vc", "escape VC, 2 VCs", "escape", 2, 0),
     ("esc_3vc", "escape VC, 3 VCs", "escape", 3, 0),
@@ -896,6 +897,7 @@ class Sweep:
 
     # ---- plots ----
     STYLE = {"xy_1vc": ("tab:gray", "o"), "wf_1vc": ("tab:blue", "o"), "fmin_1vc_spin": ("tab:red", "o"),
+             "nmin_1vc_spin": ("tab:brown", "D"),
              "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s")}
     MODE_LS = {"live": "-", "paper": "--"}

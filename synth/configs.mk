@@ -25,6 +25,9 @@ $(call synth_config, wf_3vc, 3, )
 # are the wf_1vc and wf_3vc router logic: those rows are the "SPIN off" side.
 $(call synth_config, favors_1vc_spin, 1, -GSpin=1)
 $(call synth_config, minad_3vc_spin,  3, -GSpin=1)
+# FAvORS-NMin built in (Nmin=1, contract 4.3): the route header's target
+# mux and decision at port 0, a second route lookup, one via bit per VC.
+$(call synth_config, nmin_1vc_spin, 1, -GSpin=1 -GNmin=1)
 # Escape-VC routing built in (Escape=1: per-VC route sets, a second port
 # selector per input, VC 0 kept for the west-first escape network).
 $(call synth_config, esc_2vc, 2, -GEscape=1)

@@ -226,6 +226,10 @@ add(Case(name="top mesh3x3 2 VC escape 0.6", kind="drains", section=S, vcs=2, co
          argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "escape",
                "--rate", "0.6", "--cycles", "3000", "+verilator+seed+2"), cost=5))
 
+add(Case(name="top mesh3x3 2 VC favors_nmin 0.4", kind="drains", section=S, vcs=2, cosim=True,
+         argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "favors_nmin",
+               "--rate", "0.4", "--cycles", "3000", "+verilator+seed+4"), at_least=dict(detours=40), cost=5))  # 60
+
 # ---- power-up state: two VSEEDs start differently (test_powerup) ----
 # The co-simulation runs a few cycles with --waves under VSEEDs 1, 2 and 1
 # again; the values at time 0 of the waveform must differ between 1 and 2,
@@ -403,6 +407,30 @@ for sc, vs, (n_paper, n_live) in (("mellanox_fig1_fattree", 2, (1, 1)),
                   f"--mode {mode} --spin 1 {SEED_ARGS}",
                   at_least=dict(probes_sent=1, spins=n, deadlocks_resolved=n)))
 
+# ---- FAvORS-NMin (contract 4.3): the source may send a packet through an
+# intermediate router; every case counts the packets that took a detour (so
+# the decision, the second lookup and the header rewrite all ran) and, with
+# SPIN, the spins under the 2m-1 bound (spin_bound_violations 0, checked for
+# every SPIN case).  The figures after each case are what it did when written.
+S = "nmin"
+add(spin(S, "mesh4x4 1 VC favors_nmin 0.35, SPIN", 1, 5,
+         "--topo mesh4x4 --routing favors_nmin --rate 0.35 --cycles 4000",
+         at_least=dict(detours=900, probes_sent=1600, spins=90), cost=8))  # 1046 1847 101
+add(cosim(S, "mesh8x8 1 VC favors_nmin bit_complement 0.3, live, SPIN", 1, 6,
+          "--spin 1 --topo mesh8x8 --routing favors_nmin --traffic bit_complement --rate 0.3"
+          " --cycles 5000", at_least=dict(detours=300, probes_sent=1600, spins=60),
+          cost=25))  # 337 1803 72
+add(spin(S, "ring-6 favors_nmin 0.3, SPIN", 1, 7,
+         "--topo ring-6 --routing favors_nmin --rate 0.3 --cycles 5000", ports=3,
+         at_least=dict(detours=450, probes_sent=120, spins=25)))  # 501 140 29
+add(spin(S, "mesh3x3 failed links favors_nmin 0.3, SPIN", 1, 1,
+         f"--topo file:{T} --routing favors_nmin --rate 0.3 --cycles 5000",
+         at_least=dict(detours=550, probes_sent=500, spins=60)))  # 635 582 71
+# the same runs under favors_min: no packet leaves toward an intermediate
+add(cmodel(S, "mesh4x4 1 VC favors_min 0.35, SPIN: no detour, C model",
+           "--mode paper --spin 1 --topo mesh4x4 --routing favors_min --rate 0.35 --cycles 4000",
+           exactly=dict(detours=0), at_least=dict(probes_sent=80, spins=9)))  # 87 10
+
 # ---- liveness, C model, paper mode: 1,000,000 cycles, 8x8, FAvORS-Min, 1 VC ----
 S = "liveness"
 LIVE = "--mode paper --topo mesh8x8 --routing favors_min --vcs 1 --rate 0.08 --cycles 1000000 --drain-limit 20000"
@@ -548,6 +576,10 @@ BAD_INPUT = [
      r"escape routing applies to meshes only \(its escape VC, VC 0, is routed west-first\); "
      r"'file:.*' is a topology file",
      "{spinsim} --routing escape --vcs 2 --topo file:tb/topologies/mesh3x3_failed_links.topo"),
+    ("make sim ROUTING=favors_nmn", r"ROUTING=favors_nmn: expected xy, west_first, escape, favors_min or favors_nmin",
+     "make --no-print-directory sim ROUTING=favors_nmn"),
+    ("spinsim --routing favors_nmn", r"--routing: unknown routing 'favors_nmn' \(expected xy, west_first, escape, favors_min or favors_nmin\)",
+     "{spinsim} --routing favors_nmn"),
     ("make sim ROUTING=escape VCS=1", r"ROUTING=escape needs VCS",
      "make --no-print-directory sim ROUTING=escape VCS=1"),
     ("make sim ROUTING=escape SPIN=1", r"use SPIN=0",
