@@ -149,8 +149,8 @@ module spin_router #(
   logic [NumPorts*OfferW-1:0] sm;
   logic [NumPorts*LinkW-1:0]  spin_flit;
 
-  logic [spin_pkg::DstW-1:0] mid_o [NumPorts];   // only port 0's is looked up
-  assign rt_mid_o = mid_o[0];
+  logic [NumPorts*spin_pkg::DstW-1:0] mid_all;   // only port 0's is looked up
+  assign rt_mid_o = mid_all[spin_pkg::DstW-1:0];
   for (genvar p = 0; p < NumPorts; p++) begin : gen_input
     localparam int unsigned Rot = (5 * p) % 32;
     logic [7:0] draw;   // low byte of the LFSR rotated right by Rot
@@ -165,7 +165,7 @@ module spin_router #(
       .rt_mask_i    (rt_mask_i[p*MaskW +: MaskW]),
       .nmin_i       (cfg_nmin_i),
       .id_i         (cfg_id_i),
-      .rt_mid_o     (mid_o[p]),
+      .rt_mid_o     (mid_all[p*spin_pkg::DstW +: spin_pkg::DstW]),
       .rt_mid_mask_i(rt_mid_mask_i),
       .esc_i        (cfg_escape_i),
       .free_a_i     (free_a),

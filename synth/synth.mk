@@ -215,9 +215,9 @@ synth-selftest:
 
 # ---- the RTL as Yosys reads it ----
 # Verilator and Yosys 0.23 accept different SystemVerilog; make lint runs
-# this on the configuration that has every part (SPIN, escape, 3 VCs), so a
+# this on the configuration that has every part (SPIN, escape, FAvORS-NMin, 3 VCs), so a
 # construct only Verilator takes stops the regression, not a later make synth.
-SYNTH_LINT_PARAMS := NumPorts=$(SYNTH_PORTS) NumVcs=3 BufDepth=$(SYNTH_DEPTH) FlitW=$(SYNTH_FLITW) Spin=1 Escape=1
+SYNTH_LINT_PARAMS := NumPorts=$(SYNTH_PORTS) NumVcs=3 BufDepth=$(SYNTH_DEPTH) FlitW=$(SYNTH_FLITW) Spin=1 Escape=1 Nmin=1
 synth-lint:
 	@echo "yosys: read, elaborate and check spin_router $(SYNTH_LINT_PARAMS)"
 	@out=$$($(YOSYS) -q -p "$(synth_read) hierarchy -check -top spin_router \
