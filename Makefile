@@ -33,6 +33,8 @@ SPIN_MODE ?= live
 ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
+# links that fail at run time: CYCLE@ROUTER:PORT[,...] or file:PATH (empty: none)
+FAULTS    ?=
 VIEW      ?= router
 # make waves: the router shown (empty: the first recovery's source, else 5)
 # and the window in cycles (empty: around the first recovery, else cycle 0).
@@ -91,6 +93,11 @@ $(error VCS=$(VCS): expected 1, 2, 3 or 4)
 endif
 ifeq ($(filter $(VIEW),router spin),)
 $(error VIEW=$(VIEW): expected router or spin)
+endif
+ifneq ($(FAULTS),)
+ifneq ($(words $(FAULTS))$(findstring ',$(FAULTS))$(findstring ",$(FAULTS)),1)
+$(error FAULTS=$(FAULTS): expected CYCLE@ROUTER:PORT[,CYCLE@ROUTER:PORT...] or file:PATH, one word without quotes)
+endif
 endif
 ifeq ($(shell echo '$(VSEED)' | grep -Ex '[1-9][0-9]{0,9}'),)
 $(error VSEED=$(VSEED): expected a Verilator seed, 1 to 2147483647)
@@ -232,7 +239,8 @@ $(SCOSIM): $(SCOSIM_DIR)/spin_router.v $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(
 
 SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
-           --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT)
+           --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) \
+           $(if $(FAULTS),--faults '$(FAULTS)')
 
 # ---- tests ----
 C_TESTS := $(patsubst cmodel/tests/%.c,$(BUILD)/cmodel/tests/%,$(wildcard cmodel/tests/test_*.c))
@@ -300,6 +308,7 @@ help:
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT)"
+	@echo "       FAULTS=$(FAULTS)  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
 	@echo "internal (called by the targets above): sim-run"
 

@@ -47,6 +47,9 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
+"  --faults SPEC      links that fail at run time: CYCLE@ROUTER:PORT[,...] or\n"
+"                     file:PATH (lines 'CYCLE ROUTER:PORT'); the routing tables\n"
+"                     avoid the link from that cycle on (none)\n"
 "  --json FILE        also write the summary as JSON\n"
 "  --deadlocks FILE   write every deadlock SPIN resolved (cycles, loop) as JSON\n"
 "  --links FILE       write the flits carried by every network link as JSON\n"
@@ -104,6 +107,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
     {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'}, {"mode", 1, 0, 'M'}, {"admit", 1, 0, 'A'},
     {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'}, {"deadlocks", 1, 0, 'K'}, {"links", 1, 0, 'N'},
+    {"faults", 1, 0, 'F'},
     {"help", 0, 0, 'h'}, {0, 0, 0, 0}
   };
   int c, warm_set = 0;
@@ -180,6 +184,13 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 'j': o->json = optarg; break;
     case 'K': o->deadlocks = optarg; break;
     case 'N': o->links = optarg; break;
+    case 'F':
+      if (!*optarg) {
+        cli_error("--faults: empty (give CYCLE@ROUTER:PORT[,...] or file:PATH)");
+        return 2;
+      }
+      o->sim.faults = optarg;
+      break;
     case 'q': o->quiet = 1; break;
     case 'h': usage(stdout, prog, extra); return 1;
     case ':':

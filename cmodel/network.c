@@ -5,13 +5,17 @@
 #include "network.h"
 #include "bits.h"
 
+route_fn_t net_route_fn(route_algo_t algo)
+{
+  return algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST : ROUTE_MINIMAL;
+}
+
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
              int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
              unsigned long errlen)
 {
   int n = topo->routers, P = topo->radix, r, p, b;
-  route_fn_t fn = algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST
-                                                                       : ROUTE_MINIMAL;
+  route_fn_t fn = net_route_fn(algo);
   const int esc = algo == ALGO_ESCAPE;
   memset(net, 0, sizeof *net);
   if (esc && vcs < 2) {

@@ -57,6 +57,9 @@ typedef struct {
 /* Builds the network for a topology; -1 and a message on error.
  * spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles;
  * mode: the live-mode mechanisms (router.h). */
+/* The routing function whose tables algo reads (mask_det). */
+route_fn_t net_route_fn(route_algo_t algo);
+
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
              int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
              unsigned long errlen);

@@ -113,12 +113,17 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     snprintf(s->err, sizeof s->err, "out of memory");
     return -1;
   }
+  if (faults_parse(o->faults, &s->topo, &s->faults, s->err, sizeof s->err) != 0 ||
+      faults_tables(&s->faults, &s->topo, net_route_fn(o->algo), o->algo == ALGO_ESCAPE,
+                    s->err, sizeof s->err) != 0)
+    return -1;
   if (o->algo == ALGO_FAVORS_NMIN) nic_route_header(&s->nic, s->topo.dist, o->seed);
   return 0;
 }
 
 void sim_free(sim_t *s)
 {
+  faults_free(&s->faults);
   sink_free(&s->sink);
   nic_free(&s->nic);
   net_free(&s->net);
@@ -129,7 +134,17 @@ void sim_free(sim_t *s)
 
 void sim_cycle_pre(sim_t *s)
 {
-  const network_t *net = &s->net;
+  network_t *net = &s->net;
+  faults_t *fs = &s->faults;
+  s->tables_changed = 0;
+  if (s->now == faults_next_cycle(fs)) {   /* contract 4.4 */
+    const size_t nn = (size_t)net->n * (size_t)net->n;
+    memcpy(net->masks, fs->masks + (size_t)fs->next * nn, nn);
+    if (net->masks_esc) memcpy(net->masks_esc, fs->masks_esc + (size_t)fs->next * nn, nn);
+    s->links_failed = fs->last[fs->next] + 1;
+    fs->next++;
+    s->tables_changed = 1;
+  }
   if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
   nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports);
 }
@@ -218,6 +233,7 @@ uint64_t sim_idle_skip(sim_t *s, uint64_t limit)
              ? UINT64_MAX : s->o.cycles - 1;
   if (next > last) next = last;
   if (next > limit) next = limit;
+  if (next > faults_next_cycle(&s->faults)) next = faults_next_cycle(&s->faults);
   if (next <= s->now) return 0;
   k = next - s->now;
   if (s->o.spin) {   /* whole periods of the rotating priority */

@@ -3,8 +3,10 @@
  * simulator (spinsim.c) and by the co-simulation harness (tb/), which steps
  * the RTL between sim_cycle_pre() and sim_cycle_post().
  *
- * Cycle t:  sim_cycle_pre   traffic creates the packets of cycle t; the NICs
- *                           compute their next injection registers
+ * Cycle t:  sim_cycle_pre   a link failure due at cycle t replaces the
+ *                           routing tables; traffic creates the packets of
+ *                           cycle t; the NICs compute their next injection
+ *                           registers
  *           net_step        the C network (and the RTL, in co-simulation)
  *                           takes one clock edge
  *           sim_cycle_post  the injection registers advance; the sink takes
@@ -15,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "faults.h"
 #include "network.h"
 #include "nic.h"
 #include "topology.h"
@@ -34,6 +37,7 @@ typedef struct {
   int spin;                  /* SPIN deadlock recovery */
   unsigned tdd;              /* SPIN detection threshold */
   router_mode_t mode;        /* live-mode mechanisms (all on) or the paper's (all off) */
+  const char *faults;        /* run-time link failures (faults.h), or NULL */
 } sim_opts_t;
 
 typedef enum { SIM_RUNNING = 0, SIM_DRAINED, SIM_STUCK, SIM_ERROR } sim_status_t;
@@ -48,6 +52,10 @@ typedef struct {
   uint64_t now;              /* the cycle being simulated */
   uint64_t inject_end;       /* first cycle without injection */
   uint64_t skipped;          /* idle cycles skipped (sim_idle_skip) */
+  faults_t faults;           /* run-time link failures and their tables */
+  int links_failed;          /* faults applied so far */
+  int tables_changed;        /* sim_cycle_pre replaced the tables: the RTL's
+                                follow before it is clocked (co-simulation) */
   char err[512];
 } sim_t;
 

@@ -196,6 +196,49 @@ void topo_free(topo_t *t)
   t->peer_router = t->peer_port = t->latency = t->line = t->x = t->y = t->dist = NULL;
 }
 
+int topo_copy(const topo_t *src, topo_t *dst)
+{
+  size_t np = (size_t)src->routers * (size_t)src->radix;
+  size_t nn = (size_t)src->routers * (size_t)src->routers;
+  size_t nr = (size_t)src->routers;
+  *dst = *src;
+  dst->peer_router = malloc(np * sizeof *dst->peer_router);
+  dst->peer_port = malloc(np * sizeof *dst->peer_port);
+  dst->latency = malloc(np * sizeof *dst->latency);
+  dst->line = malloc(np * sizeof *dst->line);
+  dst->dist = malloc(nn * sizeof *dst->dist);
+  dst->x = src->x ? malloc(nr * sizeof *dst->x) : NULL;
+  dst->y = src->y ? malloc(nr * sizeof *dst->y) : NULL;
+  if (!dst->peer_router || !dst->peer_port || !dst->latency || !dst->line || !dst->dist ||
+      (src->x && !dst->x) || (src->y && !dst->y)) {
+    topo_free(dst);
+    return -1;
+  }
+  memcpy(dst->peer_router, src->peer_router, np * sizeof *dst->peer_router);
+  memcpy(dst->peer_port, src->peer_port, np * sizeof *dst->peer_port);
+  memcpy(dst->latency, src->latency, np * sizeof *dst->latency);
+  memcpy(dst->line, src->line, np * sizeof *dst->line);
+  memcpy(dst->dist, src->dist, nn * sizeof *dst->dist);
+  if (src->x) memcpy(dst->x, src->x, nr * sizeof *dst->x);
+  if (src->y) memcpy(dst->y, src->y, nr * sizeof *dst->y);
+  return 0;
+}
+
+int topo_remove_link(topo_t *t, int r, int p)
+{
+  size_t i, j;
+  int q;
+  if (r < 0 || r >= t->routers || p < 1 || p >= t->radix) return -1;
+  i = (size_t)r * (size_t)t->radix + (size_t)p;
+  q = t->peer_router[i];
+  if (q < 0) return -1;
+  j = (size_t)q * (size_t)t->radix + (size_t)t->peer_port[i];
+  t->peer_router[i] = t->peer_router[j] = -1;
+  t->peer_port[i] = t->peer_port[j] = -1;
+  t->line[i] = t->line[j] = 0;
+  return compute_dist(t);
+}
+
 /* ------------------------------------------------------------------------ */
 /* file parser */
 

@@ -63,6 +63,16 @@ int topo_parse_buf(const char *name, const char *buf, size_t len, topo_t *t,
 
 void topo_free(topo_t *t);
 
+/* A deep copy of src into dst (for the reduced topologies of run-time link
+ * failures, cmodel/faults.c).  Returns 0, or -1 when out of memory (dst is
+ * then empty). */
+int topo_copy(const topo_t *src, topo_t *dst);
+
+/* Removes the link at router r port p, both of its ends, and recomputes the
+ * hop distances.  Returns 0, or -1 when (r, p) holds no link or memory runs
+ * out. */
+int topo_remove_link(topo_t *t, int r, int p);
+
 /* Routing algorithms whose tables can be built. */
 typedef enum {
   ROUTE_XY = 0,        /* mesh only: deterministic dimension order */

@@ -189,6 +189,7 @@ int main(int argc, char** argv) {
       if (!rtl->tracing()) sim_idle_skip(&sim, waves.empty() ? UINT64_MAX : trace_from);
       if (!waves.empty() && !rtl->tracing() && sim.now >= trace_from) rtl->trace_open(waves);
       sim_cycle_pre(&sim);
+      if (sim.tables_changed) rtl->set_tables(sim.net.masks, sim.net.masks_esc);
       if (!rtl_steps_cmodel) net_step(&sim.net);
       rtl->step(sim.net.inj);
       if (ctx->gotFinish()) {

@@ -35,8 +35,7 @@ class RtlArray : public RtlNet {
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
         LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_),
-        ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)), masks_(nullptr),
-        masks_esc_(nullptr),
+        ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
         out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3) {
@@ -53,8 +52,7 @@ class RtlArray : public RtlNet {
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
-    masks_ = masks;
-    masks_esc_ = masks_esc;
+    copy_tables(masks, masks_esc);
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
       m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
@@ -100,6 +98,13 @@ class RtlArray : public RtlNet {
     }
     edge();
     snapshot();
+  }
+
+  // The lookups of the coming cycle were made from the old tables right
+  // after the last edge: made again from the new ones.
+  void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
+    copy_tables(masks, masks_esc);
+    for (int r = 0; r < N_; r++) lookup(r);
   }
 
   void read(Bits& flit, Bits& cred, Bits& occ) override {
@@ -148,20 +153,29 @@ class RtlArray : public RtlNet {
       Vspin_router* m = r_[r].get();
       m->clk_i = 1;
       m->eval();
-      if (masks_) {
-        to_bits(m->rt_dst_o, dst_);
-        for (int p = 0; p < P_; p++) {
-          unsigned d = (unsigned)dst_.get(p * 16, 16);
-          mask_.set(p * MaskW_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
-          if (masks_esc_)
-            mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
-        }
-        from_bits(m->rt_mask_i, mask_);
-        const unsigned mid = m->rt_mid_o;   // FAvORS-NMin: port 0's second lookup
-        m->rt_mid_mask_i = mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0;
-      }
+      if (!masks_.empty()) lookup(r);
     }
     dump();
+  }
+  // Router r's route-table answers for its current rt_dst_o and rt_mid_o.
+  void lookup(int r) {
+    Vspin_router* m = r_[r].get();
+    to_bits(m->rt_dst_o, dst_);
+    for (int p = 0; p < P_; p++) {
+      unsigned d = (unsigned)dst_.get(p * 16, 16);
+      mask_.set(p * MaskW_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
+      if (!masks_esc_.empty())
+        mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
+    }
+    from_bits(m->rt_mask_i, mask_);
+    const unsigned mid = m->rt_mid_o;   // FAvORS-NMin: port 0's second lookup
+    m->rt_mid_mask_i = mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0;
+  }
+  // The RTL's own copy of the tables (the C model's may change apart).
+  void copy_tables(const uint8_t* masks, const uint8_t* masks_esc) {
+    masks_.assign(masks, masks + (size_t)N_ * N_);
+    if (masks_esc) masks_esc_.assign(masks_esc, masks_esc + (size_t)N_ * N_);
+    else masks_esc_.clear();
   }
   void snapshot() {
     for (int r = 0; r < N_; r++) {
@@ -177,8 +191,7 @@ class RtlArray : public RtlNet {
   VerilatedContext* ctx_;
   const topo_t* t_;
   int N_, P_, V_, LinkW_, MaskW_, ObsW_;
-  const uint8_t* masks_;
-  const uint8_t* masks_esc_;
+  std::vector<uint8_t> masks_, masks_esc_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
       out_occ_;

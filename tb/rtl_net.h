@@ -74,6 +74,10 @@ class RtlNet {
   virtual void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc,
                      bool favors, bool nmin, bool spin, unsigned tdd,
                      const router_mode_t& mode) = 0;
+  // New routing tables (same layout as reset's), read by the route
+  // computations of the next step on (run-time link failures, contract
+  // section 4.4).  The RTL keeps its own copy.
+  virtual void set_tables(const uint8_t* masks, const uint8_t* masks_esc) = 0;
   // One clock cycle with the NIC injection registers inj[0..N-1].
   virtual void step(const flit_t* inj) = 0;
   // The SystemC build clocks the C model itself, as an SC_MODULE on the

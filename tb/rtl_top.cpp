@@ -37,14 +37,7 @@ class RtlTop : public RtlNet {
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
-    const int P = SPIN_NET_PORTS;
-    table_.clear();
-    for (int r = 0; r < N_; r++)
-      for (int d = 0; d < N_; d++) {
-        table_.set((r * N_ + d) * kMaskW, P, masks[r * N_ + d]);
-        if (masks_esc) table_.set((r * N_ + d) * kMaskW + P, P, masks_esc[r * N_ + d]);
-      }
-    from_bits(top_->route_table_i, table_);
+    set_tables(masks, masks_esc);
     top_->seed_i = seed;
     top_->favors_i = favors;
     top_->nmin_i = nmin;
@@ -59,6 +52,18 @@ class RtlTop : public RtlNet {
     top_->rst_ni = 0;
     for (int i = 0; i < 3; i++) tick();
     top_->rst_ni = 1;
+  }
+
+  // The table is an input of the network top, read combinationally.
+  void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
+    const int P = SPIN_NET_PORTS;
+    table_.clear();
+    for (int r = 0; r < N_; r++)
+      for (int d = 0; d < N_; d++) {
+        table_.set((r * N_ + d) * kMaskW, P, masks[r * N_ + d]);
+        if (masks_esc) table_.set((r * N_ + d) * kMaskW + P, P, masks_esc[r * N_ + d]);
+      }
+    from_bits(top_->route_table_i, table_);
   }
 
   void step(const flit_t* inj) override {

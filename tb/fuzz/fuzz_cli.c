@@ -2,15 +2,21 @@
  * co-simulation (cmodel/cli.c, cli_parse).  The input is split at NUL bytes
  * into arguments (at most 64) after the program name.  An accepted command
  * line then builds its named topology (not file:) and its traffic pattern
- * (not trace:), which parse names of their own; nothing is read from disk
- * (and meshes of more than 1,024 routers are not built: see name_size).
- * Besides the sanitizers' findings, it stops on a broken promise: an
- * accepted option out of its documented range. */
+ * (not trace:), which parse names of their own, and its inline link
+ * failures (--faults, not file:) with their tables on networks of at most
+ * 64 routers; nothing is read from disk (and meshes of more than 1,024
+ * routers are not built: see name_size).  Besides the sanitizers' findings,
+ * it stops on a broken promise: an accepted option out of its documented
+ * range; a fault list accepted out of order, with a stage whose tables
+ * break the routing rules, or refused with a message that does not name
+ * --faults or, escaped as sim_init escapes it, holds a control byte. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "faults.h"
+#include "text.h"
 #include "topology.h"
 #include "traffic.h"
 
@@ -40,6 +46,38 @@ static void fail(const char *why)
 {
   fprintf(stderr, "fuzz_cli: %s\n", why);
   abort();
+}
+
+/* The inline faults of an accepted command line, on topology t. */
+static void check_faults(const char *spec, const topo_t *t)
+{
+  faults_t *fs = malloc(sizeof *fs);
+  char err[512] = "";
+  int i, r;
+  if (!fs) return;
+  if (faults_parse(spec, t, fs, err, sizeof err) != 0 ||
+      faults_tables(fs, t, ROUTE_MINIMAL, 0, err, sizeof err) != 0) {
+    const unsigned char *p;
+    text_escape(err, sizeof err, err);   /* as sim_init does */
+    if (strncmp(err, "--faults (FAULTS) item ", 23) != 0) fail("fault message does not name --faults");
+    for (p = (const unsigned char *)err; *p; p++)
+      if (*p < 0x20 || *p == 0x7f) fail("control byte in a fault message");
+  } else {
+    if (fs->n < 1 || fs->n > FAULTS_MAX || fs->stages < 1 || fs->stages > fs->n ||
+        fs->last[fs->stages - 1] != fs->n - 1)
+      fail("fault list sizes out of range");
+    for (i = 1; i < fs->stages; i++)
+      if (fs->at[i] <= fs->at[i - 1] || fs->last[i] <= fs->last[i - 1]) fail("stages out of order");
+    for (i = 0; i < fs->n; i++)
+      if (fs->f[i].cycle > SIM_MAX_CYCLE || (i && fs->f[i].cycle < fs->f[i - 1].cycle))
+        fail("faults out of order");
+    for (i = 0; i < fs->stages; i++)
+      for (r = 0; r < t->routers; r++)
+        if (fs->masks[((size_t)i * t->routers + r) * t->routers + r] != 1)
+          fail("a stage's table does not eject at the destination");
+  }
+  faults_free(fs);
+  free(fs);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -81,6 +119,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
           traffic_free(tg);
         }
       }
+      if (o.sim.faults && strncmp(o.sim.faults, "file:", 5) != 0 && t.routers <= 64)
+        check_faults(o.sim.faults, &t);
     }
     topo_free(&t);
   }

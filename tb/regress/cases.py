@@ -407,6 +407,87 @@ for sc, vs, (n_paper, n_live) in (("mellanox_fig1_fattree", 2, (1, 1)),
                   f"--mode {mode} --spin 1 {SEED_ARGS}",
                   at_least=dict(probes_sent=1, spins=n, deadlocks_resolved=n)))
 
+# ---- links that fail at run time (contract 4.4): the tables of both models
+# are rewritten at the fault's cycle; what was committed to the link crosses
+S = "faults"
+# The Mellanox paper's Fig. 1 as it happens: the full fat tree carries the
+# four flows, links 12-21 and 11-24 fail at cycle 400, the recomputed minimal
+# routes close the credit loop 11 -> 23 -> 12 -> 22 -> 11.
+FAIL_ARGS = ("--topo file:tb/scenarios/mellanox_fig1_failover.topo --routing favors_min"
+             " --traffic trace:tb/scenarios/mellanox_fig1_fattree.trace --cycles 1"
+             " --faults file:tb/scenarios/mellanox_fig1_failover.faults")
+for mode in ("live", "paper"):
+    add(cosim(S, f"seed scenario mellanox_fig1_failover, {mode} mode, no SPIN: deadlocks", 1, 3,
+              f"--mode {mode} --spin 0 {FAIL_ARGS} --drain-limit 3000 --quiet", kind="deadlocks",
+              exactly=dict(links_failed=2)))
+# live: one recovery (5,524 cycles); the paper's router re-forms the loop
+# after every spin and needs 347 recoveries (54,786 cycles)
+add(cosim(S, "seed scenario mellanox_fig1_failover, live mode, SPIN: drains", 1, 4,
+          f"--mode live --spin 1 {FAIL_ARGS}",
+          exactly=dict(links_failed=2), at_least=dict(probes_sent=1, spins=1, deadlocks_resolved=1)))
+add(cosim(S, "seed scenario mellanox_fig1_failover, paper mode, SPIN: drains", 1, 5,
+          f"--mode paper --spin 1 {FAIL_ARGS} --drain-limit 60000",
+          exactly=dict(links_failed=2), at_least=dict(spins=300, deadlocks_resolved=300), cost=3))
+# synthetic load over failing links, every fault applied in the run
+add(cosim(S, "mesh4x4 1 VC favors_min 0.3, 3 links fail, SPIN", 1, 6,
+          "--spin 1 --topo mesh4x4 --routing favors_min --rate 0.3 --cycles 6000"
+          " --faults 1000@5:1,2500@10:3,2500@6:4",
+          exactly=dict(links_failed=3), at_least=dict(probes_sent=10, spins=3), cost=3))
+add(cosim(S, "mesh4x4 2 VC favors_min 0.4, 2 links fail at cycles 0 and 3000, SPIN", 2, 7,
+          "--spin 1 --topo mesh4x4 --routing favors_min --rate 0.4 --cycles 6000"
+          " --faults 3000@9:3,0@2:3", exactly=dict(links_failed=2), cost=3))
+add(cosim(S, "mesh4x4 1 VC favors_nmin 0.3, 2 links fail, SPIN", 1, 1,
+          "--spin 1 --topo mesh4x4 --routing favors_nmin --rate 0.3 --cycles 6000"
+          " --faults 1500@5:3,3000@9:1", exactly=dict(links_failed=2), at_least=dict(detours=1),
+          cost=3))
+add(Case(name="top mesh3x3 2 VC favors_min 0.4, link 4:1 fails at cycle 1500", kind="drains",
+         section=S, vcs=2, cosim=True,
+         argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "favors_min",
+               "--rate", "0.4", "--cycles", "3000", "--faults", "1500@4:1", "+verilator+seed+6"),
+         exactly=dict(links_failed=1), cost=5))
+add(cmodel(S, "mesh8x8 1 VC favors_min 0.1, 4 links fail, SPIN, C model",
+           "--spin 1 --topo mesh8x8 --routing favors_min --rate 0.1 --cycles 40000"
+           " --faults 5000@27:1,5000@36:3,15000@9:1,25000@50:2",
+           exactly=dict(links_failed=4), at_least=dict(deadlocks_resolved=15), cost=2))  # 27
+# a fault past the end of the run is never applied
+add(cmodel(S, "a fault after the run is not applied, C model",
+           "--topo mesh4x4 --routing favors_min --rate 0.1 --cycles 2000 --faults 1000@5:1,999999@6:1",
+           exactly=dict(links_failed=1)))
+FAULT_ERRORS = [
+    ("a failure that disconnects the network",
+     r"error: --faults \(FAULTS\) item 2: with the links failed by cycle 100: mesh4x4: router 0 "
+     r"cannot reach router 1 \(disconnected network\)",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults 100@0:1,100@0:3"),
+    ("a fault file that disconnects the network names its line",
+     r"error: .*bad_disconnect.faults:4: with the links failed by cycle 20: .*disconnected network",
+     "{spinsim} --topo file:tb/scenarios/mellanox_fig1_failover.topo --routing favors_min"
+     " --faults file:{data}/bad_disconnect.faults"),
+    ("xy routing over a failed link", r"no xy route from router 5 to router \d+$",
+     "{spinsim} --topo mesh4x4 --routing xy --faults 10@5:1"),
+    ("escape routing over a failed link: its west-first VC", r"no west-first route from router 5 to router \d+$",
+     "{spinsim} --topo mesh4x4 --routing escape --vcs 2 --faults 10@5:3"),
+    ("a fault on a port without a link", r"router 0 port 2 of mesh4x4 has no link",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults 10@0:2"),
+    ("a fault on port 0", r"item 1: link '5:0' is not ROUTER:PORT",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults 10@5:0"),
+    ("a link failing twice", r"item 2: link 6:2-5:1 fails twice \(first at --faults \(FAULTS\) item 1\)",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults 10@5:1,20@6:2"),
+    ("a fault cycle past 10^15", r"cycle '1000000000000001' is not a number in 0..10\^15",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults 1000000000000001@5:1"),
+    ("a fault without @", r"item 1: '10:5:1' is not CYCLE@ROUTER:PORT",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults 10:5:1"),
+    ("a fault file line with an extra field", r"bad_extra.faults:3: extra field 'x'",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults file:{data}/bad_extra.faults"),
+    ("a missing fault file", r"cannot open .*no_such.faults",
+     "{spinsim} --topo mesh4x4 --routing favors_min --faults file:{data}/no_such.faults"),
+    ("co-simulation: a failure that disconnects the network", r"disconnected network",
+     "{cosim_p5_v1} --vcs 1 --topo mesh4x4 --routing favors_min --faults 100@0:1,100@0:3"),
+    ("make sim FAULTS with a space", r"FAULTS=1 2: expected CYCLE@ROUTER:PORT",
+     "make --no-print-directory sim 'FAULTS=1 2'"),
+]
+for name, pattern, command in FAULT_ERRORS:
+    add(error(S, f"bad input: {name}", pattern, command))
+
 # ---- FAvORS-NMin (contract 4.3): the source may send a packet through an
 # intermediate router; every case counts the packets that took a detour (so
 # the decision, the second lookup and the header rewrite all ran) and, with

@@ -138,8 +138,7 @@ class RtlSc : public RtlNet {
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
-    masks_ = masks;
-    masks_esc_ = masks_esc;
+    copy_tables(masks, masks_esc);
     in_flit_.clear();
     in_cred_.clear();
     mask_.clear();
@@ -188,6 +187,12 @@ class RtlSc : public RtlNet {
     snapshot();
   }
 
+  // The lookups written after the last edge came from the old tables.
+  void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
+    copy_tables(masks, masks_esc);
+    lookup();
+  }
+
   void read(Bits& flit, Bits& cred, Bits& occ) override {
     flit.w = cur_flit_.w;
     cred.w = cur_cred_.w;
@@ -213,19 +218,29 @@ class RtlSc : public RtlNet {
   // the middle of it, then the route-table answers for the next edge.
   void edge() {
     sc_start(10, SC_NS);
-    if (!masks_) return;
+    if (!masks_.empty()) lookup();
+  }
+  // Every router's route-table answers for its current rt_dst and rt_mid.
+  void lookup() {
     for (int r = 0; r < N_; r++) {
       get(n_[r]->rt_dst, dst_);
       for (int p = 0; p < P_; p++) {
         unsigned d = (unsigned)dst_.get(p * 16, 16);
         mask_.set(p * MaskW_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
-        if (masks_esc_) mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
+        if (!masks_esc_.empty())
+          mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
       }
       put(n_[r]->rt_mask, mask_);
       get(n_[r]->rt_mid, mid_);   // FAvORS-NMin: port 0's second lookup
       const unsigned mid = (unsigned)mid_.get(0, 16);
       put(n_[r]->rt_mid_mask, (uint64_t)(mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0));
     }
+  }
+  // The RTL's own copy of the tables (the C model's may change apart).
+  void copy_tables(const uint8_t* masks, const uint8_t* masks_esc) {
+    masks_.assign(masks, masks + (size_t)N_ * N_);
+    if (masks_esc) masks_esc_.assign(masks_esc, masks_esc + (size_t)N_ * N_);
+    else masks_esc_.clear();
   }
   void snapshot() {
     for (int r = 0; r < N_; r++) {
@@ -240,8 +255,7 @@ class RtlSc : public RtlNet {
 
   const topo_t* t_;
   int N_, P_, V_, LinkW_, MaskW_, ObsW_;
-  const uint8_t* masks_ = nullptr;
-  const uint8_t* masks_esc_ = nullptr;
+  std::vector<uint8_t> masks_, masks_esc_;
   sc_clock clk_;
   std::vector<std::unique_ptr<Node>> n_;
   CModelNet cmodel_{"cmodel"};

@@ -1,0 +1,63 @@
+/* faults.h - links that fail while the network runs (contract, section 4.4).
+ *
+ * A fault takes one bidirectional link out of the routing tables from a
+ * given cycle on, as a real network's failover does: the tables of every
+ * router are recomputed for the topology without the failed links (the ones
+ * failed before included).  The link itself keeps carrying what was already
+ * committed to it (routed heads, their packets, credits, SPIN messages).
+ *
+ * Specification (spinsim --faults, make FAULTS=):
+ *   CYCLE@R:P[,CYCLE@R:P...]   inline: at cycle CYCLE the link at router R
+ *                              port P fails (either end names the link)
+ *   file:PATH                  a file of lines "CYCLE R:P"; '#' starts a
+ *                              comment; blank lines are skipped
+ * Every table is built before the run: a failure that disconnects the
+ * network, or leaves the routing function without a route (XY or west-first
+ * on a mesh), is refused then, naming the fault.
+ */
+#ifndef SPIN_FAULTS_H
+#define SPIN_FAULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "topology.h"
+
+#define FAULTS_MAX 256   /* faults per run */
+
+typedef struct {
+  uint64_t cycle;        /* the first cycle whose route computations avoid the link */
+  int r, p;              /* one end of the link, as given */
+  int line;              /* file: its line; inline: its position, from 1 */
+} fault_t;
+
+typedef struct {
+  int n;                 /* faults, in cycle order (ties: as given) */
+  fault_t f[FAULTS_MAX];
+  int stages;            /* distinct cycles */
+  uint64_t at[FAULTS_MAX];   /* stage i applies at cycle at[i] */
+  int last[FAULTS_MAX];      /* stage i covers faults [.. last[i]] */
+  uint8_t *masks;        /* stages x N x N: mask_det after stage i */
+  uint8_t *masks_esc;    /* the same for the escape VC, or NULL */
+  int next;              /* the next stage to apply */
+  char src[64];          /* "--faults" or the file's path, for messages */
+} faults_t;
+
+/* Parses spec against topology t.  Returns 0, or -1 with a message naming
+ * the file and line (or the inline item) in err. */
+int faults_parse(const char *spec, const topo_t *t, faults_t *fs, char *err, size_t errlen);
+
+/* Builds the tables of every stage for routing function fn (and, when esc,
+ * the escape VC's west-first tables).  Returns 0, or -1 with a message
+ * naming the fault after which the network is disconnected or unroutable. */
+int faults_tables(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *err,
+                  size_t errlen);
+
+/* The cycle of the next stage, or UINT64_MAX when none is left. */
+static inline uint64_t faults_next_cycle(const faults_t *fs)
+{
+  return fs->next < fs->stages ? fs->at[fs->next] : UINT64_MAX;
+}
+
+void faults_free(faults_t *fs);
+
+#endif
