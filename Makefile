@@ -183,7 +183,7 @@ VFLAGS += -j 2                               # parallel C++ compile (2-core mach
 VFLAGS += -Wno-fatal                         # lint is its own target
 VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT)"
 TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
-TB_HDRS  := tb/bus.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)
+TB_HDRS  := tb/bus.h tb/link_pipes.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)
 # The harness: the main loop, the comparison of the two models, one RTL side.
 TB_SRCS  := tb/cosim.cpp tb/checker.cpp
 
@@ -289,7 +289,7 @@ help:
 	@echo "  make waves-check  short waveforms, checked against both GTKWave views"
 	@echo "  make regress    the co-simulation cases (pytest, tb/regress/cases.py); ARGS='-k mesh8x8'"
 	@echo "                  selects; regress-build builds their binaries, regress-run runs them,"
-	@echo "                  regress-top builds the mesh3x3 network top they use"
+	@echo "                  regress-top builds the mesh3x3 network tops they use (1- and 3-cycle links)"
 	@echo "  make soak       the long co-simulation campaign, not in make test (build/soak/summary.md)"
 	@echo "evaluation (scripts/eval.mk, docs/results.md):"
 	@echo "  make sweep      latency/accepted sweeps of the C model, live and paper mode, to 3x"
@@ -375,11 +375,14 @@ PICTURES_PYTHON ?= /usr/bin/python3
 REGRESS_JOBS   ?= auto
 ARGS           ?=
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
+# the generated top with 3-cycle links (spin_link_pipe on every link)
+REGRESS_TOP_L3 := $(BUILD)/mesh3x3@3/v1/top/Vcosim
 regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
 	@for v in 1 2 3 4; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
+	@$(MAKE) --no-print-directory $(REGRESS_TOP_L3) TOPO=mesh3x3@3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl-sc/p5-v1/Vcosim PORTS=5 VCS=1
 
 regress: deps regress-build
@@ -411,6 +414,7 @@ soak: deps regress-build
 # build only: a flat Verilator build takes minutes.
 regress-top: deps $(SPINGEN)
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
+	@$(MAKE) --no-print-directory $(REGRESS_TOP_L3) TOPO=mesh3x3@3 VCS=1
 	@$(MAKE) --no-print-directory regress-run ARGS="-k top-mesh3x3 $(ARGS)"
 
 # Post-synthesis co-simulation: FAvORS-Min on a 4x4 mesh with SPIN on (it
@@ -503,6 +507,10 @@ lint: deps
 	    "-GNumVcs=1 -GNmin=1 -GSpin=1 -GFlitW=128" "-GNumVcs=3 -GNmin=1 -GEscape=1 -GSpin=1 -GFlitW=128"; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
 	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
+	done
+	@for st in 1 15; do \
+	  echo "$(VERILATOR) --lint-only -Wall spin_link_pipe -GStages=$$st"; \
+	  $(VERILATOR) --lint-only -Wall rtl/spin_link_pipe.sv --top-module spin_link_pipe -GStages=$$st || exit 1; \
 	done
 	@$(MAKE) --no-print-directory synth-lint
 	@echo "lint: clean"

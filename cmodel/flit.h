@@ -89,6 +89,9 @@ static inline unsigned sm_sender(const flit_t *f) { return (unsigned)(f->data & 
 static inline unsigned sm_n(const flit_t *f) { return (unsigned)((f->data >> 12) & 0x3Fu); }
 static inline unsigned sm_delay(const flit_t *f) { return (unsigned)((f->data >> 18) & 0x7Fu); }
 static inline unsigned sm_idx(const flit_t *f) { return (unsigned)((f->data >> 25) & 0x3Fu); }
+/* A probe's delay field holds x: the cycles its links took beyond 1 each,
+ * so the loop it went round takes n + x cycles (contract 12.1). */
+static inline unsigned sm_x(const flit_t *f) { return sm_delay(f); }
 static inline sm_path_t sm_path(const flit_t *f)
 {
   sm_path_t p;

@@ -44,11 +44,13 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     return -1;
   }
   for (r = 0; r < n * P; r++) {
-    if (topo->peer_router[r] >= 0 && topo->latency[r] != 1) {
-      snprintf(err, errlen, "%s: router %d port %d: link latency %d is not supported "
-               "yet (only 1)", topo->name, r / P, r % P, topo->latency[r]);
+    if (topo->peer_router[r] >= 0 &&
+        (topo->latency[r] < 1 || topo->latency[r] > TOPO_MAX_LATENCY)) {
+      snprintf(err, errlen, "%s: router %d port %d: link latency %d: the router takes 1 to %d",
+               topo->name, r / P, r % P, topo->latency[r], TOPO_MAX_LATENCY);
       return -1;
     }
+    if (topo->peer_router[r] >= 0 && topo->latency[r] > 1) net->n_pipe++;
   }
   net->n = n;
   net->ports = P;
@@ -62,13 +64,14 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
   net->down = calloc((size_t)n * (size_t)P, sizeof *net->down);
   net->inj = calloc((size_t)n, sizeof *net->inj);
   net->ejecting = calloc((size_t)n, sizeof *net->ejecting);
+  net->pipe = calloc((size_t)net->n_pipe + 1, sizeof *net->pipe);
   for (b = 0; b < 2; b++) {
-    net->flit_reg[b] = calloc((size_t)n * (size_t)P, sizeof(flit_t));
-    net->cred_reg[b] = calloc((size_t)n * (size_t)P, 1);
+    net->flit_reg[b] = calloc((size_t)n * (size_t)P + (size_t)net->n_pipe, sizeof(flit_t));
+    net->cred_reg[b] = calloc((size_t)n * (size_t)P + (size_t)net->n_pipe, 1);
     net->valid[b] = calloc((size_t)n, sizeof *net->valid[b]);
     net->wake[b] = calloc((size_t)n, sizeof *net->wake[b]);
   }
-  if (!net->rt || !net->cfg || !net->masks || (esc && !net->masks_esc) || !net->up ||
+  if (!net->rt || !net->cfg || !net->masks || !net->pipe || (esc && !net->masks_esc) || !net->up ||
       !net->down || !net->inj || !net->ejecting ||
       !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
       !net->cred_reg[1] || !net->valid[0] || !net->valid[1] || !net->wake[0] ||
@@ -83,11 +86,32 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     return -1;
   }
   for (r = 0; r < n * P; r++) net->down[r] = -1;
+  b = 0;   /* pipelines so far */
   for (r = 0; r < n; r++) {
     for (p = 0; p < P; p++) {
       int q = topo->peer_router[r * P + p];
+      const int lat = q >= 0 ? topo->latency[r * P + p] : 1;
       net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
+      net->cfg[r].xlat[p] = (uint8_t)(lat - 1);
       if (p == 0 || q < 0) continue;   /* port 0 reads the NIC */
+      if (lat > 1) {                   /* r's port p reads its pipeline's slot */
+        net_pipe_t *pp = &net->pipe[b];
+        pp->r = r;
+        pp->p = p;
+        pp->src = net->up[r * P + p];
+        pp->slot = n * P + b;
+        pp->stages = lat - 1;
+        pp->flit = calloc((size_t)pp->stages, sizeof *pp->flit);
+        pp->cred = calloc((size_t)pp->stages, 1);
+        if (!pp->flit || !pp->cred) {
+          snprintf(err, errlen, "out of memory for %d routers", n);
+          net_free(net);
+          return -1;
+        }
+        net->up[r * P + p] = pp->slot;
+        b++;
+        continue;                      /* the pipeline wakes r, not the peer's step */
+      }
       if (net->down[net->up[r * P + p]] >= 0) {
         snprintf(err, errlen, "%s: router %d port %d: link register read by two ports",
                  topo->name, q, topo->peer_port[r * P + p]);
@@ -117,6 +141,11 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
 void net_free(network_t *net)
 {
   int b;
+  for (b = 0; net->pipe && b < net->n_pipe; b++) {
+    free(net->pipe[b].flit);
+    free(net->pipe[b].cred);
+  }
+  free(net->pipe);
   free(net->rt);
   free(net->cfg);
   free(net->masks);
@@ -175,6 +204,22 @@ void net_step(network_t *net)
       }
     }
   }
+  /* Links of latency L > 1: each pipeline takes its peer's new register
+   * values and gives its reader the values of L - 1 cycles before. */
+  for (r = 0; r < net->n_pipe; r++) {
+    net_pipe_t *pp = &net->pipe[r];
+    const int q = pp->src / P, qp = pp->src % P;
+    const flit_t *in_f = (valid[q] >> qp) & 1u ? &fnxt[pp->src] : &net->idle;
+    const uint8_t in_c = (valid[q] >> (8 + qp)) & 1u ? cnxt[pp->src] : 0;
+    const int h = pp->head;
+    fnxt[pp->slot] = pp->flit[h];
+    cnxt[pp->slot] = pp->cred[h];
+    if (CTL_KIND(pp->flit[h].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= (uint16_t)(1u << pp->p);
+    if (pp->cred[h]) net->wake[nxt][pp->r] |= (uint16_t)(0x100u << pp->p);
+    pp->flit[h] = *in_f;
+    pp->cred[h] = in_c;
+    pp->head = h + 1 == pp->stages ? 0 : h + 1;
+  }
   net->cycle++;
 }
 
@@ -184,6 +229,23 @@ int net_record(network_t *net)
   if (!net->log) net->log = calloc(1, sizeof *net->log);
   if (!net->link_flits || !net->log) return -1;
   net->spin.log = net->log;
+  return 0;
+}
+
+int net_pipes_busy(const network_t *net, int sm_only)
+{
+  const int b = (int)(net->cycle & 1);
+  const unsigned lo = sm_only ? KIND_PROBE : KIND_FLIT;
+  int k, i;
+  for (k = 0; k < net->n_pipe; k++) {
+    const net_pipe_t *pp = &net->pipe[k];
+    if ((net->wake[b][pp->r] >> pp->p & 1u) && CTL_KIND(net->flit_reg[b][pp->slot].ctl) >= lo)
+      return 1;
+    if (!sm_only && (net->wake[b][pp->r] >> (8 + pp->p) & 1u) && net->cred_reg[b][pp->slot])
+      return 1;
+    for (i = 0; i < pp->stages; i++)
+      if (CTL_KIND(pp->flit[i].ctl) >= lo || (!sm_only && pp->cred[i])) return 1;
+  }
   return 0;
 }
 

@@ -1,4 +1,5 @@
-/* network.h - routers joined by 1-cycle links; the two-phase cycle step.
+/* network.h - routers joined by links of 1 to 16 cycles; the two-phase
+ * cycle step.
  *
  * Every link register (a router's flit and credit output registers) is kept
  * in two banks: in cycle t routers read bank t&1 (the values registered at
@@ -14,6 +15,11 @@
  * writes, the input ports of the routers its non-idle registers reach
  * (wake), so each router knows which of its links carry something without
  * reading them, and an idle router costs a few loads.
+ *
+ * A link of latency L > 1 (contract section 1) adds L - 1 registers in each
+ * direction (net_pipe_t): the reader's port reads an extra register slot
+ * (index n*ports + k, in both banks), which the end of each step fills from
+ * the pipeline, marking the reader's wake bit itself.
  */
 #ifndef SPIN_NETWORK_H
 #define SPIN_NETWORK_H
@@ -22,6 +28,21 @@
 #include "router.h"
 #include "spin_log.h"
 #include "topology.h"
+
+/* The extra registers of one direction pair of a link of latency L > 1, seen
+ * from router r's port p: flits from the peer's output to r's input p, and
+ * credits from the peer's input to r's output p, each L - 1 stages after the
+ * peer's own register.  Stage values for the next L - 1 cycles, oldest at
+ * head. */
+typedef struct {
+  int r, p;                   /* the reader */
+  int src;                    /* the peer's register index, q*ports + qp */
+  int slot;                   /* the register index r's port p reads */
+  int stages;                 /* L - 1 */
+  int head;
+  flit_t *flit;               /* stages entries */
+  uint8_t *cred;
+} net_pipe_t;
 
 typedef struct {
   int n, ports, vcs;
@@ -47,6 +68,8 @@ typedef struct {
   int n_ejecting;             /* ... and how many */
   flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
+  net_pipe_t *pipe;           /* the links of latency > 1, one entry per direction */
+  int n_pipe;
   /* The run's record (net_record; statistics only, NULL when off): flits
    * sent on each network output, index r*ports + p, and the deadlocks SPIN
    * resolved (spin.log points at it). */
@@ -54,12 +77,12 @@ typedef struct {
   spin_log_t *log;
 } network_t;
 
-/* Builds the network for a topology; -1 and a message on error.
- * spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles;
- * mode: the live-mode mechanisms (router.h). */
 /* The routing function whose tables algo reads (mask_det). */
 route_fn_t net_route_fn(route_algo_t algo);
 
+/* Builds the network for a topology; -1 and a message on error.
+ * spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles;
+ * mode: the live-mode mechanisms (router.h). */
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
              int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
              unsigned long errlen);
@@ -91,5 +114,9 @@ static inline unsigned net_occupancy(const network_t *net, int r, int p, int v)
   return net->rt[r].cnt_q[p][v];
 }
 unsigned long net_buffered(const network_t *net);
+
+/* A link pipeline holds a non-idle flit or a non-zero credit (the current
+ * bank's reader slots included); with sm_only, a special message. */
+int net_pipes_busy(const network_t *net, int sm_only);
 
 #endif

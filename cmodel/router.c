@@ -225,6 +225,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     sc.tdd = cfg->tdd;
     sc.adopt = cfg->adopt;
     sc.nmin = nmin;
+    sc.xlat = cfg->xlat;
     sc.cycle = cycle;
     sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
     sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
@@ -387,6 +388,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     }
     if (sm_outs & (1u << o)) {
       out_flit[o] = sc.offer[o].w;
+      spin_onto_link(&out_flit[o], cfg->xlat[o]);
       wf |= 1u << o;
       if (CTL_KIND(sc.offer[o].w.ctl) != KIND_IDLE) wake_reader(in, o, 1u);
       if (sc.offer[o].src == P) {             /* originated here */

@@ -47,6 +47,7 @@ typedef struct {
   int admit;               /* injection admission (section 6) */
   int reroute;             /* a waiting head routes again every cycle (section 4.2) */
   int adopt;               /* SPIN probe adoption (section 12.3) */
+  uint8_t xlat[MAX_PORTS]; /* per output: its link's latency - 1 (SPIN, section 12.1) */
 } router_cfg_t;
 
 typedef struct {

@@ -46,24 +46,25 @@ static void emit(void *ctx, int src, int dst, int flits)
 }
 
 /* Checks of the topology against what the network builds, made here so that
- * they name the file's line and the option: link latencies other than 1 are
- * not built yet; escape routing needs a mesh.  Returns 0 or -1 (s->err). */
+ * they name the file's line and the option: link latencies of 1 to
+ * TOPO_MAX_LATENCY (contract 1); escape routing needs a mesh.  Returns 0 or
+ * -1 (s->err). */
 static int check_topology(sim_t *s, const sim_opts_t *o)
 {
   const topo_t *t = &s->topo;
   int i, first = -1;
   for (i = 0; i < t->routers * t->radix; i++)
-    if (t->peer_router[i] >= 0 && t->latency[i] != 1 &&
+    if (t->peer_router[i] >= 0 && t->latency[i] > TOPO_MAX_LATENCY &&
         (first < 0 || t->line[i] < t->line[first]))
       first = i;
   if (first >= 0) {
     if (t->kind == TOPO_KIND_FILE)
-      snprintf(s->err, sizeof s->err, "%s:%d: link latency %d is not supported yet (only 1)",
-               o->topo + 5, t->line[first], t->latency[first]);
+      snprintf(s->err, sizeof s->err, "%s:%d: link latency %d: the router takes 1 to %d",
+               o->topo + 5, t->line[first], t->latency[first], TOPO_MAX_LATENCY);
     else
-      snprintf(s->err, sizeof s->err, "%s: router %d port %d: link latency %d is not "
-               "supported yet (only 1)", o->topo, first / t->radix, first % t->radix,
-               t->latency[first]);
+      snprintf(s->err, sizeof s->err, "%s: router %d port %d: link latency %d: the router "
+               "takes 1 to %d", o->topo, first / t->radix, first % t->radix,
+               t->latency[first], TOPO_MAX_LATENCY);
     return -1;
   }
   if (o->algo == ALGO_ESCAPE && t->kind != TOPO_KIND_MESH) {
@@ -182,6 +183,7 @@ static int spin_settled(const sim_t *s)
   const network_t *n = &s->net;
   int r, p;
   if (!s->o.spin) return 1;
+  if (net_pipes_busy(n, 1)) return 0;
   for (r = 0; r < n->n; r++) {
     if (router_busy(&n->rt[r])) return 0;
     for (p = 1; p < n->ports; p++)
@@ -210,7 +212,7 @@ static int net_idle(const sim_t *s)
   const network_t *n = &s->net;
   const int b = (int)(n->cycle & 1);
   int r, k;
-  if (nic_outstanding(&s->nic) != 0) return 0;
+  if (nic_outstanding(&s->nic) != 0 || net_pipes_busy(n, 0)) return 0;
   for (k = 0; k < (n->n + 63) / 64; k++)
     if (s->nic.active[k]) return 0;
   for (r = 0; r < n->n; r++) {

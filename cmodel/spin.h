@@ -22,7 +22,8 @@
 /* A router that spun for someone else waits this long for a probe_move or
  * kill_move before it gives the recovery up on its own. */
 #define SPIN_RELEASE   (SPIN_SETTLE + 2 * SM_MAX_LOOP + 2)
-/* The move's delay (8 bits) holds 2 x the longest loop. */
+/* The move's delay (7 bits) holds 2 x the longest loop, in cycles: a loop
+ * is taken only when it takes at most SM_MAX_LOOP cycles round. */
 #if 2 * SM_MAX_LOOP > 127
 #error "SM delay field too narrow for SM_MAX_LOOP"
 #endif
@@ -34,11 +35,13 @@ typedef enum {
 /* Loop buffer: the path latched when the router's own probe returns, or
  * when it adopts a loop another router's probe went round (12.3).  The
  * loop is entries start_q .. n_q - 1 of path_q: entry start_q is this
- * router's output, and n_q - start_q is the loop length in hops and
- * cycles (start_q is 0 for the router's own probe). */
+ * router's output, n_q - start_q is the loop length in hops (start_q is 0
+ * for the router's own probe), and cyc_q the cycles round it (the hops
+ * when every link takes 1 cycle). */
 typedef struct {
   uint8_t n_q;          /* the probe's n: the loop ends at entry n_q - 1 */
   uint8_t start_q;      /* the entry of this router's output */
+  uint8_t cyc_q;        /* cycles round the loop, at most SM_MAX_LOOP */
   uint8_t port0_q;      /* that output (entry start_q) */
   sm_path_t path_q;     /* 3 bits a port, oldest first */
 } loop_buf_t;
@@ -59,10 +62,11 @@ typedef struct {
   uint8_t armed_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   uint8_t spin_ovc_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* downstream VC the spin fills */
   uint8_t spinning_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* spin in progress */
-  /* per input port: the last probe forwarded from it (sender, n; n = 0:
+  /* per input port: the last probe forwarded from it (sender, n, x; n = 0:
    * none), to drop a probe that comes round again (12.3) */
   uint16_t mark_sender_q[SPIN_MAX_PORTS];
   uint8_t mark_n_q[SPIN_MAX_PORTS];
+  uint8_t mark_x_q[SPIN_MAX_PORTS];
 } spin_router_t;
 
 typedef struct {
@@ -123,10 +127,23 @@ static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
  * router's output, the path), empty it when the recovery ends, read the
  * output of hop i (0: this router's output into the loop; 0 is returned
  * for an unrecorded hop), and the loop length. */
-void loop_latch(loop_buf_t *l, unsigned n, unsigned start, sm_path_t path);
+void loop_latch(loop_buf_t *l, unsigned n, unsigned start, unsigned cyc, sm_path_t path);
 void loop_clear(loop_buf_t *l);
 unsigned loop_port(const loop_buf_t *l, unsigned i);
 unsigned loop_len(const loop_buf_t *l);
+
+/* A special message going onto a link that takes xlat cycles beyond 1
+ * (contract 12.1): a probe's x grows by xlat, a move's or probe_move's
+ * delay shrinks by it (not below 0).  Twin: spin_sm_arb.sv. */
+static inline void spin_onto_link(flit_t *w, unsigned xlat)
+{
+  const unsigned k = CTL_KIND(w->ctl);
+  unsigned d;
+  if (!xlat || (k != KIND_PROBE && k != KIND_MOVE && k != KIND_PROBE_MOVE)) return;
+  d = sm_delay(w);
+  d = k == KIND_PROBE ? d + xlat : d > xlat ? d - xlat : 0;
+  w->data = (w->data & ~(0x7Full << 18)) | (uint64_t)(d & 0x7Fu) << 18;
+}
 
 #endif
 
@@ -137,6 +154,7 @@ typedef struct {
   unsigned tdd;
   int adopt;                          /* probe adoption on (12.3) */
   int nmin;                           /* FAvORS-NMin: the bound is 2m - 1 spins (4.3) */
+  const uint8_t *xlat;                /* per output: its link's latency - 1 */
   uint64_t cycle;
   /* views of the router's input VCs [port][vc] */
   const uint8_t (*cnt)[SPIN_MAX_VCS];
@@ -215,7 +233,7 @@ int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st)
  * p): VC v at p becomes the loop's VC, the loop buffer latches (n, start,
  * path), and a move goes out round the loop (MOVE state).  spin_fsm.c. */
 void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
-                    unsigned start, sm_path_t path, spin_stats_t *st);
+                    unsigned start, unsigned cyc, sm_path_t path, spin_stats_t *st);
 
 /* Probe manager: a probe from another router (or this router's own probe
  * back on another port) arrived on input p.  Forks it, drops it, or, with

@@ -124,7 +124,7 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
     case FSM_MOVE:                 /* the move did not come back */
       s->state_q = FSM_KILL_MOVE;
       originate(s, c, KIND_KILL_MOVE, 0, st);
-      load(s, c, loop_len(&s->loop));
+      load(s, c, s->loop.cyc_q);
       break;
     case FSM_FORWARD_PROGRESS:     /* the spin cycle */
       spin_now(s, c);
@@ -140,13 +140,13 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
       break;
     case FSM_PROBE_MOVE:
       if (!s->pm_sent_q) {
-        originate(s, c, KIND_PROBE_MOVE, 2u * loop_len(&s->loop), st);
+        originate(s, c, KIND_PROBE_MOVE, 2u * s->loop.cyc_q, st);
         s->pm_sent_q = 1;
-        load(s, c, loop_len(&s->loop));
+        load(s, c, s->loop.cyc_q);
       } else {                     /* the probe_move did not come back */
         s->state_q = FSM_KILL_MOVE;
         originate(s, c, KIND_KILL_MOVE, 0, st);
-        load(s, c, loop_len(&s->loop));
+        load(s, c, s->loop.cyc_q);
       }
       break;
     case FSM_KILL_MOVE:
@@ -198,9 +198,9 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
       for (v = 0; v < c->vcs && lv < 0; v++)
         if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == sm_port(w, 0))
           lv = v;
-      if (s->state_q == FSM_DD && lv >= 0) {
+      if (s->state_q == FSM_DD && lv >= 0 && sm_n(w) + sm_x(w) <= SM_MAX_LOOP) {
         st->probes_returned++;
-        spin_take_loop(s, c, p, lv, sm_n(w), 0, sm_path(w), st);
+        spin_take_loop(s, c, p, lv, sm_n(w), 0, sm_n(w) + sm_x(w), sm_path(w), st);
       }
       continue;                    /* else: spin_probe_in treats it below */
     }
@@ -244,18 +244,17 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
 }
 
 void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
-                    unsigned start, sm_path_t path, spin_stats_t *st)
+                    unsigned start, unsigned cyc, sm_path_t path, spin_stats_t *st)
 {
-  unsigned len = n - start;
   s->dd_port_q = (uint8_t)p;
   s->dd_vc_q = (uint8_t)v;
-  loop_latch(&s->loop, n, start, path);
-  s->t_expiry = c->cycle - len;
+  loop_latch(&s->loop, n, start, cyc, path);
+  s->t_expiry = c->cycle - cyc;
   s->t_detect = c->cycle;
   s->spins_q = 0;
   s->state_q = FSM_MOVE;
-  originate(s, c, KIND_MOVE, 2u * len, st);
-  load(s, c, len);
+  originate(s, c, KIND_MOVE, 2u * cyc, st);
+  load(s, c, cyc);
 }
 
 /* The next non-empty network VC after (dd_port, dd_vc), round robin over

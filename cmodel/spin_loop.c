@@ -3,10 +3,11 @@
  * another router's probe.  RTL twin: rtl/spin_loop_buf.sv. */
 #include "spin.h"
 
-void loop_latch(loop_buf_t *l, unsigned n, unsigned start, sm_path_t path)
+void loop_latch(loop_buf_t *l, unsigned n, unsigned start, unsigned cyc, sm_path_t path)
 {
   l->n_q = (uint8_t)n;
   l->start_q = (uint8_t)start;
+  l->cyc_q = (uint8_t)cyc;
   l->port0_q = (uint8_t)path_get(path, start);
   l->path_q = path;
 }
@@ -17,6 +18,7 @@ void loop_clear(loop_buf_t *l)
 {
   l->n_q = 0;
   l->start_q = 0;
+  l->cyc_q = 0;
 }
 
 unsigned loop_port(const loop_buf_t *l, unsigned i)

@@ -44,6 +44,17 @@ static int spin_built(const topo_t *t, int flitw)
   return flitw >= 128 && t->routers <= 4096;
 }
 
+/* Router r's link latencies - 1, 4 bits a port (cfg_xlat_i). */
+static unsigned xlat(const topo_t *t, int r)
+{
+  unsigned v = 0;
+  int p;
+  for (p = 1; p < t->radix; p++)
+    if (t->peer_router[r * t->radix + p] >= 0)
+      v |= (unsigned)(t->latency[r * t->radix + p] - 1) << (4 * p);
+  return v;
+}
+
 static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const char *argv0)
 {
   const int N = t->routers, P = t->radix;
@@ -114,11 +125,19 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
       } else if (q < 0) {
         fprintf(f, "  assign flit_in_%d[%d*LinkW +: LinkW] = '0;  // port %d unused\n", r, p, p);
         fprintf(f, "  assign cred_in_%d[%d*CredW +: CredW] = '0;\n", r, p);
-      } else {
+      } else if (t->latency[r * P + p] == 1) {
         fprintf(f, "  assign flit_in_%d[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];  // router %d port %d\n",
                 r, p, q * P + qp, q, qp);
         fprintf(f, "  assign cred_in_%d[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
                 r, p, q * P + qp);
+      } else {   /* a link of latency L: L - 1 more registers each way */
+        const int st = t->latency[r * P + p] - 1;
+        fprintf(f, "  spin_link_pipe #(.Width(LinkW), .Stages(%d)) u_pipe_flit_%d_%d (  // router %d port %d, "
+                "latency %d\n    .clk_i, .rst_ni, .d_i(dbg_flit_o[%d*LinkW +: LinkW]), "
+                ".q_o(flit_in_%d[%d*LinkW +: LinkW]));\n", st, r, p, q, qp, st + 1, q * P + qp, r, p);
+        fprintf(f, "  spin_link_pipe #(.Width(CredW), .Stages(%d)) u_pipe_cred_%d_%d (\n"
+                "    .clk_i, .rst_ni, .d_i(dbg_credit_o[%d*CredW +: CredW]), "
+                ".q_o(cred_in_%d[%d*CredW +: CredW]));\n", st, r, p, q * P + qp, r, p);
       }
     }
     fprintf(f,
@@ -148,6 +167,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "    .cfg_adopt_i(adopt_i),\n"
 "    .cfg_id_i   (spin_pkg::IdW'(%d)),\n"
 "    .cfg_nodes_i((spin_pkg::IdW + 1)'(NumNodes)),\n"
+"    .cfg_xlat_i ((NumPorts*spin_pkg::XlatW)'(32'h%08x)),\n"
 "    .rt_dst_o   (rt_dst_%d),\n"
 "    .rt_mask_i  (rt_mask_%d),\n"
 "    .rt_mid_o   (rt_mid_%d),\n"
@@ -161,8 +181,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  );\n"
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
-            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, r, r, r, r, r, r,
-            r, r, r, r, r, r * P, r, r * P);
+            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, xlat(t, r), r, r,
+            r, r, r, r, r, r, r, r, r, r * P, r, r * P);
   }
   fprintf(f, "endmodule\n\n`default_nettype wire\n");
 }

@@ -617,12 +617,32 @@ static int name_end(const char *name, const char *s, const char *after,
   return -1;
 }
 
+/* The optional "@L" after a generated topology's last field: the latency of
+ * its links (dragonfly: of its global links), 1..TOPO_MAX_LATENCY; 1 when
+ * absent.  Then the name must end. */
+static int name_latency(const char *name, const char *s, const char *after, const char *form,
+                        long *lat, char *err, size_t errlen)
+{
+  *lat = 1;
+  if (*s == '@') {
+    s++;
+    if (name_number(name, &s, "latency", form, TOPO_MAX_LATENCY, lat, err, errlen) != 0)
+      return -1;
+    if (*lat < 1 || *lat > TOPO_MAX_LATENCY) {
+      set_err(err, errlen, "'%s': link latency must be 1..%d", name, TOPO_MAX_LATENCY);
+      return -1;
+    }
+    after = "the latency";
+  }
+  return name_end(name, s, after, form, err, errlen);
+}
+
 static int gen_grid(const char *name, topo_t *t, int wrap, char *err,
                     size_t errlen)
 {
-  const char *form = wrap ? "torusWxH" : "meshWxH";
+  const char *form = wrap ? "torusWxH[@L]" : "meshWxH[@L]";
   const char *s = name + (wrap ? 5 : 4);
-  long w, h;
+  long w, h, lat;
   build_t b;
   int x, y;
   if (name_number(name, &s, "width", form, TOPO_MAX_ROUTERS, &w, err,
@@ -630,7 +650,7 @@ static int gen_grid(const char *name, topo_t *t, int wrap, char *err,
       name_sep(name, &s, 'x', "the width", form, err, errlen) != 0 ||
       name_number(name, &s, "height", form, TOPO_MAX_ROUTERS, &h, err,
                   errlen) != 0 ||
-      name_end(name, s, "the height", form, err, errlen) != 0)
+      name_latency(name, s, "the height", form, &lat, err, errlen) != 0)
     return -1;
   if (w < 1 || h < 1) {
     set_err(err, errlen, "'%s': %s must be >= 1", name,
@@ -656,13 +676,13 @@ static int gen_grid(const char *name, topo_t *t, int wrap, char *err,
       b.x[id] = x;
       b.y[id] = y;
       if (x + 1 < w)
-        add_link(&b, id, PORT_EAST, id + 1, PORT_WEST, 1);
+        add_link(&b, id, PORT_EAST, id + 1, PORT_WEST, (int)lat);
       else if (wrap && w >= 3)
-        add_link(&b, id, PORT_EAST, y * (int)w, PORT_WEST, 1);
+        add_link(&b, id, PORT_EAST, y * (int)w, PORT_WEST, (int)lat);
       if (y + 1 < h)
-        add_link(&b, id, PORT_NORTH, id + (int)w, PORT_SOUTH, 1);
+        add_link(&b, id, PORT_NORTH, id + (int)w, PORT_SOUTH, (int)lat);
       else if (wrap && h >= 3)
-        add_link(&b, id, PORT_NORTH, x, PORT_SOUTH, 1);
+        add_link(&b, id, PORT_NORTH, x, PORT_SOUTH, (int)lat);
     }
   t->kind = wrap ? TOPO_KIND_TORUS : TOPO_KIND_MESH;
   t->width = (int)w;
@@ -672,15 +692,15 @@ static int gen_grid(const char *name, topo_t *t, int wrap, char *err,
 
 static int gen_ring(const char *name, topo_t *t, char *err, size_t errlen)
 {
-  const char *form = "ring-N";
+  const char *form = "ring-N[@L]";
   const char *s = name + 4;
-  long n;
+  long n, lat;
   build_t b;
   int i;
   if (name_sep(name, &s, '-', "'ring'", form, err, errlen) != 0 ||
       name_number(name, &s, "router count", form, TOPO_MAX_ROUTERS, &n, err,
                   errlen) != 0 ||
-      name_end(name, s, "the router count", form, err, errlen) != 0)
+      name_latency(name, s, "the router count", form, &lat, err, errlen) != 0)
     return -1;
   if (n < 3) {
     set_err(err, errlen, "'%s': a ring needs at least 3 routers", name);
@@ -697,7 +717,7 @@ static int gen_ring(const char *name, topo_t *t, char *err, size_t errlen)
   }
   for (i = 0; i < n; i++) {
     b.x[i] = i;
-    add_link(&b, i, 1, (i + 1) % (int)n, 2, 1);
+    add_link(&b, i, 1, (i + 1) % (int)n, 2, (int)lat);
   }
   t->kind = TOPO_KIND_RING;
   t->width = (int)n;
@@ -715,9 +735,9 @@ static int df_local_port(int i, int m)
 static int gen_dragonfly(const char *name, topo_t *t, char *err,
                          size_t errlen)
 {
-  const char *form = "dragonfly-a-p-h";
+  const char *form = "dragonfly-a-p-h[@G]";
   const char *s = name + 9;
-  long a, p, h, g;
+  long a, p, h, g, lat;
   build_t b;
   int G, i, m, k;
   if (name_sep(name, &s, '-', "'dragonfly'", form, err, errlen) != 0 ||
@@ -729,7 +749,7 @@ static int gen_dragonfly(const char *name, topo_t *t, char *err,
       name_sep(name, &s, '-', "the p field", form, err, errlen) != 0 ||
       name_number(name, &s, "h (global links per router)", form,
                   TOPO_MAX_ROUTERS, &h, err, errlen) != 0 ||
-      name_end(name, s, "the h field", form, err, errlen) != 0)
+      name_latency(name, s, "the h field", form, &lat, err, errlen) != 0)
     return -1;
   if (a < 1 || h < 1) {
     set_err(err, errlen, "'%s': %s must be >= 1", name, a < 1 ? "a" : "h");
@@ -768,7 +788,7 @@ static int gen_dragonfly(const char *name, topo_t *t, char *err,
       int T = k < G ? k : k + 1;
       if (T > G)
         add_link(&b, base + k / (int)h, (int)a + k % (int)h,
-                 T * (int)a + G / (int)h, (int)a + G % (int)h, 1);
+                 T * (int)a + G / (int)h, (int)a + G % (int)h, (int)lat);
     }
   }
   t->kind = TOPO_KIND_DRAGONFLY;

@@ -18,6 +18,7 @@
 
 #define TOPO_MAX_PORTS  8      /* radix limit, NIC port included */
 #define TOPO_MAX_ROUTERS 4096
+#define TOPO_MAX_LATENCY 16    /* link latency limit of the router (contract 1) */
 
 /* Mesh port numbering (also used by torus): */
 enum { PORT_NIC = 0, PORT_EAST = 1, PORT_WEST = 2, PORT_NORTH = 3, PORT_SOUTH = 4 };
@@ -49,7 +50,8 @@ typedef struct {
 } topo_t;
 
 /* Builds a topology from a name: meshWxH, torusWxH, ring-N, dragonfly-a-p-h,
- * or file:PATH.  Returns 0 on success; otherwise -1 with a one-line message
+ * or file:PATH.  A generated name may end in "@L": its links have latency L
+ * (a dragonfly's global links; its local links have 1).  Returns 0 on success; otherwise -1 with a one-line message
  * in err ("file.topo:12: port 3 of router 5 used twice", ...). */
 int topo_from_name(const char *name, topo_t *t, char *err, size_t errlen);
 

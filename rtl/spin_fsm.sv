@@ -52,6 +52,7 @@ module spin_fsm #(
   input  logic [1:0]                   adopt_vc_i,     // the loop's VC there
   input  logic [5:0]                   adopt_n_i,      // the probe's n
   input  logic [5:0]                   adopt_start_i,  // this router's entry
+  input  logic [5:0]                   adopt_cyc_i,    // cycles round the loop
   input  logic [2:0]                   adopt_port0_i,  // this router's output
   input  logic [spin_pkg::SmPathW-1:0] adopt_path_i,
   output logic [MaxPv-1:0]             spinning_o,  // after the spin cycle's start
@@ -89,7 +90,7 @@ module spin_fsm #(
   logic [2*MaxPv-1:0]   spin_ovc_q, spin_ovc_d;
   logic [spin_pkg::EpW-1:0] ep_q, ep_d;   // cycle within the priority epoch (4 t_DD)
   logic [spin_pkg::IdW-1:0] top_q, top_d;
-  logic [5:0]           loop_n_q, loop_start_q;
+  logic [5:0]           loop_n_q, loop_start_q, loop_cyc_q;
   logic [2:0]           loop_port0_q;
   logic [spin_pkg::SmPathW-1:0] loop_path_q;
   logic                 latch, clear;           // by steps 1 to 4
@@ -103,11 +104,13 @@ module spin_fsm #(
     .latch_i(latch_all),
     .n_i    (adopt_i ? adopt_n_i : loop_n_o),
     .start_i(adopt_i ? adopt_start_i : loop_start_o),
+    .cyc_i  (adopt_i ? adopt_cyc_i : loop_cyc),
     .port0_i(adopt_i ? adopt_port0_i : loop_port0),
     .path_i (adopt_i ? adopt_path_i : loop_path_o),
     .clear_i(clear),
     .n_o    (loop_n_q),
     .start_o(loop_start_q),
+    .cyc_o  (loop_cyc_q),
     .port0_o(loop_port0_q),
     .path_o (loop_path_q)
   );
@@ -119,7 +122,8 @@ module spin_fsm #(
   logic [1:0]           dd_vc;
   logic [MaxPv-1:0]     spinning;
   logic [2*MaxPv-1:0]   spin_ovc;
-  logic [5:0]           loop_n, loop_start;
+  logic [5:0]           loop_n, loop_start, loop_cyc;
+  logic [6:0]           own_cyc;                // an own probe back: n + x
   logic [spin_pkg::SmPathW-1:0] loop_path;
   logic                 expired, sender;
   logic [spin_pkg::KindW-1:0] kind;
@@ -149,6 +153,8 @@ module spin_fsm #(
     spin_ovc     = spin_ovc_q;
     loop_n       = loop_n_q;
     loop_start   = loop_start_q;
+    loop_cyc     = loop_cyc_q;
+    own_cyc      = '0;
     loop_port0   = loop_port0_q;
     loop_path    = loop_path_q;
     latch        = 1'b0;
@@ -207,7 +213,7 @@ module spin_fsm #(
           offer_port_o[2:0] = loop_port0;
           offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
                                            loop_start, loop_path);
-          s.cnt = spin_pkg::CntW'(loop_len_q);
+          s.cnt = spin_pkg::CntW'(loop_cyc_q);
           s.cnt_loaded = 1'b1;
         end
         spin_pkg::StForwardProgress: begin   // the spin cycle
@@ -226,7 +232,7 @@ module spin_fsm #(
           offer_valid_o[0] = 1'b1;
           offer_port_o[2:0] = loop_port0;
           if (!s.pm_sent) begin
-            offer_o[0 +: OfferW] = originate(spin_pkg::KindProbeMove, {loop_len_q, 1'b0},
+            offer_o[0 +: OfferW] = originate(spin_pkg::KindProbeMove, {loop_cyc_q, 1'b0},
                                              id_i, loop_n, loop_start, loop_path);
             s.pm_sent = 1'b1;
           end else begin            // the probe_move did not come back
@@ -234,13 +240,14 @@ module spin_fsm #(
             offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
                                              loop_start, loop_path);
           end
-          s.cnt = spin_pkg::CntW'(loop_len_q);
+          s.cnt = spin_pkg::CntW'(loop_cyc_q);
           s.cnt_loaded = 1'b1;
         end
         spin_pkg::StKillMove: begin   // the recovery ends
           s             = spin_pkg::leave(s, spinning);
           loop_n        = '0;
           loop_start    = '0;
+          loop_cyc      = '0;
           clear         = 1'b1;
           latch         = 1'b0;
           s.cnt         = tdd_i - 1'b1;
@@ -287,6 +294,8 @@ module spin_fsm #(
       wop  = w[spin_pkg::SmPathLsb +: 3];   // path entry 0: the sender's own output
       if (kind >= spin_pkg::KindProbe && kind <= spin_pkg::KindKillMove && w[11:0] == id_i) begin
         if (kind == spin_pkg::KindProbe) begin
+          // cycles round the loop: n hops, and x cycles beyond 1 a hop
+          own_cyc = {1'b0, w[spin_pkg::SmNLsb +: 6]} + w[spin_pkg::SmDelayLsb +: 7];
           found = 1'b0;
           pick  = '0;
           for (int unsigned v = 0; v < NumVcs; v++)
@@ -294,11 +303,12 @@ module spin_fsm #(
               found = 1'b1;
               pick  = 2'(v);
             end
-          if (s.state == spin_pkg::StDd && found) begin
+          if (s.state == spin_pkg::StDd && found && 32'(own_cyc) <= spin_pkg::SmMaxLoop) begin
             dd_port    = 3'(p);
             dd_vc      = pick;
             loop_n     = w[spin_pkg::SmNLsb +: 6];
             loop_start = '0;
+            loop_cyc   = own_cyc[5:0];
             loop_port0 = wop;
             loop_path  = w[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
             latch      = 1'b1;
@@ -306,9 +316,9 @@ module spin_fsm #(
             s.state    = spin_pkg::StMove;
             offer_valid_o[1] = 1'b1;
             offer_port_o[5:3] = wop;
-            offer_o[OfferW +: OfferW] = originate(spin_pkg::KindMove, {loop_n, 1'b0},
+            offer_o[OfferW +: OfferW] = originate(spin_pkg::KindMove, {loop_cyc, 1'b0},
                                                   id_i, loop_n, 6'd0, loop_path);
-            s.cnt = spin_pkg::CntW'(loop_n);
+            s.cnt = spin_pkg::CntW'(loop_cyc);
             s.cnt_loaded = 1'b1;
           end
         end else if (w[spin_pkg::SmIdxLsb +: 6] == w[spin_pkg::SmNLsb +: 6]) begin   // home
@@ -348,6 +358,7 @@ module spin_fsm #(
             s             = spin_pkg::leave(s, spinning);
             loop_n        = '0;
             loop_start    = '0;
+            loop_cyc      = '0;
             clear         = 1'b1;
             latch         = 1'b0;
             s.cnt         = tdd_i - 1'b1;
@@ -376,8 +387,7 @@ module spin_fsm #(
 
   // ---- after allocation: spin tails, then the watch ----
   spin_pkg::spin_mut_t s2;
-  logic [5:0]           adopt_len;
-  assign adopt_len = adopt_n_i - adopt_start_i;
+
   logic [MaxPv-1:0]     spin_tail;
   logic                 moved, nfound;
   int unsigned          cur;
@@ -390,7 +400,7 @@ module spin_fsm #(
     // a loop adopted this cycle: as the router's own probe back (step 4)
     if (adopt_i) begin
       s2.state      = spin_pkg::StMove;
-      s2.cnt        = spin_pkg::CntW'(adopt_len);
+      s2.cnt        = spin_pkg::CntW'(adopt_cyc_i);
       s2.cnt_loaded = 1'b1;
     end
     spin_tail = spinning & cnt_nz_i & tail_i;
@@ -466,6 +476,7 @@ module spin_fsm #(
     obs_o.top         = top_q;
     obs_o.loop_path   = loop_path_q;
     obs_o.loop_port0  = loop_port0_q;
+    obs_o.loop_cyc    = loop_cyc_q;
     obs_o.loop_start  = loop_start_q;
     obs_o.loop_n      = loop_n_q;
     obs_o.pm_sent     = st_q.pm_sent;

@@ -11,6 +11,7 @@
 // Credit word, CredW = 6 bits: [1:0] vc, [2] valid, [3] arm, [5:4] arm_vc.
 // Special message data: sender[11:0] n[17:12] delay[24:18] idx[30:25]
 // path[31 + 3i +: 3] (i < 32), bit 127 zero; the fields' positions below.
+// A probe's delay field holds x, the cycles its links took beyond 1 each.
 `default_nettype none
 
 package spin_pkg;
@@ -47,6 +48,7 @@ package spin_pkg;
   localparam int unsigned SmMaxLoop = 63;
   localparam int unsigned SmPathW  = 3 * SmMaxPath;
   localparam int unsigned IdW      = 12;         // router id: at most 4096 routers
+  localparam int unsigned XlatW    = 4;          // a link's latency - 1: links of 1..16 cycles
   localparam int unsigned SpinSettle  = 6;       // spin -> probe_move
   localparam int unsigned SpinRelease = SpinSettle + 2 * SmMaxLoop + 2;
   localparam int unsigned CntW     = 16;         // the SPIN counter
@@ -87,6 +89,7 @@ package spin_pkg;
     logic [IdW-1:0]       top;          // top_q: router of top priority
     logic [SmPathW-1:0]   loop_path;    // loop buffer path_q
     logic [2:0]           loop_port0;   // loop buffer port0_q
+    logic [5:0]           loop_cyc;     // loop buffer cyc_q
     logic [5:0]           loop_start;   // loop buffer start_q
     logic [5:0]           loop_n;       // loop buffer n_q
     logic                 pm_sent;
@@ -98,12 +101,13 @@ package spin_pkg;
     spin_state_e          state;
   } obs_router_t;
   localparam int unsigned ObsRouterW /*verilator public*/ =
-      EpW + IdW + SmPathW + 3 + 6 + 6 + 1 + IdW + 1 + 2 + 3 + CntW + 3;
+      EpW + IdW + SmPathW + 3 + 6 + 6 + 6 + 1 + IdW + 1 + 2 + 3 + CntW + 3;
   typedef struct packed {
-    logic [5:0]           mark_n;       // the probe mark (spin_probe_mgr)
+    logic [5:0]           mark_x;       // the probe mark (spin_probe_mgr)
+    logic [5:0]           mark_n;
     logic [IdW-1:0]       mark_sender;
   } obs_port_t;
-  localparam int unsigned ObsPortW /*verilator public*/ = 6 + IdW;
+  localparam int unsigned ObsPortW /*verilator public*/ = 6 + 6 + IdW;
   typedef struct packed {
     logic [1:0]           spin_ovc;     // downstream VC the spin fills
     logic                 spinning;

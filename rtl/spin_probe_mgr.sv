@@ -8,13 +8,15 @@
 // the appended entry, so this module gives one word (n already counted, the new
 // entry still 0) and the outputs it goes to; each output's spin_sm_arb writes
 // its own port into the entry (none past the recorded path: 1 VC per port only,
-// up to SmMaxLoop hops).  It is dropped when the router is in a recovery,
-// outranks the sender, the loop is too long, a VC here is empty or has no
+// up to SmMaxLoop hops), and adds its link's extra cycles to the probe's x.
+// It is dropped when the router is in a recovery,
+// outranks the sender, the loop is too long (n + x >= SmMaxLoop: no loop of
+// that many cycles can be taken), a VC here is empty or has no
 // route, or every VC here waits for ejection.  The router's own probe is
 // forwarded the same way, unless it is the one that just confirmed the loop
 // (state MOVE with that very loop latched).  It sees the SPIN state after the
 // cycle's moves, probe_moves and kill_moves (st_i).
-// Its one piece of state, the mark: the sender and n of the last probe it
+// Its one piece of state, the mark: the sender, n and x of the last probe it
 // forwarded.  A probe of the same sender with a larger n has come round a
 // loop through this port that does not pass its sender.  With adoption
 // (adopt_en_i) the router takes that loop as its own when it is in DD
@@ -53,6 +55,7 @@ module spin_probe_mgr #(
   output logic                            adopt_o,     // this port adopts the probe's loop
   output logic [1:0]                      adopt_vc_o,  // the loop's VC here
   output logic [5:0]                      adopt_start_o, // this router's entry (mark n)
+  output logic [5:0]                      adopt_cyc_o,   // cycles round the adopted loop
   output logic [2:0]                      adopt_port0_o, // and its output
   output spin_pkg::obs_port_t             obs_o        // the mark, for the observation word
 );
@@ -62,23 +65,26 @@ module spin_probe_mgr #(
 
   logic [spin_pkg::IdW-1:0]     sender;
   logic [5:0]                   n;
+  logic [6:0]                   x;
   logic [spin_pkg::SmPathW-1:0] path;
   logic [NumPorts-1:0]          ports;
   logic                         drop, confirmed, circled, found;
   logic [spin_pkg::IdW-1:0]     mark_sender_q;
-  logic [5:0]                   mark_n_q;
+  logic [5:0]                   mark_n_q, mark_x_q;
   logic [2:0]                   vop, o1;
 
   always_comb begin
     sender    = data_i[spin_pkg::SmSenderLsb +: spin_pkg::IdW];
     n         = data_i[spin_pkg::SmNLsb +: 6];
+    x         = data_i[spin_pkg::SmDelayLsb +: 7];
     path      = data_i[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
     confirmed = sender == id_i && st_i.state == spin_pkg::StMove && loop_n_i == n &&
                 loop_start_i == '0 && loop_path_i == path;
     drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
            (st_i.state != spin_pkg::StOff && st_i.state != spin_pkg::StDd) ||
            spin_pkg::sm_prio(id_i, top_i, nodes_i) > spin_pkg::sm_prio(sender, top_i, nodes_i) ||
-           32'(n) >= spin_pkg::SmMaxLoop || (32'(n) >= spin_pkg::SmMaxPath && NumVcs != 1);
+           32'(n) + 32'(x) >= spin_pkg::SmMaxLoop ||
+           (32'(n) >= spin_pkg::SmMaxPath && NumVcs != 1);
     ports = '0;
     for (int unsigned v = 0; v < NumVcs; v++) begin
       vop = op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3];
@@ -102,8 +108,10 @@ module spin_probe_mgr #(
               st_i.state == spin_pkg::StDd && found;
     adopt_start_o = mark_n_q;
     adopt_port0_o = o1;
+    // n + x < SmMaxLoop here (else dropped), and x >= mark_x (x only grows)
+    adopt_cyc_o   = n - mark_n_q + x[5:0] - mark_x_q;
 
-    offer_o = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, 7'd0, 6'd0, path)};
+    offer_o = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, x, 6'd0, path)};
   end
 
   // kill_i: a lower port adopted a loop, so the router is no longer in DD for
@@ -114,6 +122,7 @@ module spin_probe_mgr #(
   assign offer_valid_o = drop_all || circled ? '0 : ports;
 
   always_comb begin
+    obs_o.mark_x      = mark_x_q;
     obs_o.mark_n      = mark_n_q;
     obs_o.mark_sender = mark_sender_q;
   end
@@ -122,9 +131,11 @@ module spin_probe_mgr #(
     if (!rst_ni) begin
       mark_sender_q <= '0;
       mark_n_q      <= '0;
+      mark_x_q      <= '0;
     end else if (!drop_all && !circled) begin
       mark_sender_q <= sender;
       mark_n_q      <= n;
+      mark_x_q      <= x[5:0];
     end
   end
 endmodule

@@ -62,6 +62,7 @@ module spin_router #(
   input  logic [spin_pkg::CntW-1:0]     cfg_tdd_i,      // SPIN detection threshold, 2..32768
   input  logic [spin_pkg::IdW-1:0]      cfg_id_i,       // this router's id
   input  logic [spin_pkg::IdW:0]        cfg_nodes_i,    // routers in the network
+  input  logic [NumPorts*spin_pkg::XlatW-1:0] cfg_xlat_i, // per output: its link's latency - 1 (SPIN)
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
   input  logic [NumPorts*MaskW-1:0]     rt_mask_i,
   output logic [spin_pkg::DstW-1:0]     rt_mid_o,       // NMin: port 0's intermediate router
@@ -254,6 +255,7 @@ module spin_router #(
       .nodes_i      (cfg_nodes_i),
       .tdd_i        (cfg_tdd_i),
       .nmin_i       (cfg_nmin_i),
+      .xlat_i       (cfg_xlat_i),
       .cnt_nz_i     (v_cnt_nz),
       .rv_i         (v_rv),
       .op_i         (v_op),

@@ -12,7 +12,11 @@
 // (prio_i) are the same for every output, so spin_unit computes them once:
 // this arbiter picks the winner from those small keys, then takes its word.
 // A probe forked by an input port's probe manager gets this output (Out)
-// written into its newest path entry here.
+// written into its newest path entry here.  The message then goes onto
+// this output's link, which takes xlat_i cycles beyond 1 (contract 12.1):
+// a probe's x (its delay field) grows by xlat_i, a move's or probe_move's
+// delay shrinks by it, not below 0 (C twin: spin_onto_link in
+// cmodel/spin.h).
 `default_nettype none
 
 module spin_sm_arb #(
@@ -23,6 +27,7 @@ module spin_sm_arb #(
   localparam int unsigned PrioW   = spin_pkg::IdW + 1
 ) (
   input  logic                         busy_i,
+  input  logic [spin_pkg::XlatW-1:0]   xlat_i,    // this output's link latency - 1
   input  logic [NumOffers-1:0]         valid_i,   // [0], [1]: the FSM; [1+p]: input port p
   input  logic [NumOffers*2-1:0]       rank_i,
   input  logic [NumOffers*PrioW-1:0]   prio_i,
@@ -37,6 +42,8 @@ module spin_sm_arb #(
   logic [IdxW-1:0]  win;
   logic             better;
   logic [5:0]       n;
+  logic [6:0]       d;
+  logic [spin_pkg::KindW-1:0] kind;
 
   always_comb begin
     valid_o   = 1'b0;
@@ -71,6 +78,13 @@ module spin_sm_arb #(
         if (n == 6'(i + 1))
           offer_o[spin_pkg::SmPathLsb + 3*i +: 3] = offer_o[spin_pkg::SmPathLsb + 3*i +: 3] |
                                                     3'(Out);
+    // onto the link
+    kind = offer_o[spin_pkg::SmW +: spin_pkg::KindW];
+    d = offer_o[spin_pkg::SmDelayLsb +: 7];
+    if (kind == spin_pkg::KindProbe)
+      offer_o[spin_pkg::SmDelayLsb +: 7] = d + 7'(xlat_i);
+    else if (kind == spin_pkg::KindMove || kind == spin_pkg::KindProbeMove)
+      offer_o[spin_pkg::SmDelayLsb +: 7] = d > 7'(xlat_i) ? d - 7'(xlat_i) : 7'd0;
   end
 endmodule
 

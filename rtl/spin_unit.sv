@@ -28,6 +28,7 @@ module spin_unit #(
   input  logic [spin_pkg::IdW:0]       nodes_i,
   input  logic [spin_pkg::CntW-1:0]    tdd_i,
   input  logic                         nmin_i,        // FAvORS-NMin (the spin bound, 4.3)
+  input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i, // per output: its link's latency - 1
   input  logic [MaxPv-1:0]             cnt_nz_i,
   input  logic [MaxPv-1:0]             rv_i,
   input  logic [3*MaxPv-1:0]           op_i,
@@ -65,12 +66,12 @@ module spin_unit #(
   // adoption: per input port, then the lowest one
   logic [NumPorts-1:0]          pr_adopt, pr_kill;
   logic [NumPorts*2-1:0]        pr_adopt_vc;
-  logic [NumPorts*6-1:0]        pr_adopt_start;
+  logic [NumPorts*6-1:0]        pr_adopt_start, pr_adopt_cyc;
   logic [NumPorts*3-1:0]        pr_adopt_port0;
   logic                         adopt;
   logic [2:0]                   adopt_port, adopt_port0;
   logic [1:0]                   adopt_vc;
-  logic [5:0]                   adopt_n, adopt_start;
+  logic [5:0]                   adopt_n, adopt_start, adopt_cyc;
   logic [spin_pkg::SmPathW-1:0] adopt_path;
   logic [spin_pkg::IdW-1:0]     top;
   logic [1:0]                   fsm_valid;
@@ -94,6 +95,7 @@ module spin_unit #(
     .adopt_vc_i   (adopt_vc),
     .adopt_n_i    (adopt_n),
     .adopt_start_i(adopt_start),
+    .adopt_cyc_i  (adopt_cyc),
     .adopt_port0_i(adopt_port0),
     .adopt_path_i (adopt_path),
     .spinning_o   (spinning),
@@ -145,6 +147,7 @@ module spin_unit #(
   assign pr_adopt[0]          = 1'b0;
   assign pr_adopt_vc[1:0]     = '0;
   assign pr_adopt_start[5:0]  = '0;
+  assign pr_adopt_cyc[5:0]    = '0;
   assign pr_adopt_port0[2:0]  = '0;
   // a port after an adopting one drops its probe (the router is in MOVE)
   always_comb begin
@@ -173,6 +176,7 @@ module spin_unit #(
       .adopt_o      (pr_adopt[p]),
       .adopt_vc_o   (pr_adopt_vc[p*2 +: 2]),
       .adopt_start_o(pr_adopt_start[p*6 +: 6]),
+      .adopt_cyc_o  (pr_adopt_cyc[p*6 +: 6]),
       .adopt_port0_o(pr_adopt_port0[p*3 +: 3]),
       .obs_o        (obs_port[(p-1)*spin_pkg::ObsPortW +: spin_pkg::ObsPortW])
     );
@@ -186,6 +190,7 @@ module spin_unit #(
     adopt_port  = '0;
     adopt_vc    = '0;
     adopt_start = '0;
+    adopt_cyc   = '0;
     adopt_port0 = '0;
     for (int unsigned p = 1; p < NumPorts; p++)
       if (!adopt && pr_adopt[p]) begin
@@ -193,6 +198,7 @@ module spin_unit #(
         adopt_port  = 3'(p);
         adopt_vc    = pr_adopt_vc[p*2 +: 2];
         adopt_start = pr_adopt_start[p*6 +: 6];
+        adopt_cyc   = pr_adopt_cyc[p*6 +: 6];
         adopt_port0 = pr_adopt_port0[p*3 +: 3];
       end
     adopt_n    = in_data_i[32'(adopt_port)*spin_pkg::SmW + spin_pkg::SmNLsb +: 6];
@@ -213,7 +219,7 @@ module spin_unit #(
     word[0 +: 2*OfferW] = fsm_offer;
     if (adopt)
       word[OfferW +: OfferW] = {spin_pkg::KindMove,
-                                spin_pkg::sm_word(id_i, adopt_n, {adopt_n - adopt_start, 1'b0},
+                                spin_pkg::sm_word(id_i, adopt_n, {adopt_cyc, 1'b0},
                                                   adopt_start + 1'b1, adopt_path)};
     for (int unsigned p = 1; p < NumPorts; p++) begin
       word[(1+p)*OfferW +: OfferW] = pr_offer[p*OfferW +: OfferW];
@@ -244,6 +250,7 @@ module spin_unit #(
     end
     spin_sm_arb #(.NumPorts(NumPorts), .Out(o)) u_arb (
       .busy_i (out_busy_o[o]),
+      .xlat_i (xlat_i[o*spin_pkg::XlatW +: spin_pkg::XlatW]),
       .valid_i(valid),
       .rank_i (rank),
       .prio_i (prio),

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 #include "Vspin_router.h"
+#include "link_pipes.h"
 #include "rtl_net.h"
 
 #ifndef SPIN_ESCAPE
@@ -38,7 +39,8 @@ class RtlArray : public RtlNet {
         ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
-        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3) {
+        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3),
+        pipes_(t, LinkW_, kCredW) {
     for (int r = 0; r < N_; r++) {
       char name[32];
       std::snprintf(name, sizeof name, "router_%d", r);
@@ -66,6 +68,7 @@ class RtlArray : public RtlNet {
       m->cfg_adopt_i = mode.adopt && spin;
       m->cfg_id_i = r;
       m->cfg_nodes_i = N_;
+      m->cfg_xlat_i = LinkPipes::xlat(t_, r);
       m->rst_ni = 0;
       in_flit_.clear();
       in_cred_.clear();
@@ -75,6 +78,7 @@ class RtlArray : public RtlNet {
       from_bits(m->rt_mask_i, mask_);
       m->rt_mid_mask_i = 0;
     }
+    pipes_.clear();
     for (int i = 0; i < 3; i++) edge();
     for (auto& m : r_) m->rst_ni = 1;
     snapshot();
@@ -90,8 +94,7 @@ class RtlArray : public RtlNet {
         int q = t_->peer_router[r * P_ + p];
         if (q < 0) continue;
         int up = q * P_ + t_->peer_port[r * P_ + p];
-        in_flit_.copy_from(cur_flit_, up * LinkW_, p * LinkW_, LinkW_);
-        in_cred_.copy_from(cur_cred_, up * kCredW, p * kCredW, kCredW);
+        pipes_.feed(r, p, up, cur_flit_, cur_cred_, in_flit_, in_cred_);
       }
       from_bits(m->flit_i, in_flit_);
       from_bits(m->credit_i, in_cred_);
@@ -195,6 +198,7 @@ class RtlArray : public RtlNet {
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
       out_occ_;
+  LinkPipes pipes_;
 };
 
 }  // namespace

@@ -61,6 +61,7 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
   X(ROUTER, REG,   pm_sent,     "pm_sent_q",           1,  s->pm_sent_q)                   \
   X(ROUTER, REG,   loop_n,      "loop.n_q",            6,  s->loop.n_q)                    \
   X(ROUTER, REG,   loop_start,  "loop.start_q",        6,  s->loop.start_q)                \
+  X(ROUTER, REG,   loop_cyc,    "loop.cyc_q",          6,  s->loop.cyc_q)                  \
   X(ROUTER, REG,   loop_port0,  "loop.port0_q",        3,  s->loop.port0_q)                \
   X(ROUTER, REG,   path_lo,     "loop.path_q[63:0]",   64, s->loop.path_q.lo)              \
   X(ROUTER, REG,   path_hi,     "loop.path_q[95:64]", 3 * SM_MAX_PATH - 64, s->loop.path_q.hi) \
@@ -68,6 +69,7 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
   X(ROUTER, CYCLE, ep,          "ep_q",                18, spin_obs_ep(c))                 \
   X(PORT,   REG,   mark_sender, "mark_sender_q",       12, s->mark_sender_q[p])            \
   X(PORT,   REG,   mark_n,      "mark_n_q",            6,  s->mark_n_q[p])                 \
+  X(PORT,   REG,   mark_x,      "mark_x_q",            6,  s->mark_x_q[p])                 \
   X(VC,     REG,   frozen,      "frozen_q",            1,  s->frozen_q[p][v])              \
   X(VC,     REG,   armed,       "armed_q",             1,  s->armed_q[p][v])               \
   X(VC,     REG,   spinning,    "spinning_q",          1,  s->spinning_q[p][v])            \

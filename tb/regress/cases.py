@@ -407,6 +407,64 @@ for sc, vs, (n_paper, n_live) in (("mellanox_fig1_fattree", 2, (1, 1)),
                   f"--mode {mode} --spin 1 {SEED_ARGS}",
                   at_least=dict(probes_sent=1, spins=n, deadlocks_resolved=n)))
 
+# ---- links of 2 to 16 cycles (contract section 1): L - 1 more registers
+# each way; SPIN's probes count the extra cycles (x) and its timers run in
+# cycles round the loop (12.1).  The figures after each case are what it did
+# when written.
+S = "latency"
+L_RING5 = ("--routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace --cycles 1"
+           " --drain-limit 5000")
+# the ring's loop of 5 hops at 1, 3 and 12 cycles a link (5, 15 and 60
+# cycles round): one spin each, as with 1-cycle links
+for lat, vs in ((3, 2), (12, 3)):
+    add(spin(S, f"ring-5@{lat}: 5 hops of {lat} cycles, the paper's walk-through", 1, vs,
+             f"--topo ring-5@{lat} {L_RING5}", ports=3,
+             exactly=dict(deadlocks_resolved=4, spins=4, probes_returned=4),
+             at_least=dict(probes_sent=10)))  # 17, 14
+# 5 hops of 13 cycles: 65 cycles round, past the 63 a move's delay can carry
+# (12.1): every probe is dropped, the loop stays (SPIN's known limit)
+add(spin(S, "ring-5@13: a loop of 65 cycles is beyond SPIN (12.8): deadlocks", 1, 4,
+         f"--topo ring-5@13 {L_RING5} --quiet", ports=3, kind="deadlocks",
+         exactly=dict(probes_returned=0, deadlocks_resolved=0, spins=0),
+         at_least=dict(probes_sent=100)))  # 190
+add(paper(S, "mesh4x4@2 1 VC favors_min 0.3, no SPIN: deadlocks alike in both models", 1, 5,
+          "--spin 0 --topo mesh4x4@2 --routing favors_min --rate 0.3 --cycles 4000"
+          " --drain-limit 3000 --quiet", kind="deadlocks"))
+add(spin(S, "mesh4x4@2 1 VC favors_min 0.3, SPIN", 1, 6,
+         "--topo mesh4x4@2 --routing favors_min --rate 0.3 --cycles 6000",
+         at_least=dict(probes_sent=500, spins=25, deadlocks_resolved=25), cost=3))  # 825 43 43
+add(spin(S, "mesh4x4@3 1 VC favors_min 0.3, SPIN", 1, 7,
+         "--topo mesh4x4@3 --routing favors_min --rate 0.3 --cycles 6000",
+         at_least=dict(probes_sent=300, spins=20, deadlocks_resolved=20), cost=3))  # 563 35 35
+T_MIX = "tb/topologies/mesh4x4_mixed_latency.topo"
+add(spin(S, "mesh4x4 links of 1, 2, 3 and 16 cycles, 1 VC favors_min 0.4, SPIN", 1, 1,
+         f"--topo file:{T_MIX} --routing favors_min --rate 0.4 --cycles 6000 --drain-limit 80000",
+         at_least=dict(probes_sent=900, spins=30, deadlocks_resolved=30), cost=5))  # 1449 55 55
+add(cosim(S, "mesh4x4 links of 1, 2, 3 and 16 cycles, 1 VC favors_min 0.4, live, SPIN", 1, 2,
+          f"--spin 1 --topo file:{T_MIX} --routing favors_min --rate 0.4 --cycles 6000"
+          " --drain-limit 80000", at_least=dict(probes_sent=60, spins=3), cost=5))  # 111 5
+add(spin(S, "ring-6@3 favors_min 0.3, SPIN", 1, 3,
+         "--topo ring-6@3 --routing favors_min --rate 0.3 --cycles 5000", ports=3,
+         at_least=dict(probes_sent=30, spins=4, deadlocks_resolved=4)))  # 50 8 8
+# 2 VCs do not deadlock here: t_DD 16 makes the probes cross the long links
+# (forked, dropped), and no loop is confirmed
+add(cosim(S, "dragonfly-4-1-2@4 (global links of 4 cycles) 2 VC favors_min 0.9, SPIN t_DD 16", 2, 4,
+          "--spin 1 --tdd 16 --topo dragonfly-4-1-2@4 --routing favors_min --rate 0.9 --cycles 4000",
+          ports=6, at_least=dict(probes_sent=500, probes_forked=1), exactly=dict(spins=0),
+          cost=3))  # 861 3
+add(cosim(S, "mesh4x4@2 2 VC favors_min 0.5, live, SPIN t_DD 16", 2, 5,
+          "--spin 1 --tdd 16 --topo mesh4x4@2 --routing favors_min --rate 0.5 --cycles 4000",
+          at_least=dict(probes_sent=60, probes_forked=1), exactly=dict(spins=0)))  # 123 3
+add(cmodel(S, "mesh8x8@2 1 VC favors_min 0.3, live, SPIN, C model: drains",
+           "--spin 1 --topo mesh8x8@2 --routing favors_min --rate 0.3 --cycles 10000",
+           at_least=dict(probes_sent=10), exactly=dict(spins=0), cost=2))  # 17
+add(Case(name="top mesh3x3@3 1 VC favors_min 0.5, paper mode, SPIN", kind="drains", section=S,
+         vcs=1, spin=True, cosim=True,
+         argv=("{top_mesh3x3_l3_v1}", "--topo", "mesh3x3@3", "--vcs", "1", "--routing", "favors_min",
+               "--mode", "paper", "--spin", "1", "--rate", "0.5", "--cycles", "4000",
+               "+verilator+seed+6"),
+         at_least=dict(probes_sent=15, spins=2, deadlocks_resolved=2), cost=5))  # 28 4 4
+
 # ---- links that fail at run time (contract 4.4): the tables of both models
 # are rewritten at the fault's cycle; what was committed to the link crosses
 S = "faults"
@@ -427,19 +485,21 @@ add(cosim(S, "seed scenario mellanox_fig1_failover, live mode, SPIN: drains", 1,
           exactly=dict(links_failed=2), at_least=dict(probes_sent=1, spins=1, deadlocks_resolved=1)))
 add(cosim(S, "seed scenario mellanox_fig1_failover, paper mode, SPIN: drains", 1, 5,
           f"--mode paper --spin 1 {FAIL_ARGS} --drain-limit 60000",
-          exactly=dict(links_failed=2), at_least=dict(spins=300, deadlocks_resolved=300), cost=3))
+          exactly=dict(links_failed=2),
+          at_least=dict(probes_sent=1000, spins=300, deadlocks_resolved=300), cost=3))  # 1251 347
 # synthetic load over failing links, every fault applied in the run
 add(cosim(S, "mesh4x4 1 VC favors_min 0.3, 3 links fail, SPIN", 1, 6,
           "--spin 1 --topo mesh4x4 --routing favors_min --rate 0.3 --cycles 6000"
           " --faults 1000@5:1,2500@10:3,2500@6:4",
-          exactly=dict(links_failed=3), at_least=dict(probes_sent=10, spins=3), cost=3))
-add(cosim(S, "mesh4x4 2 VC favors_min 0.4, 2 links fail at cycles 0 and 3000, SPIN", 2, 7,
-          "--spin 1 --topo mesh4x4 --routing favors_min --rate 0.4 --cycles 6000"
-          " --faults 3000@9:3,0@2:3", exactly=dict(links_failed=2), cost=3))
+          exactly=dict(links_failed=3), at_least=dict(probes_sent=40, spins=4), cost=3))  # 63 7
+add(cosim(S, "mesh4x4 2 VC favors_min 0.4, 2 links fail at cycles 0 and 3000, SPIN t_DD 16", 2, 7,
+          "--spin 1 --tdd 16 --topo mesh4x4 --routing favors_min --rate 0.4 --cycles 6000"
+          " --faults 3000@9:3,0@2:3", exactly=dict(links_failed=2, spins=0),
+          at_least=dict(probes_sent=60), cost=3))  # 123
 add(cosim(S, "mesh4x4 1 VC favors_nmin 0.3, 2 links fail, SPIN", 1, 1,
           "--spin 1 --topo mesh4x4 --routing favors_nmin --rate 0.3 --cycles 6000"
-          " --faults 1500@5:3,3000@9:1", exactly=dict(links_failed=2), at_least=dict(detours=1),
-          cost=3))
+          " --faults 1500@5:3,3000@9:1", exactly=dict(links_failed=2),
+          at_least=dict(detours=1, probes_sent=30, spins=4), cost=3))  # 53 7
 add(Case(name="top mesh3x3 2 VC favors_min 0.4, link 4:1 fails at cycle 1500", kind="drains",
          section=S, vcs=2, cosim=True,
          argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "favors_min",
@@ -448,7 +508,8 @@ add(Case(name="top mesh3x3 2 VC favors_min 0.4, link 4:1 fails at cycle 1500", k
 add(cmodel(S, "mesh8x8 1 VC favors_min 0.1, 4 links fail, SPIN, C model",
            "--spin 1 --topo mesh8x8 --routing favors_min --rate 0.1 --cycles 40000"
            " --faults 5000@27:1,5000@36:3,15000@9:1,25000@50:2",
-           exactly=dict(links_failed=4), at_least=dict(deadlocks_resolved=15), cost=2))  # 27
+           exactly=dict(links_failed=4),
+           at_least=dict(probes_sent=500, spins=15, deadlocks_resolved=15), cost=2))  # 888 27 27
 # a fault past the end of the run is never applied
 add(cmodel(S, "a fault after the run is not applied, C model",
            "--topo mesh4x4 --routing favors_min --rate 0.1 --cycles 2000 --faults 1000@5:1,999999@6:1",
@@ -636,9 +697,13 @@ BAD_INPUT = [
      "{spinsim} --topo mesh4x4 --cycles 100 --quiet --deadlocks /nonexistent/d.json"),
     ("link record without a file name", r"--links needs a value", "{spinsim} --links"),
     ("xy routing on a ring", r"mesh", "{spinsim} --topo ring-6"),
-    ("link latency 3 (not built yet): file and line",
-     r"good.topo:7: link latency 3 is not supported yet \(only 1\)",
-     "{spinsim} --topo file:{data}/good.topo --routing west_first"),
+    ("link latency 17 (the router takes 1 to 16): file and line",
+     r"bad_latency_slow.topo:4: link latency 17: the router takes 1 to 16$",
+     "{spinsim} --topo file:{data}/bad_latency_slow.topo --routing favors_min"),
+    ("mesh4x4@17: a generated topology's latency", r"'mesh4x4@17': link latency must be 1..16",
+     "{spinsim} --topo mesh4x4@17 --routing favors_min"),
+    ("mesh4x4@: no latency after @", r"'mesh4x4@': missing latency",
+     "{spinsim} --topo mesh4x4@ --routing favors_min"),
     ("co-simulation built for 1 VC, run with 2", r"built for 5-port routers with 1 VC",
      "{cosim_p5_v1} --topo mesh4x4 --vcs 2"),
     ("make sim VCS=7", r"VCS=7", "make --no-print-directory sim VCS=7"),

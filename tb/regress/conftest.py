@@ -33,6 +33,7 @@ def placeholders():
     p = {"spinsim": BUILD / "cmodel" / "spinsim",
          "data": "cmodel/tests/data",
          "top_mesh3x3_v2": BUILD / "mesh3x3" / "v2" / "top" / "Vcosim",
+         "top_mesh3x3_l3_v1": BUILD / "mesh3x3@3" / "v1" / "top" / "Vcosim",
          "logdir": LOGDIR}
     for ports in (3, 5, 6):
         for vcs in (1, 2, 3, 4):

@@ -19,6 +19,7 @@
 #include <vector>
 #include <systemc.h>
 #include "Vspin_router.h"
+#include "link_pipes.h"
 #include "rtl_net.h"
 
 #ifndef SPIN_ESCAPE
@@ -76,6 +77,7 @@ struct Node {
   SigOf<decltype(Vspin_router::cfg_tdd_i)> tdd;
   SigOf<decltype(Vspin_router::cfg_id_i)> id;
   SigOf<decltype(Vspin_router::cfg_nodes_i)> nodes;
+  SigOf<decltype(Vspin_router::cfg_xlat_i)> xlat;
   SigOf<decltype(Vspin_router::rt_dst_o)> rt_dst;
   SigOf<decltype(Vspin_router::rt_mask_i)> rt_mask;
   SigOf<decltype(Vspin_router::rt_mid_o)> rt_mid;
@@ -101,6 +103,7 @@ struct Node {
     m->cfg_tdd_i(tdd);
     m->cfg_id_i(id);
     m->cfg_nodes_i(nodes);
+    m->cfg_xlat_i(xlat);
     m->rt_dst_o(rt_dst);
     m->rt_mask_i(rt_mask);
     m->rt_mid_o(rt_mid);
@@ -122,7 +125,8 @@ class RtlSc : public RtlNet {
         clk_("clk", 10, SC_NS, 0.5, 5, SC_NS, true),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mid_(16), mask_(P_ * MaskW_),
-        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3), obs_(ObsW_) {
+        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3), obs_(ObsW_),
+        pipes_(t, LinkW_, kCredW) {
     for (int r = 0; r < N_; r++) {
       char name[32];
       std::snprintf(name, sizeof name, "router_%d", r);
@@ -155,6 +159,7 @@ class RtlSc : public RtlNet {
       n.adopt.write(mode.adopt && spin);
       put(n.id, (uint64_t)r);
       put(n.nodes, (uint64_t)N_);
+      put(n.xlat, (uint64_t)LinkPipes::xlat(t_, r));
       n.rst_n.write(false);
       put(n.flit_in, in_flit_);
       put(n.cred_in, in_cred_);
@@ -162,6 +167,7 @@ class RtlSc : public RtlNet {
       put(n.rt_mid_mask, (uint64_t)0);
     }
     cmodel_.on = false;
+    pipes_.clear();
     for (int i = 0; i < 3; i++) edge();
     for (auto& n : n_) n->rst_n.write(true);
     cmodel_.on = true;
@@ -177,8 +183,7 @@ class RtlSc : public RtlNet {
         int q = t_->peer_router[r * P_ + p];
         if (q < 0) continue;
         int up = q * P_ + t_->peer_port[r * P_ + p];
-        in_flit_.copy_from(cur_flit_, up * LinkW_, p * LinkW_, LinkW_);
-        in_cred_.copy_from(cur_cred_, up * kCredW, p * kCredW, kCredW);
+        pipes_.feed(r, p, up, cur_flit_, cur_cred_, in_flit_, in_cred_);
       }
       put(n_[r]->flit_in, in_flit_);
       put(n_[r]->cred_in, in_cred_);
@@ -261,6 +266,7 @@ class RtlSc : public RtlNet {
   CModelNet cmodel_{"cmodel"};
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mid_, mask_, out_flit_, out_cred_,
       out_occ_, obs_;
+  LinkPipes pipes_;
 };
 
 }  // namespace

@@ -1,0 +1,75 @@
+// link_pipes.h - the registers that links of latency L > 1 add, for the
+// harnesses that wire routers in C++ (tb/rtl_array.cpp, tb/sc/rtl_sc.cpp):
+// docs/microarchitecture.md, section 1.  The RTL twin is spin_link_pipe in
+// the generated network top; the C model's is net_pipe_t (cmodel/network.c).
+// A reader's input at cycle t is the peer's register of cycle t - (L - 1).
+#ifndef SPIN_TB_LINK_PIPES_H
+#define SPIN_TB_LINK_PIPES_H
+
+#include <vector>
+#include "bus.h"
+
+extern "C" {
+#include "topology.h"
+}
+
+class LinkPipes {
+ public:
+  // Flit words of linkw bits, credit words of credw bits.
+  LinkPipes(const topo_t* t, unsigned linkw, unsigned credw)
+      : P_(t->radix), linkw_(linkw), credw_(credw), of_((size_t)t->routers * t->radix, -1) {
+    for (int i = 0; i < t->routers * t->radix; i++)
+      if (i % P_ && t->peer_router[i] >= 0 && t->latency[i] > 1) {
+        of_[i] = (int)pipe_.size();
+        pipe_.push_back(Pipe{t->latency[i] - 1, 0,
+                             std::vector<Bits>(t->latency[i] - 1, Bits(linkw)),
+                             std::vector<Bits>(t->latency[i] - 1, Bits(credw))});
+      }
+  }
+  // Every stage idle (reset).
+  void clear() {
+    for (auto& pp : pipe_) {
+      for (auto& b : pp.flit) b.clear();
+      for (auto& b : pp.cred) b.clear();
+      pp.head = 0;
+    }
+  }
+  // The inputs of router r's port p for this cycle into in_flit/in_cred (at
+  // word p), given the registers of this cycle (cur_*, the peer's at word
+  // up); a long link's pipeline then takes the peer's words.
+  void feed(int r, int p, int up, const Bits& cur_flit, const Bits& cur_cred, Bits& in_flit,
+            Bits& in_cred) {
+    const int k = of_[(size_t)r * P_ + p];
+    if (k < 0) {
+      in_flit.copy_from(cur_flit, up * linkw_, p * linkw_, linkw_);
+      in_cred.copy_from(cur_cred, up * credw_, p * credw_, credw_);
+      return;
+    }
+    Pipe& pp = pipe_[k];
+    in_flit.copy_from(pp.flit[pp.head], 0, p * linkw_, linkw_);
+    in_cred.copy_from(pp.cred[pp.head], 0, p * credw_, credw_);
+    pp.flit[pp.head].copy_from(cur_flit, up * linkw_, 0, linkw_);
+    pp.cred[pp.head].copy_from(cur_cred, up * credw_, 0, credw_);
+    pp.head = pp.head + 1 == pp.stages ? 0 : pp.head + 1;
+  }
+  // Router r's cfg_xlat_i: each port's link latency - 1, 4 bits a port.
+  static uint32_t xlat(const topo_t* t, int r) {
+    uint32_t v = 0;
+    for (int p = 1; p < t->radix; p++)
+      if (t->peer_router[r * t->radix + p] >= 0)
+        v |= (uint32_t)(t->latency[r * t->radix + p] - 1) << (4 * p);
+    return v;
+  }
+
+ private:
+  struct Pipe {
+    int stages, head;
+    std::vector<Bits> flit, cred;   // the next stages values, oldest at head
+  };
+  int P_;
+  unsigned linkw_, credw_;
+  std::vector<int> of_;             // (r, p) -> its pipeline, -1 for a 1-cycle link
+  std::vector<Pipe> pipe_;
+};
+
+#endif
