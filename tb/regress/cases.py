@@ -500,6 +500,10 @@ add(cosim(S, "mesh4x4 1 VC favors_nmin 0.3, 2 links fail, SPIN", 1, 1,
           "--spin 1 --topo mesh4x4 --routing favors_nmin --rate 0.3 --cycles 6000"
           " --faults 1500@5:3,3000@9:1", exactly=dict(links_failed=2),
           at_least=dict(detours=1, probes_sent=30, spins=4), cost=3))  # 53 7
+add(cosim(S, "links of 1 to 16 cycles, the 16-cycle one failing, 1 VC favors_min 0.3, SPIN", 1, 2,
+          "--spin 1 --topo file:tb/topologies/mesh4x4_mixed_latency.topo --routing favors_min"
+          " --rate 0.3 --cycles 6000 --faults 1000@5:3,3000@9:1 --drain-limit 80000",
+          exactly=dict(links_failed=2), at_least=dict(probes_sent=20, spins=2), cost=3))  # 30 3
 add(Case(name="top mesh3x3 2 VC favors_min 0.4, link 4:1 fails at cycle 1500", kind="drains",
          section=S, vcs=2, cosim=True,
          argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "favors_min",
