@@ -47,7 +47,7 @@ UNIT_RFLAGS += +cycles+$(UNIT_CYCLES)     # length of the run
 UNIT_NAMES :=
 UNIT_RUNS :=
 
-# unit_config(name, primitive, bench, C twin header, Param=value list)
+# unit_config(name, primitive, bench, C twin header, Param=value list[, C twin library])
 define unit_config
 UNIT_NAMES += $(1)
 UNIT_RUNS += $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s))
@@ -61,8 +61,9 @@ UNIT_ARGS_$(1) += $(abspath tb/unit/$(3).cpp)            # the bench (absolute: 
 UNIT_ARGS_$(1) += -CFLAGS "-O1 -I$(abspath cmodel) $(foreach p,$(5),-DP_$(p))"  # optimise; find the C twin; parameters for the bench
 UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and objects
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
+UNIT_ARGS_$(1) += $(if $(6),-LDFLAGS "$(abspath $(6))")  # the C twin's code, when not a header
 
-$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h $(4) $(UNIT_MK)
+$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h $(4) $(6) $(UNIT_MK)
 	@rm -rf $(UNIT_BUILD)/$(1) && mkdir -p $(UNIT_BUILD)/$(1)   # no stale objects
 	$$(VERILATOR) $$(strip $$(UNIT_VFLAGS) $$(UNIT_ARGS_$(1)))
 
@@ -85,6 +86,15 @@ $(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,s
 # (Eject 1).  The C twin is ovc_busy_q in cmodel/router.c, transcribed in the
 # bench; first free VC by nth_set_bit() of cmodel/lfsr.h.
 $(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/lfsr.h,NumVcs=$(v) Eject=$(e)))))
+
+# SPIN: the special-message arbitration of one output, 5 ports (outputs 1
+# and 4) and 8 ports (output 7); its C twins spin_offer() (cmodel/spin_probe.c,
+# from the C model's library) and spin_onto_link() (cmodel/spin.h).
+UNIT_LIBSPIN ?= build/cmodel/libspin.a
+$(foreach c,5-1 5-4 8-7,$(eval $(call unit_config,sm_arb_p$(word 1,$(subst -, ,$(c)))_o$(word 2,$(subst -, ,$(c))),spin_sm_arb,spin_sm_arb_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) Out=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+
+# SPIN: the loop buffer; its C twin is cmodel/spin_loop.c (the library).
+$(eval $(call unit_config,loop_buf,spin_loop_buf,spin_loop_buf_tb,cmodel/spin.h,,$(UNIT_LIBSPIN)))
 
 .PHONY: unit-rtl unit-rtl-build unit-rtl-clean
 unit-rtl: $(UNIT_RUNS)
