@@ -1,7 +1,8 @@
-/* spin.h - SPIN deadlock recovery in the C model: the counter FSM
- * (spin_fsm.c), the probe manager (spin_probe.c), the move manager
- * (spin_move.c) and the loop buffer (spin_loop.c).  docs/microarchitecture.md,
- * section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
+/* spin.h - SPIN deadlock recovery in the C model, one file per RTL module:
+ * the counter FSM (spin_fsm.c), the probe manager (spin_probe_mgr.c), the
+ * move manager (spin_move_mgr.c), the loop buffer (spin_loop_buf.c) and the
+ * special-message arbitration of an output (spin_sm_arb.c).
+ * docs/microarchitecture.md, section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
  * spin_probe_mgr.sv, spin_move_mgr.sv, spin_loop_buf.sv, spin_sm_arb.sv and
  * spin_unit.sv.  Special messages record at most SM_MAX_PATH (32) hops; with
  * 1 VC per port a loop may have up to SM_MAX_LOOP (63), its later hops
@@ -123,7 +124,7 @@ static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
   return r > top ? r - top - 1 : n - (top - r) - 1;
 }
 
-/* Loop buffer (spin_loop.c): latch a loop (the probe's n, the entry of this
+/* Loop buffer (spin_loop_buf.c): latch a loop (the probe's n, the entry of this
  * router's output, the path), empty it when the recovery ends, read the
  * output of hop i (0: this router's output into the loop; 0 is returned
  * for an unrecorded hop), and the loop length. */
@@ -134,16 +135,8 @@ unsigned loop_len(const loop_buf_t *l);
 
 /* A special message going onto a link that takes xlat cycles beyond 1
  * (contract 12.1): a probe's x grows by xlat, a move's or probe_move's
- * delay shrinks by it (not below 0).  Twin: spin_sm_arb.sv. */
-static inline void spin_onto_link(flit_t *w, unsigned xlat)
-{
-  const unsigned k = CTL_KIND(w->ctl);
-  unsigned d;
-  if (!xlat || (k != KIND_PROBE && k != KIND_MOVE && k != KIND_PROBE_MOVE)) return;
-  d = sm_delay(w);
-  d = k == KIND_PROBE ? d + xlat : d > xlat ? d - xlat : 0;
-  w->data = (w->data & ~(0x7Full << 18)) | (uint64_t)(d & 0x7Fu) << 18;
-}
+ * delay shrinks by it (not below 0).  spin_sm_arb.c. */
+void spin_onto_link(flit_t *w, unsigned xlat);
 
 #endif
 
@@ -225,7 +218,8 @@ static inline unsigned spin_next_port(const spin_ctx_t *c, int p, const flit_t *
 }
 
 /* Offers an SM to output o; the better offer stays (rank, then sender
- * priority, then lower source).  Returns 1 when it displaced nothing better. */
+ * priority, then lower source).  Returns 1 when it displaced nothing better.
+ * spin_sm_arb.c. */
 int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st);
 
 /* The router takes the loop of a probe that came back to it (its own, or,

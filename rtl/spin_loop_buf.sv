@@ -1,5 +1,5 @@
 // spin_loop_buf: the loop buffer of SPIN (docs/microarchitecture.md, 12.2).
-// C twin: cmodel/spin_loop.c (loop_buf_t in cmodel/spin.h).
+// C twin: cmodel/spin_loop_buf.c (loop_buf_t in cmodel/spin.h).
 //
 // Holds the deadlock loop that the router's own probe brought back, or that
 // it adopted from another router's probe (12.3): the probe's n, the entry of

@@ -1,6 +1,6 @@
 // spin_move_mgr: the move manager for the special message on one input port
 // (docs/microarchitecture.md, 12.4).  C twin: spin_move_in() in
-// cmodel/spin_move.c.
+// cmodel/spin_move_mgr.c.
 //
 // Combinational.  The messages of one cycle are handled one after another,
 // probe_moves first, then moves and kill_moves, each class by ascending port:

@@ -1,6 +1,6 @@
 // spin_sm_arb: which special message one output port carries this cycle
-// (docs/microarchitecture.md, 12.1).  C twin: spin_offer() in
-// cmodel/spin_probe.c.
+// (docs/microarchitecture.md, 12.1).  C twin: cmodel/spin_sm_arb.c
+// (spin_offer, spin_onto_link).
 //
 // Combinational.  Offers, in the order the C model makes them: the FSM's
 // first (counter expiry) and second (own probe back) offer, then one per
@@ -15,8 +15,7 @@
 // written into its newest path entry here.  The message then goes onto
 // this output's link, which takes xlat_i cycles beyond 1 (contract 12.1):
 // a probe's x (its delay field) grows by xlat_i, a move's or probe_move's
-// delay shrinks by it, not below 0 (C twin: spin_onto_link in
-// cmodel/spin.h).
+// delay shrinks by it, not below 0 (spin_onto_link).
 `default_nettype none
 
 module spin_sm_arb #(

@@ -395,7 +395,7 @@ static void check_counters(const run_t *R, uint64_t returned, uint64_t moves, ui
  * cycle tm + k, and every frozen VC spun.  The sender's spin cycle is
  * T = tm + 2n + 1 (12.6).  The other routers spin one cycle earlier, in
  * tm + 2n: the move manager loads cnt = delay - 1 and the counter still
- * counts down in that same cycle (spin_move.c sets cnt_q without marking it
+ * counts down in that same cycle (spin_move_mgr.c sets cnt_q without marking it
  * loaded), so a receiver that sees delay d in cycle t expires in t + d - 1,
  * not in t + d as 12.6 says.  Reported as a discrepancy; RX_EARLY is that
  * one cycle.  The router after it still has room: its own VC sent a flit in

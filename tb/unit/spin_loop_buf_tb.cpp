@@ -1,5 +1,5 @@
 // spin_loop_buf_tb.cpp - rtl/spin_loop_buf.sv (the loop buffer of SPIN)
-// against its C twin, loop_latch() and loop_clear() of cmodel/spin_loop.c on
+// against its C twin, loop_latch() and loop_clear() of cmodel/spin_loop_buf.c on
 // a loop_buf_t (cmodel/spin.h), clocked together.  As the FSM drives it,
 // port0_i is the path's entry `start` (path_get) when a loop is latched.
 //

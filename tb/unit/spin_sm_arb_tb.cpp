@@ -1,9 +1,8 @@
 // spin_sm_arb_tb.cpp - rtl/spin_sm_arb.sv (combinational: the special
-// message one output carries) against its C twins: spin_offer() of
-// cmodel/spin_probe.c, offered the same words in the same order, with a
-// probe manager's copy getting this output in its newest path entry as
-// spin_probe_in() writes it (path_put), then spin_onto_link() of
-// cmodel/spin.h for the winner (a longer link's extra cycles: contract
+// message one output carries) against its C twins in cmodel/spin_sm_arb.c:
+// spin_offer(), offered the same words in the same order, with a probe
+// manager's copy getting this output in its newest path entry as
+// spin_probe_in() writes it (path_put), then spin_onto_link() for the winner (a longer link's extra cycles: contract
 // 12.1).
 // Parameters: -DP_NumPorts=<P> -DP_Out=<o> (the same as -G...).
 //

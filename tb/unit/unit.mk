@@ -88,12 +88,12 @@ $(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,s
 $(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/lfsr.h,NumVcs=$(v) Eject=$(e)))))
 
 # SPIN: the special-message arbitration of one output, 5 ports (outputs 1
-# and 4) and 8 ports (output 7); its C twins spin_offer() (cmodel/spin_probe.c,
-# from the C model's library) and spin_onto_link() (cmodel/spin.h).
+# and 4) and 8 ports (output 7); its C twins spin_offer() and spin_onto_link()
+# (cmodel/spin_sm_arb.c, from the C model's library).
 UNIT_LIBSPIN ?= build/cmodel/libspin.a
 $(foreach c,5-1 5-4 8-7,$(eval $(call unit_config,sm_arb_p$(word 1,$(subst -, ,$(c)))_o$(word 2,$(subst -, ,$(c))),spin_sm_arb,spin_sm_arb_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) Out=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 
-# SPIN: the loop buffer; its C twin is cmodel/spin_loop.c (the library).
+# SPIN: the loop buffer; its C twin is cmodel/spin_loop_buf.c (the library).
 $(eval $(call unit_config,loop_buf,spin_loop_buf,spin_loop_buf_tb,cmodel/spin.h,,$(UNIT_LIBSPIN)))
 
 .PHONY: unit-rtl unit-rtl-build unit-rtl-clean

@@ -1,4 +1,4 @@
-/* spin_loop.c - the loop buffer (docs/microarchitecture.md, 12.2): the
+/* spin_loop_buf.c - the loop buffer (docs/microarchitecture.md, 12.2): the
  * loop that the router's own probe brought back, or that it adopted from
  * another router's probe.  RTL twin: rtl/spin_loop_buf.sv. */
 #include "spin.h"

@@ -1,4 +1,4 @@
-/* spin_move.c - the move manager (docs/microarchitecture.md, 12.4):
+/* spin_move_mgr.c - the move manager (docs/microarchitecture.md, 12.4):
  * move, probe_move and kill_move of other routers. */
 #include "spin.h"
 

@@ -1,39 +1,6 @@
-/* spin_probe.c - the probe manager (docs/microarchitecture.md, 12.3), and
- * the special-message arbitration of an output (spin_offer, 12.1). */
+/* spin_probe_mgr.c - the probe manager (docs/microarchitecture.md, 12.3).
+ * RTL twin: rtl/spin_probe_mgr.sv. */
 #include "spin.h"
-
-int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st)
-{
-  sm_offer_t *b = &c->offer[o];
-  int rank = sm_rank(CTL_KIND(w->ctl));
-  int prio = spin_prio(c->cycle, c->tdd, c->nodes, (int)sm_sender(w));
-  int better;
-  if (c->out_busy & (1u << o)) {
-    better = 0;
-  } else if (!b->rank) {
-    better = 1;
-  } else if (rank != b->rank) {
-    better = rank > b->rank;
-  } else if (prio != b->prio) {
-    better = prio > b->prio;
-  } else {
-    better = src < b->src;
-  }
-  if (!better) {
-    if (CTL_KIND(w->ctl) == KIND_PROBE) st->probes_dropped++;
-    else st->moves_dropped++;
-    return 0;
-  }
-  if (b->rank) {
-    if (CTL_KIND(b->w.ctl) == KIND_PROBE) st->probes_dropped++;
-    else st->moves_dropped++;
-  }
-  b->w = *w;
-  b->rank = rank;
-  b->prio = prio;
-  b->src = src;
-  return 1;
-}
 
 void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
 {
