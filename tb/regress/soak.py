@@ -96,6 +96,12 @@ RUNS = [
     (F3, 5, 1, "favors_min", UR, 0.25, 1, 32, 100000, True),
     (F3, 5, 2, "favors_min", "hotspot", 0.30, 1, 32, 60000, True),
     ("file:tb/scenarios/theta.topo", 6, 2, "favors_min", UR, 0.50, 1, 32, 60000, True),
+    # links longer than one cycle (contract section 1; SPIN counts cycles)
+    ("mesh8x8@2", 5, 1, "favors_min", UR, 0.08, 1, 128, 60000, True),
+    ("mesh8x8@3", 5, 2, "favors_min", UR, 0.20, 1, 32, 30000, True),
+    ("dragonfly-4-1-2@8", 6, 2, "favors_min", UR, 0.50, 1, 32, 30000, True),
+    ("file:tb/topologies/mesh4x4_mixed_latency.topo", 5, 1, "favors_min", UR, 0.30, 1, 32, 60000,
+     True),
 ]
 
 
@@ -105,6 +111,7 @@ def vseed_of(i):
 
 
 def router_count(topo):
+    topo = topo.split("@")[0] if not topo.startswith("file:") else topo   # meshWxH@L
     if topo.startswith("file:"):
         with open(topo[5:]) as f:
             for line in f:
