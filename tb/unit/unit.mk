@@ -96,6 +96,10 @@ $(foreach c,5-1 5-4 8-7,$(eval $(call unit_config,sm_arb_p$(word 1,$(subst -, ,$
 # SPIN: the loop buffer; its C twin is cmodel/spin_loop_buf.c (the library).
 $(eval $(call unit_config,loop_buf,spin_loop_buf,spin_loop_buf_tb,cmodel/spin.h,,$(UNIT_LIBSPIN)))
 
+# SPIN: the probe manager of one port (1 VC at port 1, 2 VCs at port 3, 4 VCs
+# at port 4); its C twin is spin_probe_in() of cmodel/spin_probe_mgr.c.
+$(foreach c,1-1 2-3 4-4,$(eval $(call unit_config,probe_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c))),spin_probe_mgr,spin_probe_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+
 .PHONY: unit-rtl unit-rtl-build unit-rtl-clean
 unit-rtl: $(UNIT_RUNS)
 	@echo "unit-rtl: $(words $(UNIT_RUNS)) runs of $(words $(UNIT_NAMES)) configurations passed"
