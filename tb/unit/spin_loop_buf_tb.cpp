@@ -13,20 +13,6 @@ extern "C" {
 #include "spin.h"
 }
 
-namespace {
-
-template <class W>
-uint64_t get_bits(const W& w, unsigned lsb, unsigned width) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < width; i++) {
-    const unsigned b = lsb + i;
-    v |= static_cast<uint64_t>((w[b / 32] >> (b % 32)) & 1u) << i;
-  }
-  return v;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   Bench<Vspin_loop_buf> b(argc, argv, "spin_loop_buf");
   Rng rng(b.seed());

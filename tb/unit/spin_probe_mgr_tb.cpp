@@ -31,24 +31,6 @@ namespace {
 const int kPorts = P_NumPorts, kVcs = P_NumVcs, kPort = P_Port;
 const unsigned kNodes = 5, kTdd = 2;
 
-template <class W>
-void put_bits(W& w, unsigned lsb, unsigned width, uint64_t v) {
-  for (unsigned i = 0; i < width; i++) {
-    const unsigned b = lsb + i;
-    if ((v >> i) & 1u) w[b / 32] |= 1u << (b % 32);
-    else w[b / 32] &= ~(1u << (b % 32));
-  }
-}
-template <class W>
-uint64_t get_bits(const W& w, unsigned lsb, unsigned width) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < width; i++) {
-    const unsigned b = lsb + i;
-    v |= static_cast<uint64_t>((w[b / 32] >> (b % 32)) & 1u) << i;
-  }
-  return v;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {

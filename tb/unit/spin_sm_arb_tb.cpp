@@ -31,25 +31,6 @@ const int kOffers = kPorts + 1;   // [0], [1]: the FSM; [1 + p]: input port p
 const unsigned kOfferW = 3 + 128;
 const unsigned kPrioW = 13;
 
-// Bit i of a Verilated wide port.
-template <class W>
-void put_bits(W& w, unsigned lsb, unsigned width, uint64_t v) {
-  for (unsigned i = 0; i < width; i++) {
-    const unsigned b = lsb + i;
-    if ((v >> i) & 1u) w[b / 32] |= 1u << (b % 32);
-    else w[b / 32] &= ~(1u << (b % 32));
-  }
-}
-template <class W>
-uint64_t get_bits(const W& w, unsigned lsb, unsigned width) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < width; i++) {
-    const unsigned b = lsb + i;
-    v |= static_cast<uint64_t>((w[b / 32] >> (b % 32)) & 1u) << i;
-  }
-  return v;
-}
-
 flit_t random_sm(Rng& rng, int nodes) {
   static const unsigned kinds[] = {KIND_PROBE, KIND_MOVE, KIND_PROBE_MOVE, KIND_KILL_MOVE};
   sm_path_t path;

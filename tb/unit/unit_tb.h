@@ -139,6 +139,26 @@ class Bench {
   uint64_t passed_ = 0;
 };
 
+// Bits [lsb, lsb + width) of a wide Verilated port (a VlWide: 32-bit words),
+// width <= 64.
+template <class W>
+void put_bits(W& w, unsigned lsb, unsigned width, uint64_t v) {
+  for (unsigned i = 0; i < width; i++) {
+    const unsigned b = lsb + i;
+    if ((v >> i) & 1u) w[b / 32] |= 1u << (b % 32);
+    else w[b / 32] &= ~(1u << (b % 32));
+  }
+}
+template <class W>
+uint64_t get_bits(const W& w, unsigned lsb, unsigned width) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < width; i++) {
+    const unsigned b = lsb + i;
+    v |= static_cast<uint64_t>((w[b / 32] >> (b % 32)) & 1u) << i;
+  }
+  return v;
+}
+
 // printf into a std::string, for describe() callbacks.
 static inline std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline std::string strf(const char* fmt, ...) {
