@@ -212,12 +212,19 @@ void net_step(network_t *net)
     const flit_t *in_f = (valid[q] >> qp) & 1u ? &fnxt[pp->src] : &net->idle;
     const uint8_t in_c = (valid[q] >> (8 + qp)) & 1u ? cnxt[pp->src] : 0;
     const int h = pp->head;
+    const int in_busy = CTL_KIND(in_f->ctl) != KIND_IDLE || in_c;
+    int out_busy;
+    /* empty and fed nothing: every stage idle, so the reader's slot is not
+     * read (no wake bit) and the ring's position does not matter */
+    if (!pp->held && !in_busy) continue;
+    out_busy = CTL_KIND(pp->flit[h].ctl) != KIND_IDLE || pp->cred[h];
     fnxt[pp->slot] = pp->flit[h];
     cnxt[pp->slot] = pp->cred[h];
     if (CTL_KIND(pp->flit[h].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= (uint16_t)(1u << pp->p);
     if (pp->cred[h]) net->wake[nxt][pp->r] |= (uint16_t)(0x100u << pp->p);
     pp->flit[h] = *in_f;
     pp->cred[h] = in_c;
+    pp->held += in_busy - out_busy;
     pp->head = h + 1 == pp->stages ? 0 : h + 1;
   }
   net->cycle++;
@@ -243,6 +250,8 @@ int net_pipes_busy(const network_t *net, int sm_only)
       return 1;
     if (!sm_only && (net->wake[b][pp->r] >> (8 + pp->p) & 1u) && net->cred_reg[b][pp->slot])
       return 1;
+    if (!pp->held) continue;
+    if (!sm_only) return 1;
     for (i = 0; i < pp->stages; i++)
       if (CTL_KIND(pp->flit[i].ctl) >= lo || (!sm_only && pp->cred[i])) return 1;
   }

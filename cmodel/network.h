@@ -40,6 +40,8 @@ typedef struct {
   int slot;                   /* the register index r's port p reads */
   int stages;                 /* L - 1 */
   int head;
+  int held;                   /* stages holding a non-idle flit or a non-zero credit:
+                                 an empty pipeline fed nothing is not stepped */
   flit_t *flit;               /* stages entries */
   uint8_t *cred;
 } net_pipe_t;
