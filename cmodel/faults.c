@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "faults.h"
+#include "text.h"
 #include "traffic.h"
 
 #define FAULTS_LINE_MAX 1024
@@ -81,8 +82,6 @@ static int add(faults_t *fs, const topo_t *t, int file, int k, const char *c, si
   return 0;
 }
 
-static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
-
 static int parse_inline(const char *spec, const topo_t *t, faults_t *fs, char *err,
                         size_t errlen)
 {
@@ -115,55 +114,26 @@ static int parse_file(const char *path, const topo_t *t, faults_t *fs, char *err
   int line = 0, rc = 0;
   if (!f) return ferr(err, errlen, "--faults (FAULTS): cannot open %s: %s", path, strerror(errno));
   for (;;) {
-    size_t len = 0;
-    int ch;
-    const char *tok[3];
-    size_t tlen[3];
-    int ntok = 0;
-    size_t i;
-    while ((ch = getc(f)) != EOF && ch != '\n') {
-      if (ch == '\0') {
-        rc = ferr(err, errlen, "%s:%d: line contains a NUL character", path, line + 1);
-        goto out;
-      }
-      if (len == FAULTS_LINE_MAX + 1) {
-        rc = ferr(err, errlen, "%s:%d: line longer than %d characters", path, line + 1,
-                  FAULTS_LINE_MAX);
-        goto out;
-      }
-      buf[len++] = (char)ch;
-    }
-    if (ferror(f)) {
-      rc = ferr(err, errlen, "%s:%d: read error: %s", path, line + 1, strerror(errno));
+    char why[128], *tok[3];
+    int ntok, got = text_read_line(f, buf, FAULTS_LINE_MAX, &line, why, sizeof why);
+    if (got < 0) {
+      rc = ferr(err, errlen, "%s:%d: %s", path, line, why);
       goto out;
     }
-    if (ch == EOF && len == 0) break;
-    line++;
-    buf[len] = '\0';
+    if (got == 0) break;
     if (strchr(buf, '#')) *strchr(buf, '#') = '\0';
-    len = strlen(buf);
-    for (i = 0; i < len;) {
-      size_t j = i;
-      if (is_space(buf[i])) {
-        i++;
-        continue;
-      }
-      while (j < len && !is_space(buf[j])) j++;
-      if (ntok == 2) {
-        rc = ferr(err, errlen, "%s:%d: extra field '%.*s' after 'CYCLE ROUTER:PORT'", path, line,
-                  (int)(j - i > 40 ? 40 : j - i), buf + i);
-        goto out;
-      }
-      tok[ntok] = buf + i;
-      tlen[ntok++] = j - i;
-      i = j;
+    ntok = text_tokenize(buf, tok, 3);
+    if (ntok > 2) {
+      rc = ferr(err, errlen, "%s:%d: extra field '%.40s' after 'CYCLE ROUTER:PORT'", path, line,
+                tok[2]);
+      goto out;
     }
     if (ntok == 0) continue;
     if (ntok == 1) {
       rc = ferr(err, errlen, "%s:%d: missing field: expected 'CYCLE ROUTER:PORT'", path, line);
       goto out;
     }
-    if (add(fs, t, 1, line, tok[0], tlen[0], tok[1], tlen[1], err, errlen) != 0) {
+    if (add(fs, t, 1, line, tok[0], strlen(tok[0]), tok[1], strlen(tok[1]), err, errlen) != 0) {
       rc = -1;
       goto out;
     }

@@ -1,4 +1,5 @@
 /* text.c - see text.h. */
+#include <errno.h>
 #include <string.h>
 #include "text.h"
 
@@ -54,4 +55,58 @@ char *text_escape(char *dst, size_t dstlen, const char *src)
   }
   out[o] = '\0';
   return dst;
+}
+
+int text_read_line(FILE *f, char *buf, size_t max, int *line, char *why, size_t whylen)
+{
+  size_t len = 0;
+  int ch;
+  while ((ch = getc(f)) != EOF && ch != '\n') {
+    if (len == 0)
+      (*line)++;
+    if (ch == '\0') {
+      snprintf(why, whylen, "line contains a NUL character");
+      return -1;
+    }
+    if (len == max + 1) {   /* room for a '\r' before the '\n' */
+      snprintf(why, whylen, "line longer than %zu characters", max);
+      return -1;
+    }
+    buf[len++] = (char)ch;
+  }
+  if (ferror(f)) {
+    if (len == 0)
+      (*line)++;
+    snprintf(why, whylen, "read error: %s", strerror(errno));
+    return -1;
+  }
+  if (ch == EOF && len == 0)
+    return 0;
+  if (len == 0)
+    (*line)++;   /* an empty line */
+  if (len > 0 && buf[len - 1] == '\r')
+    len--;
+  if (len > max) {
+    snprintf(why, whylen, "line longer than %zu characters", max);
+    return -1;
+  }
+  buf[len] = '\0';
+  return 1;
+}
+
+int text_tokenize(char *s, char **tok, int max)
+{
+  static const char blanks[] = " \t\r\v\f";
+  int n = 0;
+  for (;;) {
+    s += strspn(s, blanks);
+    if (*s == '\0')
+      return n;
+    if (n < max)
+      tok[n] = s;
+    n++;
+    s += strcspn(s, blanks);
+    if (*s != '\0')
+      *s++ = '\0';
+  }
 }

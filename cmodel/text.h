@@ -13,6 +13,7 @@
 #define SPIN_TEXT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Writes the escaped form of the NUL-terminated src into dst (dstlen bytes,
  * NUL-terminated, cut at a character boundary when it does not fit).
@@ -23,5 +24,19 @@ char *text_escape(char *dst, size_t dstlen, const char *src);
  * printable (not a C1 control), or 0 when s[0] starts none (ASCII bytes
  * included: the caller handles them). */
 size_t text_utf8_len(const unsigned char *s, size_t n);
+
+/* Reads the next line of f into buf (max + 2 bytes: max characters, a '\r'
+ * before the '\n', the NUL), without its terminator ("\n" or "\r\n"),
+ * counting it in *line.  Returns 1 with a line, 0 at the end of the file,
+ * -1 with the reason in why: a NUL character or a line longer than max
+ * (reported at once, reading no further, so a file like /dev/zero is
+ * refused, not read forever), a read error.  The input files (topologies,
+ * link failures) read their lines with it. */
+int text_read_line(FILE *f, char *buf, size_t max, int *line, char *why, size_t whylen);
+
+/* Splits s at blanks (space, tab, CR, VT, FF), in place: the first max
+ * tokens go to tok, each NUL-terminated.  Returns the number of tokens,
+ * which may exceed max. */
+int text_tokenize(char *s, char **tok, int max);
 
 #endif

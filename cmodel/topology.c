@@ -242,25 +242,6 @@ int topo_remove_link(topo_t *t, int r, int p)
 /* ------------------------------------------------------------------------ */
 /* file parser */
 
-/* Splits s in place at blanks; returns the number of tokens, storing at most
- * max of them. */
-static int tokenize(char *s, char **tok, int max)
-{
-  static const char blanks[] = " \t\r\v\f";
-  int n = 0;
-  for (;;) {
-    s += strspn(s, blanks);
-    if (*s == '\0')
-      return n;
-    if (n < max)
-      tok[n] = s;
-    n++;
-    s += strcspn(s, blanks);
-    if (*s != '\0')
-      *s++ = '\0';
-  }
-}
-
 /* Decimal integer filling exactly [s, end) (tokens hold no blanks).
  * Returns 0, -1 when it is not an integer, 1 when it does not fit a long. */
 static int parse_long(const char *s, const char *end, long *v)
@@ -389,39 +370,15 @@ static int parse_coord(const ctx_t *c, build_t *b, char **tok, int ntok)
   return 0;
 }
 
-/* Reads the next line of f into buf (size TOPO_LINE_MAX + 2), without its
- * terminator ("\n", or "\r\n"), counting it in c->line.  Returns 1 with a
- * line, 0 at the end of the file, -1 with err set: a line too long or with a
- * NUL character (reported at once, reading no further: a file like
- * /dev/zero is refused, not read forever), a read error. */
+/* The next line of f into buf (size TOPO_LINE_MAX + 2), counted in c->line
+ * (text_read_line): 1 with a line, 0 at the end, -1 with err set. */
 static int read_line(FILE *f, ctx_t *c, char *buf)
 {
-  size_t len = 0;
-  int ch;
-  while ((ch = getc(f)) != EOF && ch != '\n') {
-    if (len == 0)
-      c->line++;
-    if (ch == '\0')
-      return perr(c, "line contains a NUL character");
-    if (len == TOPO_LINE_MAX + 1)   /* room for a '\r' before the '\n' */
-      return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
-    buf[len++] = (char)ch;
-  }
-  if (ferror(f)) {
-    if (len == 0)
-      c->line++;
-    return perr(c, "read error: %s", strerror(errno));
-  }
-  if (ch == EOF && len == 0)
-    return 0;
-  if (len == 0)
-    c->line++;   /* an empty line */
-  if (len > 0 && buf[len - 1] == '\r')
-    len--;
-  if (len > TOPO_LINE_MAX)
-    return perr(c, "line longer than %d characters", TOPO_LINE_MAX);
-  buf[len] = '\0';
-  return 1;
+  char why[128];
+  int rc = text_read_line(f, buf, TOPO_LINE_MAX, &c->line, why, sizeof why);
+  if (rc < 0)
+    return perr(c, "%s", why);
+  return rc;
 }
 
 /* Reads and parses the whole file into b.  Returns 0, or -1 with err set. */
@@ -435,7 +392,7 @@ static int parse_stream(FILE *f, ctx_t *c, build_t *b, int *first_coord)
     hash = strchr(buf, '#');
     if (hash != NULL)
       *hash = '\0';
-    ntok = tokenize(buf, tok, TOPO_MAX_TOKENS);
+    ntok = text_tokenize(buf, tok, TOPO_MAX_TOKENS);
     if (ntok == 0)
       continue;
     if (strcmp(tok[0], "routers") != 0 && strcmp(tok[0], "link") != 0 &&
