@@ -20,9 +20,9 @@ static int ferr(char *err, size_t errlen, const char *fmt, ...)
 }
 
 /* Where item k is: "file:3" or "--faults item 2". */
-static const char *where(const faults_t *fs, int file, int k, char *buf, size_t len)
+static const char *where(const faults_t *fs, int k, char *buf, size_t len)
 {
-  if (file) snprintf(buf, len, "%s:%d", fs->src, k);
+  if (fs->path) snprintf(buf, len, "%s:%d", fs->path, k);
   else snprintf(buf, len, "--faults (FAULTS) item %d", k);
   return buf;
 }
@@ -44,14 +44,14 @@ static int number(const char *s, size_t len, uint64_t hi, uint64_t *v)
 }
 
 /* One fault: cycle text c[0..clen), link text l[0..llen) ("R:P"). */
-static int add(faults_t *fs, const topo_t *t, int file, int k, const char *c, size_t clen,
+static int add(faults_t *fs, const topo_t *t, int k, const char *c, size_t clen,
                const char *l, size_t llen, char *err, size_t errlen)
 {
   char w[128], shown[64];
   const char *colon = memchr(l, ':', llen);
   uint64_t cyc, r, p;
   int i, q, qp;
-  where(fs, file, k, w, sizeof w);
+  where(fs, k, w, sizeof w);
   if (fs->n == FAULTS_MAX) return ferr(err, errlen, "%s: more than %d faults", w, FAULTS_MAX);
   snprintf(shown, sizeof shown, "%.*s", (int)(clen > 40 ? 40 : clen), c);
   if (number(c, clen, SIM_MAX_CYCLE, &cyc) != 0)
@@ -71,7 +71,7 @@ static int add(faults_t *fs, const topo_t *t, int file, int k, const char *c, si
     if ((g->r == (int)r && g->p == (int)p) || (g->r == q && g->p == qp)) {
       char w0[128];
       return ferr(err, errlen, "%s: link %d:%d-%d:%d fails twice (first at %s)", w, (int)r,
-                  (int)p, q, qp, where(fs, file, g->line, w0, sizeof w0));
+                  (int)p, q, qp, where(fs, g->line, w0, sizeof w0));
     }
   }
   fs->f[fs->n].cycle = cyc;
@@ -98,7 +98,7 @@ static int parse_inline(const char *spec, const topo_t *t, faults_t *fs, char *e
       return ferr(err, errlen, "--faults (FAULTS) item %d: '%s' is not CYCLE@ROUTER:PORT "
                   "(or give file:PATH)", k, shown);
     }
-    if (add(fs, t, 0, k, s, (size_t)(at - s), at + 1, len - (size_t)(at + 1 - s), err,
+    if (add(fs, t, k, s, (size_t)(at - s), at + 1, len - (size_t)(at + 1 - s), err,
             errlen) != 0)
       return -1;
     if (!end) return 0;
@@ -133,7 +133,7 @@ static int parse_file(const char *path, const topo_t *t, faults_t *fs, char *err
       rc = ferr(err, errlen, "%s:%d: missing field: expected 'CYCLE ROUTER:PORT'", path, line);
       goto out;
     }
-    if (add(fs, t, 1, line, tok[0], strlen(tok[0]), tok[1], strlen(tok[1]), err, errlen) != 0) {
+    if (add(fs, t, line, tok[0], strlen(tok[0]), tok[1], strlen(tok[1]), err, errlen) != 0) {
       rc = -1;
       goto out;
     }
@@ -150,10 +150,9 @@ int faults_parse(const char *spec, const topo_t *t, faults_t *fs, char *err, siz
   memset(fs, 0, sizeof *fs);
   if (!spec || !*spec) return 0;
   if (!strncmp(spec, "file:", 5)) {
-    snprintf(fs->src, sizeof fs->src, "%s", spec + 5);
+    fs->path = spec + 5;
     rc = parse_file(spec + 5, t, fs, err, errlen);
   } else {
-    snprintf(fs->src, sizeof fs->src, "--faults");
     rc = parse_inline(spec, t, fs, err, errlen);
   }
   if (rc != 0) return -1;
@@ -175,7 +174,7 @@ int faults_tables(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *e
 {
   const size_t nn = (size_t)t->routers * (size_t)t->routers;
   topo_t red;
-  int s, i = 0, file = strcmp(fs->src, "--faults") != 0;
+  int s, i = 0;
   if (fs->stages == 0) return 0;
   fs->masks = malloc((size_t)fs->stages * nn);
   fs->masks_esc = esc ? malloc((size_t)fs->stages * nn) : NULL;
@@ -191,7 +190,7 @@ int faults_tables(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *e
         return ferr(err, errlen, "out of memory for the tables of %d faults", fs->n);
       }
     }
-    where(fs, file, g->line, w, sizeof w);
+    where(fs, g->line, w, sizeof w);
     if (topo_route_masks(&red, fn, fs->masks + (size_t)s * nn, why, sizeof why) != 0 ||
         (esc && topo_route_masks(&red, ROUTE_WEST_FIRST, fs->masks_esc + (size_t)s * nn, why,
                                  sizeof why) != 0)) {

@@ -39,7 +39,7 @@ typedef struct {
   uint8_t *masks;        /* stages x N x N: mask_det after stage i */
   uint8_t *masks_esc;    /* the same for the escape VC, or NULL */
   int next;              /* the next stage to apply */
-  char src[64];          /* "--faults" or the file's path, for messages */
+  const char *path;      /* file:PATH's path (the caller's string), or NULL: inline */
 } faults_t;
 
 /* Parses spec against topology t.  Returns 0, or -1 with a message naming

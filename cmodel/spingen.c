@@ -44,17 +44,6 @@ static int spin_built(const topo_t *t, int flitw)
   return flitw >= 128 && t->routers <= 4096;
 }
 
-/* Router r's link latencies - 1, 4 bits a port (cfg_xlat_i). */
-static unsigned xlat(const topo_t *t, int r)
-{
-  unsigned v = 0;
-  int p;
-  for (p = 1; p < t->radix; p++)
-    if (t->peer_router[r * t->radix + p] >= 0)
-      v |= (unsigned)(t->latency[r * t->radix + p] - 1) << (4 * p);
-  return v;
-}
-
 static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const char *argv0)
 {
   const int N = t->routers, P = t->radix;
@@ -181,7 +170,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  );\n"
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
-            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, xlat(t, r), r, r,
+            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, topo_xlat_word(t, r), r, r,
             r, r, r, r, r, r, r, r, r, r * P, r, r * P);
   }
   fprintf(f, "endmodule\n\n`default_nettype wire\n");

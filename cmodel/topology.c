@@ -239,6 +239,16 @@ int topo_remove_link(topo_t *t, int r, int p)
   return compute_dist(t);
 }
 
+unsigned topo_xlat_word(const topo_t *t, int r)
+{
+  unsigned v = 0;
+  int p;
+  for (p = 1; p < t->radix; p++)
+    if (t->peer_router[r * t->radix + p] >= 0)
+      v |= (unsigned)(t->latency[r * t->radix + p] - 1) << (4 * p);
+  return v;
+}
+
 /* ------------------------------------------------------------------------ */
 /* file parser */
 

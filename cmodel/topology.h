@@ -75,6 +75,10 @@ int topo_copy(const topo_t *src, topo_t *dst);
  * out. */
 int topo_remove_link(topo_t *t, int r, int p);
 
+/* Router r's link latencies less 1, 4 bits a port (port p at bits 4p, 0
+ * for unused ports): the router's cfg_xlat_i (contract section 1). */
+unsigned topo_xlat_word(const topo_t *t, int r);
+
 /* Routing algorithms whose tables can be built. */
 typedef enum {
   ROUTE_XY = 0,        /* mesh only: deterministic dimension order */

@@ -52,14 +52,6 @@ class LinkPipes {
     pp.cred[pp.head].copy_from(cur_cred, up * credw_, 0, credw_);
     pp.head = pp.head + 1 == pp.stages ? 0 : pp.head + 1;
   }
-  // Router r's cfg_xlat_i: each port's link latency - 1, 4 bits a port.
-  static uint32_t xlat(const topo_t* t, int r) {
-    uint32_t v = 0;
-    for (int p = 1; p < t->radix; p++)
-      if (t->peer_router[r * t->radix + p] >= 0)
-        v |= (uint32_t)(t->latency[r * t->radix + p] - 1) << (4 * p);
-    return v;
-  }
 
  private:
   struct Pipe {

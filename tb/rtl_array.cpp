@@ -54,7 +54,7 @@ class RtlArray : public RtlNet {
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
-    copy_tables(masks, masks_esc);
+    copy_tables(masks, masks_esc, N_);
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
       m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
@@ -68,7 +68,7 @@ class RtlArray : public RtlNet {
       m->cfg_adopt_i = mode.adopt && spin;
       m->cfg_id_i = r;
       m->cfg_nodes_i = N_;
-      m->cfg_xlat_i = LinkPipes::xlat(t_, r);
+      m->cfg_xlat_i = topo_xlat_word(t_, r);
       m->rst_ni = 0;
       in_flit_.clear();
       in_cred_.clear();
@@ -106,7 +106,7 @@ class RtlArray : public RtlNet {
   // The lookups of the coming cycle were made from the old tables right
   // after the last edge: made again from the new ones.
   void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
-    copy_tables(masks, masks_esc);
+    copy_tables(masks, masks_esc, N_);
     for (int r = 0; r < N_; r++) lookup(r);
   }
 
@@ -174,12 +174,6 @@ class RtlArray : public RtlNet {
     const unsigned mid = m->rt_mid_o;   // FAvORS-NMin: port 0's second lookup
     m->rt_mid_mask_i = mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0;
   }
-  // The RTL's own copy of the tables (the C model's may change apart).
-  void copy_tables(const uint8_t* masks, const uint8_t* masks_esc) {
-    masks_.assign(masks, masks + (size_t)N_ * N_);
-    if (masks_esc) masks_esc_.assign(masks_esc, masks_esc + (size_t)N_ * N_);
-    else masks_esc_.clear();
-  }
   void snapshot() {
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
@@ -194,7 +188,6 @@ class RtlArray : public RtlNet {
   VerilatedContext* ctx_;
   const topo_t* t_;
   int N_, P_, V_, LinkW_, MaskW_, ObsW_;
-  std::vector<uint8_t> masks_, masks_esc_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
       out_occ_;

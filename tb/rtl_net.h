@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 #include <verilated.h>
 #if VM_TRACE  // builds without --trace-fst (the speed build) have no waveforms
 #include <verilated_fst_c.h>
@@ -114,6 +115,14 @@ class RtlNet {
   virtual const char* kind() const = 0;
 
  protected:
+  // The RTL's own copy of the routing tables (the C model's may change
+  // apart), for the harnesses that answer the route lookups themselves.
+  void copy_tables(const uint8_t* masks, const uint8_t* masks_esc, int n) {
+    masks_.assign(masks, masks + (size_t)n * n);
+    if (masks_esc) masks_esc_.assign(masks_esc, masks_esc + (size_t)n * n);
+    else masks_esc_.clear();
+  }
+  std::vector<uint8_t> masks_, masks_esc_;
   // Dumps both clock edges' values, 5 time units apart.
   void dump() {
 #if VM_TRACE

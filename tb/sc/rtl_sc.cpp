@@ -142,7 +142,7 @@ class RtlSc : public RtlNet {
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
-    copy_tables(masks, masks_esc);
+    copy_tables(masks, masks_esc, N_);
     in_flit_.clear();
     in_cred_.clear();
     mask_.clear();
@@ -159,7 +159,7 @@ class RtlSc : public RtlNet {
       n.adopt.write(mode.adopt && spin);
       put(n.id, (uint64_t)r);
       put(n.nodes, (uint64_t)N_);
-      put(n.xlat, (uint64_t)LinkPipes::xlat(t_, r));
+      put(n.xlat, (uint64_t)topo_xlat_word(t_, r));
       n.rst_n.write(false);
       put(n.flit_in, in_flit_);
       put(n.cred_in, in_cred_);
@@ -194,7 +194,7 @@ class RtlSc : public RtlNet {
 
   // The lookups written after the last edge came from the old tables.
   void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
-    copy_tables(masks, masks_esc);
+    copy_tables(masks, masks_esc, N_);
     lookup();
   }
 
@@ -241,12 +241,6 @@ class RtlSc : public RtlNet {
       put(n_[r]->rt_mid_mask, (uint64_t)(mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0));
     }
   }
-  // The RTL's own copy of the tables (the C model's may change apart).
-  void copy_tables(const uint8_t* masks, const uint8_t* masks_esc) {
-    masks_.assign(masks, masks + (size_t)N_ * N_);
-    if (masks_esc) masks_esc_.assign(masks_esc, masks_esc + (size_t)N_ * N_);
-    else masks_esc_.clear();
-  }
   void snapshot() {
     for (int r = 0; r < N_; r++) {
       get(n_[r]->flit_out, out_flit_);
@@ -260,7 +254,6 @@ class RtlSc : public RtlNet {
 
   const topo_t* t_;
   int N_, P_, V_, LinkW_, MaskW_, ObsW_;
-  std::vector<uint8_t> masks_, masks_esc_;
   sc_clock clk_;
   std::vector<std::unique_ptr<Node>> n_;
   CModelNet cmodel_{"cmodel"};
