@@ -446,18 +446,18 @@ add(cosim(S, "mesh4x4 links of 1, 2, 3 and 16 cycles, 1 VC favors_min 0.4, live,
 add(spin(S, "ring-6@3 favors_min 0.3, SPIN", 1, 3,
          "--topo ring-6@3 --routing favors_min --rate 0.3 --cycles 5000", ports=3,
          at_least=dict(probes_sent=30, spins=4, deadlocks_resolved=4)))  # 50 8 8
-# 2 VCs do not deadlock here: t_DD 16 makes the probes cross the long links
-# (forked, dropped), and no loop is confirmed
-add(cosim(S, "dragonfly-4-1-2@4 (global links of 4 cycles) 2 VC favors_min 0.9, SPIN t_DD 16", 2, 4,
-          "--spin 1 --tdd 16 --topo dragonfly-4-1-2@4 --routing favors_min --rate 0.9 --cycles 4000",
-          ports=6, at_least=dict(probes_sent=500, probes_forked=1), exactly=dict(spins=0),
-          cost=3))  # 861 3
-add(cosim(S, "mesh4x4@2 2 VC favors_min 0.5, live, SPIN t_DD 16", 2, 5,
-          "--spin 1 --tdd 16 --topo mesh4x4@2 --routing favors_min --rate 0.5 --cycles 4000",
-          at_least=dict(probes_sent=60, probes_forked=1), exactly=dict(spins=0)))  # 123 3
+# the 2-VC dragonfly does not deadlock at any load: its global links of 4
+# cycles co-simulated without SPIN
+add(cosim(S, "dragonfly-4-1-2@4 (global links of 4 cycles) 2 VC favors_min 0.9, no SPIN: drains",
+          2, 4, "--spin 0 --topo dragonfly-4-1-2@4 --routing favors_min --rate 0.9 --cycles 4000",
+          ports=6, cost=3))
+# 2 VCs: probes fork over links of 2 cycles and loops are resolved
+add(spin(S, "mesh6x6@2 2 VC favors_min 0.4, SPIN", 2, 5,
+         "--topo mesh6x6@2 --routing favors_min --rate 0.4 --cycles 4000",
+         at_least=dict(probes_sent=3000, probes_forked=2000, spins=50), cost=8))  # 4755 3336 79
 add(cmodel(S, "mesh8x8@2 1 VC favors_min 0.3, live, SPIN, C model: drains",
-           "--spin 1 --topo mesh8x8@2 --routing favors_min --rate 0.3 --cycles 10000",
-           at_least=dict(probes_sent=10), exactly=dict(spins=0), cost=2))  # 17
+           "--spin 1 --topo mesh8x8@2 --routing favors_min --rate 0.3 --cycles 20000",
+           at_least=dict(probes_sent=40, spins=2), cost=2))  # 67 4
 add(Case(name="top mesh3x3@3 1 VC favors_min 0.5, paper mode, SPIN", kind="drains", section=S,
          vcs=1, spin=True, cosim=True,
          argv=("{top_mesh3x3_l3_v1}", "--topo", "mesh3x3@3", "--vcs", "1", "--routing", "favors_min",
@@ -492,10 +492,9 @@ add(cosim(S, "mesh4x4 1 VC favors_min 0.3, 3 links fail, SPIN", 1, 6,
           "--spin 1 --topo mesh4x4 --routing favors_min --rate 0.3 --cycles 6000"
           " --faults 1000@5:1,2500@10:3,2500@6:4",
           exactly=dict(links_failed=3), at_least=dict(probes_sent=40, spins=4), cost=3))  # 63 7
-add(cosim(S, "mesh4x4 2 VC favors_min 0.4, 2 links fail at cycles 0 and 3000, SPIN t_DD 16", 2, 7,
-          "--spin 1 --tdd 16 --topo mesh4x4 --routing favors_min --rate 0.4 --cycles 6000"
-          " --faults 3000@9:3,0@2:3", exactly=dict(links_failed=2, spins=0),
-          at_least=dict(probes_sent=60), cost=3))  # 123
+add(cosim(S, "mesh4x4 2 VC favors_min 0.4, 2 links fail at cycles 0 and 3000, no SPIN", 2, 7,
+          "--spin 0 --topo mesh4x4 --routing favors_min --rate 0.4 --cycles 6000"
+          " --faults 3000@9:3,0@2:3", exactly=dict(links_failed=2), cost=3))
 add(cosim(S, "mesh4x4 1 VC favors_nmin 0.3, 2 links fail, SPIN", 1, 1,
           "--spin 1 --topo mesh4x4 --routing favors_nmin --rate 0.3 --cycles 6000"
           " --faults 1500@5:3,3000@9:1", exactly=dict(links_failed=2),
