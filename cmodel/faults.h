@@ -58,6 +58,12 @@ static inline uint64_t faults_next_cycle(const faults_t *fs)
   return fs->next < fs->stages ? fs->at[fs->next] : UINT64_MAX;
 }
 
+/* Faults applied so far (those of the stages before next). */
+static inline int faults_applied(const faults_t *fs)
+{
+  return fs->next ? fs->last[fs->next - 1] + 1 : 0;
+}
+
 void faults_free(faults_t *fs);
 
 #endif

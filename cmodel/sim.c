@@ -142,7 +142,6 @@ void sim_cycle_pre(sim_t *s)
     const size_t nn = (size_t)net->n * (size_t)net->n;
     memcpy(net->masks, fs->masks + (size_t)fs->next * nn, nn);
     if (net->masks_esc) memcpy(net->masks_esc, fs->masks_esc + (size_t)fs->next * nn, nn);
-    s->links_failed = fs->last[fs->next] + 1;
     fs->next++;
     s->tables_changed = 1;
   }

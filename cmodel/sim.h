@@ -53,7 +53,6 @@ typedef struct {
   uint64_t inject_end;       /* first cycle without injection */
   uint64_t skipped;          /* idle cycles skipped (sim_idle_skip) */
   faults_t faults;           /* run-time link failures and their tables */
-  int links_failed;          /* faults applied so far */
   int tables_changed;        /* sim_cycle_pre replaced the tables: the RTL's
                                 follow before it is clocked (co-simulation) */
   char err[512];
