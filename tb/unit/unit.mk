@@ -100,6 +100,12 @@ $(eval $(call unit_config,loop_buf,spin_loop_buf,spin_loop_buf_tb,cmodel/spin.h,
 # at port 4); its C twin is spin_probe_in() of cmodel/spin_probe_mgr.c.
 $(foreach c,1-1 2-3 4-4,$(eval $(call unit_config,probe_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c))),spin_probe_mgr,spin_probe_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 
+# SPIN: the move manager of one port and class (Rank 2: move and kill_move,
+# Rank 3: probe_move): 1 VC at port 1, 2 VCs at port 3, 4 VCs at port 4; its
+# C twins are spin_move_in() and spin_move_through() of
+# cmodel/spin_move_mgr.c.
+$(foreach c,1-1-2 2-3-3 4-4-2,$(eval $(call unit_config,move_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c)))_r$(word 3,$(subst -, ,$(c))),spin_move_mgr,spin_move_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))) Rank=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+
 .PHONY: unit-rtl unit-rtl-build unit-rtl-clean
 unit-rtl: $(UNIT_RUNS)
 	@echo "unit-rtl: $(words $(UNIT_RUNS)) runs of $(words $(UNIT_NAMES)) configurations passed"
