@@ -93,53 +93,60 @@ static inline void route_clear(router_t *r, int p, int v)
   r->routed[p] &= (uint8_t)~(1u << v);
 }
 
-/* The cycle, for SPIN on or off (spin) and V VCs per port.  Inlined into
- * router_eval once per common case, so that the compiler drops what SPIN off
- * or a single VC makes constant. */
 #if defined(__GNUC__)
-__attribute__((always_inline))
+#define ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE
 #endif
-static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                            unsigned in_mask, const router_links_t *in,
-                            flit_t *out_flit, uint8_t *out_cred,
-                            spin_stats_t *st, const int spin, const int V, const int esc)
-{
-  const int P = cfg->ports;
-  const int favors = cfg->algo == ALGO_FAVORS_MIN || cfg->algo == ALGO_FAVORS_NMIN;
-  const int nmin = cfg->algo == ALGO_FAVORS_NMIN;
-  const unsigned all_vcs = (1u << V) - 1u;
-  /* bit o: output o has a free downstream VC */
-  const unsigned port_free = ~(unsigned)r->full_ports & ((1u << P) - 1u);
-  int p, v, o;
-  unsigned m;
-  int any_draw = 0;
-  unsigned wf = 0, wc = 0;       /* flit / credit registers written, bit per port */
-  unsigned routing = 0;          /* bit p: input p computed a route this cycle */
-  unsigned requested = 0;        /* outputs some input requests */
-  unsigned ochg = 0;             /* outputs whose ovc_busy_q may change */
+
+/* The wires of one cycle, between the stages below: each stage is a
+ * function named after the RTL module it mirrors (ovc_: the output-VC
+ * tracker, ip_: the input ports, sa_: the switch allocator, su_: the SPIN
+ * unit) and runs once per cycle in the order of eval.  Every stage is
+ * inlined into eval, so the compiler still drops what SPIN off or a single
+ * VC makes constant. */
+typedef struct {
+  int P;                         /* ports */
+  int favors, nmin;              /* FAvORS-Min or -NMin; FAvORS-NMin */
+  unsigned all_vcs;              /* bit v: VC v exists */
+  unsigned port_free;            /* bit o: output o has a free downstream VC */
   uint8_t rc_vc[MAX_PORTS];      /* VC routed this cycle at input p (bit p of routing) */
   uint8_t rc_port[MAX_PORTS];
   uint8_t rc_via[MAX_PORTS];     /* FAvORS-NMin: the route computed at input p is toward mid */
   uint8_t req_vc[MAX_PORTS];     /* stage 1: VC chosen at input p */
   uint8_t rc_a[MAX_PORTS], rc_e[MAX_PORTS];   /* escape: route set looked up at input p */
   uint8_t req_esc[MAX_PORTS];    /* escape: input p's head takes the escape VC */
-  unsigned free_a = 0, free0 = 0;   /* escape, bit o: an adaptive VC / VC 0 of o is free */
   uint8_t oreq[MAX_PORTS];       /* stage 2: inputs requesting output o */
   uint8_t ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];
   uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs */
-  int ages_known = 0;            /* port_age filled (only FAvORS-Min reads it) */
-  spin_ctx_t sc;                 /* filled only when SPIN is on */
-  flit_t front[MAX_PORTS][MAX_VCS];   /* SPIN's view of the front flits */
-  unsigned sm_outs = 0;          /* outputs carrying a special message */
-  unsigned spin_outs = 0;        /* outputs carrying a spin flit */
-  unsigned spin_ins = 0;         /* inputs sending a spin flit */
-  uint64_t popped = 0;
+} cycle_t;
+
+/* The scalar wires of one cycle, apart from the arrays above so that the
+ * compiler keeps them in registers. */
+typedef struct {
+  int any_draw;                  /* some stage drew from the LFSR */
+  unsigned wf, wc;               /* flit / credit registers written, bit per port */
+  unsigned routing;              /* bit p: input p computed a route this cycle */
+  unsigned requested;            /* outputs some input requests */
+  unsigned ochg;                 /* outputs whose ovc_busy_q may change */
+  unsigned free_a, free0;        /* escape, bit o: an adaptive VC / VC 0 of o is free */
+  int ages_known;                /* port_age filled (only FAvORS-Min reads it) */
+  unsigned sm_outs;              /* outputs carrying a special message */
+  unsigned spin_outs;            /* outputs carrying a spin flit */
+  unsigned spin_ins;             /* inputs sending a spin flit */
+  uint64_t popped;               /* bit p * SPIN_MAX_VCS + v: VC (p, v) sent a flit */
   int admitted;                  /* injection admission (section 6) */
+  int spin_idle;                 /* SPIN has nothing to do this cycle (spin_unit_idle) */
+} cycle_bits_t;
 
-  memset(oreq, 0, sizeof oreq);
-  memset(ovc_set, 0, sizeof ovc_set);
-  memset(ovc_clr, 0, sizeof ovc_clr);
-
+/* Output-VC tracker (rtl/spin_ovc_tracker.sv): the ages of the cycles the
+ * network skipped this router. */
+ALWAYS_INLINE
+static inline void ovc_catch_up(router_t *r, uint64_t cycle, cycle_t *cw, const int V)
+{
+  const int favors = cw->favors;
+  int v, o;
+  unsigned m;
   /* Ages of the cycles the network skipped this router (nothing buffered or
    * arriving, so only the ages of its busy VCs changed: one each cycle). */
   if (favors && r->busy_ports && cycle > r->next_cycle) {
@@ -153,7 +160,20 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     }
   }
   r->next_cycle = cycle + 1;
+}
 
+/* Input ports (rtl/spin_input_port.sv), route unit. */
+ALWAYS_INLINE
+static inline void ip_route(router_t *r, const router_cfg_t *cfg, cycle_t *cw, cycle_bits_t *cb,
+                            const int spin, const int V, const int esc)
+{
+  const int P = cw->P;
+  const int favors = cw->favors;
+  const int nmin = cw->nmin;
+  const unsigned all_vcs = cw->all_vcs;
+  const unsigned port_free = cw->port_free;
+  int p, v;
+  unsigned m;
   /* Route compute: one unit per input port, serving the lowest VC whose
    * head flit is at the front without a route; with reroute, when there is
    * none, the lowest VC whose head waits at the front with a route and is
@@ -186,51 +206,82 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
         if (!via && first && p == 0 && (rh & RH_OFFER) && !(cfg->mask_det[dst] & port_free)) {
           const unsigned mm = cfg->mask_det[mid];
           unsigned t_min, t_nm;
-          if (!ages_known) {
-            router_port_ages(r, P, V, port_age);
-            ages_known = 1;
+          if (!cb->ages_known) {
+            router_port_ages(r, P, V, cw->port_age);
+            cb->ages_known = 1;
           }
-          t_min = min_age(cfg->mask_det[dst], port_age, P);
-          t_nm = mm & port_free ? 0u : min_age(mm, port_age, P);
+          t_min = min_age(cfg->mask_det[dst], cw->port_age, P);
+          t_nm = mm & port_free ? 0u : min_age(mm, cw->port_age, P);
           via = t_min > RH_DETOUR(rh) + t_nm;
         }
         if (via) dst = mid;
-        rc_via[p] = (uint8_t)via;
+        cw->rc_via[p] = (uint8_t)via;
       }
       mask = cfg->mask_det[dst];
-      rc_vc[p] = (uint8_t)v;
-      routing |= 1u << p;
+      cw->rc_vc[p] = (uint8_t)v;
+      cb->routing |= 1u << p;
       if (esc) {                  /* the route set only: the port is chosen in stage 1 */
-        rc_a[p] = (uint8_t)mask;
-        rc_e[p] = cfg->mask_esc[dst];
+        cw->rc_a[p] = (uint8_t)mask;
+        cw->rc_e[p] = cfg->mask_esc[dst];
         continue;
       }
-      if (favors && !(mask & port_free) && !ages_known) {
-        router_port_ages(r, P, V, port_age);
-        ages_known = 1;
+      if (favors && !(mask & port_free) && !cb->ages_known) {
+        router_port_ages(r, P, V, cw->port_age);
+        cb->ages_known = 1;
       }
-      rc_port[p] = (uint8_t)route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
-                                         favors, port_age, (unsigned)P, &drew);
-      any_draw |= drew;
+      cw->rc_port[p] = (uint8_t)route_select(mask, port_free, lfsr_draw(r->lfsr_q, (unsigned)p),
+                                         favors, cw->port_age, (unsigned)P, &drew);
+      cb->any_draw |= drew;
     }
   }
+}
 
-  /* SPIN: timers, special messages, spin flits (spin_fsm.c).  It sees the
-   * registers of this cycle (a route computed now is not yet visible). */
-  if (spin) {
-    sc.ports = P;
-    sc.vcs = V;
-    sc.id = cfg->id;
-    sc.nodes = cfg->nodes;
-    sc.tdd = cfg->tdd;
-    sc.adopt = cfg->adopt;
-    sc.nmin = nmin;
-    sc.xlat = cfg->xlat;
-    sc.cycle = cycle;
-    sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
-    sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
-    sc.out_port = (const uint8_t(*)[SPIN_MAX_VCS])r->out_port_q;
-    memset(sc.front, 0, sizeof sc.front);   /* NULL: the VC is empty */
+/* SPIN unit (rtl/spin_unit.sv, cmodel/spin_unit.c), before allocation. */
+ALWAYS_INLINE
+static inline void su_pre(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
+                          const router_links_t *in, spin_stats_t *st, cycle_t *cw, cycle_bits_t *cb,
+                          spin_ctx_t *sc, const int spin, const int V)
+{
+  const int P = cw->P;
+  const int nmin = cw->nmin;
+  const unsigned all_vcs = cw->all_vcs;
+  int p, v;
+  unsigned m;
+  static const flit_t idle = {0, 0, KIND_IDLE};
+  flit_t front[MAX_PORTS][MAX_VCS];   /* SPIN's view of the front flits */
+  const flit_t *in_flit[MAX_PORTS];   /* SPIN's view of the links of this cycle */
+  uint8_t in_cred[MAX_PORTS];
+  /* SPIN: timers, special messages, spin flits (spin_unit.c).  It sees the
+   * registers of this cycle (a route computed now is not yet visible).  When
+   * it has nothing to do (spin_unit_idle) its step before allocation and its
+   * view of the front flits are skipped: speed only, the result is the same. */
+  if (spin) {                    /* what spin_unit_post reads, then the rest */
+    sc->ports = P;
+    sc->vcs = V;
+    sc->tdd = cfg->tdd;
+    sc->cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
+    sc->cnt_loaded = 0;
+    sc->out_busy = sc->in_busy = 0;
+    {                              /* a special message or an arm notice arrives */
+      int sm_in = 0;
+      for (m = in_mask & 0xFEFEu; m && !sm_in; m &= m - 1u) {
+        const unsigned b = low_bit(m);
+        sm_in = b < 8 ? CTL_KIND(in->flit[in->up[b]].ctl) >= KIND_PROBE
+                      : CRED_ARM(in->cred[in->up[b - 8]]);
+      }
+      cb->spin_idle = spin_unit_idle(&r->sp, sm_in);
+    }
+  }
+  if (!cb->spin_idle) {
+    sc->id = cfg->id;
+    sc->nodes = cfg->nodes;
+    sc->adopt = cfg->adopt;
+    sc->nmin = nmin;
+    sc->xlat = cfg->xlat;
+    sc->cycle = cycle;
+    sc->route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
+    sc->out_port = (const uint8_t(*)[SPIN_MAX_VCS])r->out_port_q;
+    memset(sc->front, 0, sizeof sc->front);   /* NULL: the VC is empty */
     for (m = r->in_ports; m; m &= m - 1u) {
       unsigned vm;
       p = (int)low_bit(m);
@@ -242,31 +293,37 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
         front[p][v].data = r->buf_data[i];
         front[p][v].ext = buf_ext_of(r, p, v, V, slot);
         front[p][v].ctl = r->buf_ctl[i];
-        sc.front[p][v] = &front[p][v];
+        sc->front[p][v] = &front[p][v];
       }
     }
-    {
-      static const flit_t idle = {0, 0, KIND_IDLE};
-      const flit_t *in_flit[MAX_PORTS];
-      uint8_t in_cred[MAX_PORTS];
-      in_flit[0] = in_mask & 1u ? in->inj : &idle;
-      in_cred[0] = 0;
-      for (p = 1; p < P; p++) {
-        const int u = in->up[p];
-        in_flit[p] = in_mask & (1u << p) ? &in->flit[u] : &idle;
-        in_cred[p] = in_mask & (0x100u << p) ? in->cred[u] : 0;
-      }
-      spin_fsm_pre(&r->sp, &sc, in_flit, in_cred, st);
+    in_flit[0] = in_mask & 1u ? in->inj : &idle;
+    in_cred[0] = 0;
+    for (p = 1; p < P; p++) {
+      const int u = in->up[p];
+      in_flit[p] = in_mask & (1u << p) ? &in->flit[u] : &idle;
+      in_cred[p] = in_mask & (0x100u << p) ? in->cred[u] : 0;
     }
-    sm_outs = spin_offered(&sc, P);
-    spin_outs = sc.out_busy;
-    spin_ins = sc.in_busy;
+    spin_unit_pre(&r->sp, sc, in_flit, in_cred, st);
+    cb->sm_outs = spin_offered(sc, P);
+    cb->spin_outs = sc->out_busy;
+    cb->spin_ins = sc->in_busy;
   }
+}
 
+/* Switch allocator (rtl/spin_switch_alloc.sv), stage 1. */
+ALWAYS_INLINE
+static inline void sa_inputs(router_t *r, const router_cfg_t *cfg, cycle_t *cw, cycle_bits_t *cb,
+                             const int spin, const int V, const int esc)
+{
+  const int P = cw->P;
+  const unsigned all_vcs = cw->all_vcs;
+  const unsigned port_free = cw->port_free;
+  int p, v, o;
+  unsigned m;
   /* Injection admission (section 6): a head at the NIC port may take a
    * network output only while every network output has a free downstream
    * VC (an unconnected output is never busy). */
-  admitted = !cfg->admit || (port_free | 1u) == (1u << P) - 1u;
+  cb->admitted = !cfg->admit || (port_free | 1u) == (1u << P) - 1u;
 
   /* Escape routing, stage 1: a head at the front requests when its route set
    * offers a free VC (an adaptive VC on a port of mask_a, or VC 0 on a port
@@ -274,10 +331,10 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   if (esc) {
     for (o = 0; o < P; o++) {
       const unsigned b = r->ovc_busy_q[o];
-      if (~b & all_vcs & ~1u) free_a |= 1u << o;
-      if (!(b & 1u)) free0 |= 1u << o;
+      if (~b & all_vcs & ~1u) cb->free_a |= 1u << o;
+      if (!(b & 1u)) cb->free0 |= 1u << o;
     }
-    for (m = r->in_ports & ~spin_ins; m; m &= m - 1u) {
+    for (m = r->in_ports & ~cb->spin_ins; m; m &= m - 1u) {
       unsigned req = 0, vm, use[MAX_VCS], amask[MAX_VCS];
       p = (int)low_bit(m);
       for (vm = r->nonempty[p] & all_vcs; vm; vm &= vm - 1u) {
@@ -287,42 +344,42 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
           if (r->routed[p] & (1u << v)) {
             a = r->mask_a_q[p][v];
             e = r->mask_e_q[p][v];
-          } else if ((routing & (1u << p)) && rc_vc[p] == v) {
-            a = rc_a[p];
-            e = rc_e[p];
+          } else if ((cb->routing & (1u << p)) && cw->rc_vc[p] == v) {
+            a = cw->rc_a[p];
+            e = cw->rc_e[p];
           } else {
             continue;                      /* waits for the route unit */
           }
-          use[v] = ((a & free_a) | (e & free0)) & ~(spin_outs | sm_outs);
+          use[v] = ((a & cb->free_a) | (e & cb->free0)) & ~(cb->spin_outs | cb->sm_outs);
           amask[v] = a;
-          if (!use[v] || (p == 0 && !((a | e) & 1u) && !admitted)) continue;
+          if (!use[v] || (p == 0 && !((a | e) & 1u) && !cb->admitted)) continue;
         } else {
           use[v] = 0;
-          if ((spin_outs | sm_outs) & (1u << r->out_port_q[p][v])) continue;
+          if ((cb->spin_outs | cb->sm_outs) & (1u << r->out_port_q[p][v])) continue;
         }
         req |= 1u << v;
       }
       if (req) {
         unsigned op;
         v = rr_pick(req, r->in_ptr_q[p], (unsigned)V);
-        req_vc[p] = (uint8_t)v;
+        cw->req_vc[p] = (uint8_t)v;
         if (use[v]) {
           int drew;
           op = select_port(use[v], lfsr_draw(r->lfsr_q, (unsigned)p), &drew);
-          any_draw |= drew;
-          req_esc[p] = !((amask[v] & free_a) >> op & 1u);
+          cb->any_draw |= drew;
+          cw->req_esc[p] = !((amask[v] & cb->free_a) >> op & 1u);
         } else {
           op = r->out_port_q[p][v];
         }
-        oreq[op] |= (uint8_t)(1u << p);
-        requested |= 1u << op;
+        cw->oreq[op] |= (uint8_t)(1u << p);
+        cb->requested |= 1u << op;
       }
     }
   }
 
   /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
    * and inputs sending a spin flit take no part. */
-  for (m = esc ? 0u : r->in_ports & ~spin_ins; m; m &= m - 1u) {
+  for (m = esc ? 0u : r->in_ports & ~cb->spin_ins; m; m &= m - 1u) {
     unsigned req = 0, vm;
     p = (int)low_bit(m);
     /* "& all_vcs" changes nothing, but with V known it bounds the loop */
@@ -330,69 +387,92 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       unsigned op;
       v = (int)low_bit(vm);
       if (spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
-      if ((routing & (1u << p)) && (V == 1 || rc_vc[p] == v)) op = rc_port[p];
+      if ((cb->routing & (1u << p)) && (V == 1 || cw->rc_vc[p] == v)) op = cw->rc_port[p];
       else if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
       else continue;                       /* waits for the route unit */
       if (CTL_HEAD(r->buf_ctl[vc_base(p, v, V) + r->rd_q[p][v]]) &&
-          (!(port_free & (1u << op)) || (p == 0 && op != 0 && !admitted)))
+          (!(port_free & (1u << op)) || (p == 0 && op != 0 && !cb->admitted)))
         continue;
-      if ((spin_outs | sm_outs) & (1u << op)) continue;
+      if ((cb->spin_outs | cb->sm_outs) & (1u << op)) continue;
       req |= 1u << v;
     }
     if (req) {
       unsigned op;
       v = V == 1 ? 0 : rr_pick(req, r->in_ptr_q[p], (unsigned)V);   /* one VC: it wins */
-      req_vc[p] = (uint8_t)v;
-      op = (routing & (1u << p)) && (V == 1 || rc_vc[p] == v) ? rc_port[p] : r->out_port_q[p][v];
-      oreq[op] |= (uint8_t)(1u << p);
-      requested |= 1u << op;
+      cw->req_vc[p] = (uint8_t)v;
+      op = (cb->routing & (1u << p)) && (V == 1 || cw->rc_vc[p] == v) ? cw->rc_port[p]
+                                                                     : r->out_port_q[p][v];
+      cw->oreq[op] |= (uint8_t)(1u << p);
+      cb->requested |= 1u << op;
     }
   }
+}
 
+/* Input ports (rtl/spin_input_port.sv), after switch allocation's stage 1. */
+ALWAYS_INLINE
+static inline void ip_route_latch(router_t *r, cycle_t *cw, cycle_bits_t *cb, const int spin,
+                                  const int V, const int esc)
+{
+  const int nmin = cw->nmin;
+  int p, v;
+  unsigned m;
   /* Route registers: the routed VC keeps its route (cleared below if its
    * tail leaves this cycle). */
-  for (m = routing; m; m &= m - 1u) {
+  for (m = cb->routing; m; m &= m - 1u) {
     p = (int)low_bit(m);
-    v = V == 1 ? 0 : rc_vc[p];
+    v = V == 1 ? 0 : cw->rc_vc[p];
     if (spin && r->sp.frozen_q[p][v]) continue;   /* a move froze it this cycle: its route stays */
     r->route_valid_q[p][v] = 1;
-    if (nmin) r->via_q[p][v] = rc_via[p];
+    if (nmin) r->via_q[p][v] = cw->rc_via[p];
     if (esc) {
-      r->mask_a_q[p][v] = rc_a[p];
-      r->mask_e_q[p][v] = rc_e[p];
+      r->mask_a_q[p][v] = cw->rc_a[p];
+      r->mask_e_q[p][v] = cw->rc_e[p];
     } else {
-      r->out_port_q[p][v] = rc_port[p];
+      r->out_port_q[p][v] = cw->rc_port[p];
     }
     r->routed[p] |= (uint8_t)(1u << v);
   }
+}
 
+/* Switch allocator (rtl/spin_switch_alloc.sv), stage 2, and switch traversal
+ * (rtl/spin_crossbar.sv, the output registers). */
+ALWAYS_INLINE
+static inline void sa_outputs(router_t *r, const router_cfg_t *cfg, const router_links_t *in,
+                              flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st, cycle_t *cw,
+                              cycle_bits_t *cb, spin_ctx_t *sc, const int V, const int esc)
+{
+  const int P = cw->P;
+  const int nmin = cw->nmin;
+  const unsigned all_vcs = cw->all_vcs;
+  int v, o;
+  unsigned m;
   /* Stage 2: each output port picks one input; switch traversal.  An output
    * carrying a spin flit or a special message sends that instead. */
-  for (m = requested | spin_outs | sm_outs; m; m &= m - 1u) {
+  for (m = cb->requested | cb->spin_outs | cb->sm_outs; m; m &= m - 1u) {
     int w;
     o = (int)low_bit(m);
-    if (spin_outs & (1u << o)) {
-      int sp = sc.spin_src_port[o], sv = sc.spin_src_vc[o];
-      out_flit[o] = sc.spin_flit[o];
+    if (cb->spin_outs & (1u << o)) {
+      int sp = sc->spin_src_port[o], sv = sc->spin_src_vc[o];
+      out_flit[o] = sc->spin_flit[o];
       if (nmin && CTL_HEAD(out_flit[o].ctl))
         out_flit[o].ext = rh_rewrite(out_flit[o].ext, r->via_q[sp][sv]);
-      wf |= 1u << o;
+      cb->wf |= 1u << o;
       wake_reader(in, o, 1u);
       fifo_pop(r, sp, sv);
-      popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
-      if (CTL_TAIL(sc.spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
+      cb->popped |= 1ull << (sp * SPIN_MAX_VCS + sv);
+      if (CTL_TAIL(sc->spin_flit[o].ctl)) {   /* no credit: the VC is refilled */
         route_clear(r, sp, sv);
         r->sp.spinning_q[sp][sv] = r->sp.frozen_q[sp][sv] = r->sp.armed_q[sp][sv] = 0;
       }
       continue;
     }
-    if (sm_outs & (1u << o)) {
-      out_flit[o] = sc.offer[o].w;
+    if (cb->sm_outs & (1u << o)) {
+      out_flit[o] = sc->offer[o].w;
       spin_onto_link(&out_flit[o], cfg->xlat[o]);
-      wf |= 1u << o;
-      if (CTL_KIND(sc.offer[o].w.ctl) != KIND_IDLE) wake_reader(in, o, 1u);
-      if (sc.offer[o].src == P) {             /* originated here */
-        switch (CTL_KIND(sc.offer[o].w.ctl)) {
+      cb->wf |= 1u << o;
+      if (CTL_KIND(sc->offer[o].w.ctl) != KIND_IDLE) wake_reader(in, o, 1u);
+      if (sc->offer[o].src == P) {             /* originated here */
+        switch (CTL_KIND(sc->offer[o].w.ctl)) {
         case KIND_PROBE: st->probes_sent++; break;
         case KIND_MOVE: st->moves_sent++; break;
         case KIND_PROBE_MOVE: st->probe_moves_sent++; break;
@@ -401,8 +481,8 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
       }
       continue;
     }
-    w = rr_pick(oreq[o], r->out_ptr_q[o], (unsigned)P);
-    v = V == 1 ? 0 : req_vc[w];
+    w = rr_pick(cw->oreq[o], r->out_ptr_q[o], (unsigned)P);
+    v = V == 1 ? 0 : cw->req_vc[w];
     {
       const unsigned slot = r->rd_q[w][v], i = vc_base(w, v, V) + slot;
       const unsigned head = CTL_HEAD(r->buf_ctl[i]), tail = CTL_TAIL(r->buf_ctl[i]);
@@ -411,12 +491,12 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
         if (!esc) {
           ovc = low_bit(all_vcs & ~(unsigned)r->ovc_busy_q[o]);   /* lowest free VC */
         } else {                              /* lowest free adaptive VC, else VC 0 */
-          ovc = req_esc[w] ? 0u : low_bit(all_vcs & ~1u & ~(unsigned)r->ovc_busy_q[o]);
+          ovc = cw->req_esc[w] ? 0u : low_bit(all_vcs & ~1u & ~(unsigned)r->ovc_busy_q[o]);
           r->out_port_q[w][v] = (uint8_t)o;
         }
         r->out_vc_q[w][v] = (uint8_t)ovc;
-        ovc_set[o] |= (uint8_t)(1u << ovc);
-        ochg |= 1u << o;
+        cw->ovc_set[o] |= (uint8_t)(1u << ovc);
+        cb->ochg |= 1u << o;
       } else {
         ovc = r->out_vc_q[w][v];
       }
@@ -427,38 +507,48 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
         if (w == 0 && r->via_q[w][v]) st->detours++;
       }
       out_flit[o].ctl = CTL_MAKE(KIND_FLIT, head, tail, ovc);
-      wf |= 1u << o;
+      cb->wf |= 1u << o;
       wake_reader(in, o, 1u);
       fifo_pop(r, w, v);
-      popped |= 1ull << (w * SPIN_MAX_VCS + v);
+      cb->popped |= 1ull << (w * SPIN_MAX_VCS + v);
       if (tail) {
         out_cred[w] = CRED_MAKE(v);
-        wc |= 1u << w;
+        cb->wc |= 1u << w;
         wake_reader(in, w, 0x100u);
         route_clear(r, w, v);
         if (o == 0) {                         /* ejection VCs free at the tail */
-          ovc_clr[0] |= (uint8_t)(1u << ovc);
-          ochg |= 1u;
+          cw->ovc_clr[0] |= (uint8_t)(1u << ovc);
+          cb->ochg |= 1u;
         }
       }
       r->in_ptr_q[w] = (uint8_t)rr_next((unsigned)v, (unsigned)V);
       r->out_ptr_q[o] = (uint8_t)rr_next((unsigned)w, (unsigned)P);
     }
   }
+}
 
+/* Output-VC tracker (rtl/spin_ovc_tracker.sv), end of the cycle. */
+ALWAYS_INLINE
+static inline void ovc_update(router_t *r, unsigned in_mask, const router_links_t *in, cycle_t *cw,
+                              cycle_bits_t *cb, const int V)
+{
+  const int favors = cw->favors;
+  const unsigned all_vcs = cw->all_vcs;
+  int v, o;
+  unsigned m;
   /* Credits from downstream free output VCs (network ports only). */
   for (m = in_mask >> 8; m; m &= m - 1u) {
     o = (int)low_bit(m);
     const unsigned c = in->cred[in->up[o]];
     if (CRED_VALID(c)) {
-      ovc_clr[o] |= (uint8_t)(1u << CRED_VC(c));
-      ochg |= 1u << o;
+      cw->ovc_clr[o] |= (uint8_t)(1u << CRED_VC(c));
+      cb->ochg |= 1u << o;
     }
   }
-  for (m = ochg; m; m &= m - 1u) {
+  for (m = cb->ochg; m; m &= m - 1u) {
     unsigned b;
     o = (int)low_bit(m);
-    b = ((unsigned)r->ovc_busy_q[o] | ovc_set[o]) & ~(unsigned)ovc_clr[o];
+    b = ((unsigned)r->ovc_busy_q[o] | cw->ovc_set[o]) & ~(unsigned)cw->ovc_clr[o];
     r->ovc_busy_q[o] = (uint8_t)b;
     if ((b & all_vcs) == all_vcs) r->full_ports |= (uint8_t)(1u << o);
     else r->full_ports &= (uint8_t)~(1u << o);
@@ -468,23 +558,39 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   /* Ages (only FAvORS-Min reads them).  A free VC's age is already 0 unless
    * it was freed this cycle, so only outputs with a busy VC or a change. */
   if (favors) {
-    for (m = r->busy_ports | ochg; m; m &= m - 1u) {
+    for (m = r->busy_ports | cb->ochg; m; m &= m - 1u) {
       o = (int)low_bit(m);
       for (v = 0; v < V; v++) {
         uint8_t *a = &r->ovc_age_q[o][v];
         if (!(r->ovc_busy_q[o] & (1u << v))) *a = 0;
-        else if (!(ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
+        else if (!(cw->ovc_set[o] & (1u << v)) && *a < 255) (*a)++;
       }
     }
   }
-  if (spin)
+}
+
+/* SPIN unit (rtl/spin_unit.sv): arm notices upstream, on the credit wires. */
+ALWAYS_INLINE
+static inline void su_arm_out(const router_links_t *in, uint8_t *out_cred, cycle_t *cw,
+                              cycle_bits_t *cb, spin_ctx_t *sc)
+{
+  const int P = cw->P;
+  int p;
+  if (!cb->spin_idle)
     for (p = 0; p < P; p++)
-      if (sc.arm_out[p]) {
-        out_cred[p] = (uint8_t)((wc & (1u << p) ? out_cred[p] : 0u) | sc.arm_out[p]);
-        wc |= 1u << p;
+      if (sc->arm_out[p]) {
+        out_cred[p] = (uint8_t)((cb->wc & (1u << p) ? out_cred[p] : 0u) | sc->arm_out[p]);
+        cb->wc |= 1u << p;
         wake_reader(in, p, 0x100u);
       }
+}
 
+/* Input ports (rtl/spin_input_port.sv), end of the cycle. */
+ALWAYS_INLINE
+static inline void ip_write(router_t *r, unsigned in_mask, const router_links_t *in, const int V)
+{
+  int p;
+  unsigned m;
   /* Buffer write: the flit on each input link enters its VC. */
   for (m = in_mask & 0xFFu; m; m &= m - 1u) {
     const flit_t *f;
@@ -512,16 +618,65 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     r->in_ports |= (uint8_t)(1u << p);
     r->buffered++;
   }
-
-  if (spin) {
-    spin_fsm_post(&r->sp, &sc, popped, st);
-    r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q);
-  }
-  if (any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
-  return wf | wc << 8;
 }
 
-/* The instances of eval: SPIN on; SPIN off with 1 VC; SPIN off; escape. */
+/* SPIN unit (rtl/spin_unit.sv), after allocation: the watch of spin_fsm_post. */
+ALWAYS_INLINE
+static inline void su_post(router_t *r, spin_stats_t *st, cycle_bits_t *cb, spin_ctx_t *sc,
+                           const int spin)
+{
+  if (spin) {
+    sc->in_ports = r->in_ports;            /* after this cycle's pops and writes, as cnt */
+    spin_unit_post(&r->sp, sc, cb->popped, st);
+    r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q);
+  }
+}
+
+/* The cycle, for SPIN on or off (spin) and V VCs per port: the stages
+ * above in order.  Inlined into router_eval once per common case. */
+ALWAYS_INLINE
+static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
+                            unsigned in_mask, const router_links_t *in,
+                            flit_t *out_flit, uint8_t *out_cred,
+                            spin_stats_t *st, const int spin, const int V, const int esc)
+{
+  cycle_t cw;
+  cycle_bits_t cb;
+  spin_ctx_t sc;                 /* SPIN's view and results, filled only when SPIN is on */
+
+  cw.P = cfg->ports;
+  cw.favors = cfg->algo == ALGO_FAVORS_MIN || cfg->algo == ALGO_FAVORS_NMIN;
+  cw.nmin = cfg->algo == ALGO_FAVORS_NMIN;
+  cw.all_vcs = (1u << V) - 1u;
+  cw.port_free = ~(unsigned)r->full_ports & ((1u << cw.P) - 1u);
+  cb.any_draw = 0;
+  cb.wf = cb.wc = 0;
+  cb.routing = cb.requested = cb.ochg = 0;
+  cb.free_a = cb.free0 = 0;
+  cb.ages_known = 0;
+  cb.sm_outs = cb.spin_outs = cb.spin_ins = 0;
+  cb.popped = 0;
+  cb.spin_idle = 1;
+  memset(cw.oreq, 0, sizeof cw.oreq);
+  memset(cw.ovc_set, 0, sizeof cw.ovc_set);
+  memset(cw.ovc_clr, 0, sizeof cw.ovc_clr);
+
+  ovc_catch_up(r, cycle, &cw, V);
+  ip_route(r, cfg, &cw, &cb, spin, V, esc);
+  su_pre(r, cfg, cycle, in_mask, in, st, &cw, &cb, &sc, spin, V);
+  sa_inputs(r, cfg, &cw, &cb, spin, V, esc);
+  ip_route_latch(r, &cw, &cb, spin, V, esc);
+  sa_outputs(r, cfg, in, out_flit, out_cred, st, &cw, &cb, &sc, V, esc);
+  ovc_update(r, in_mask, in, &cw, &cb, V);
+  su_arm_out(in, out_cred, &cw, &cb, &sc);
+  ip_write(r, in_mask, in, V);
+  su_post(r, st, &cb, &sc, spin);
+  if (cb.any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);
+  return cb.wf | cb.wc << 8;
+}
+
+/* The instances of eval: SPIN on; SPIN on with 1 VC; SPIN off with 1 VC; SPIN off;
+ * escape. */
 #define EVAL_INSTANCE(name, spin, V, esc)                                              \
   static unsigned name(router_t *r, const router_cfg_t *cfg, uint64_t cycle,           \
                        unsigned in_mask, const router_links_t *in, flit_t *out_flit,   \
@@ -530,6 +685,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
     return eval(r, cfg, cycle, in_mask, in, out_flit, out_cred, st, spin, V, esc);     \
   }
 EVAL_INSTANCE(eval_spin, 1, cfg->vcs, 0)
+EVAL_INSTANCE(eval_spin_1vc, 1, 1, 0)
 EVAL_INSTANCE(eval_1vc, 0, 1, 0)
 EVAL_INSTANCE(eval_vcs, 0, cfg->vcs, 0)
 EVAL_INSTANCE(eval_esc, 0, cfg->vcs, 1)
@@ -537,7 +693,8 @@ EVAL_INSTANCE(eval_esc, 0, cfg->vcs, 1)
 router_eval_fn router_eval_for(const router_cfg_t *cfg)
 {
   return cfg->algo == ALGO_ESCAPE ? eval_esc
-         : cfg->spin ? eval_spin : cfg->vcs == 1 ? eval_1vc : eval_vcs;
+         : cfg->spin ? (cfg->vcs == 1 ? eval_spin_1vc : eval_spin)
+         : cfg->vcs == 1 ? eval_1vc : eval_vcs;
 }
 
 unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,

@@ -1,7 +1,8 @@
 /* spin.h - SPIN deadlock recovery in the C model, one file per RTL module:
- * the counter FSM (spin_fsm.c), the probe manager (spin_probe_mgr.c), the
- * move manager (spin_move_mgr.c), the loop buffer (spin_loop_buf.c) and the
- * special-message arbitration of an output (spin_sm_arb.c).
+ * the unit that wires them (spin_unit.c), the counter FSM (spin_fsm.c), the
+ * probe manager (spin_probe_mgr.c), the move manager (spin_move_mgr.c), the
+ * loop buffer (spin_loop_buf.c) and the special-message arbitration of an
+ * output (spin_sm_arb.c).
  * docs/microarchitecture.md, section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
  * spin_probe_mgr.sv, spin_move_mgr.sv, spin_loop_buf.sv, spin_sm_arb.sv and
  * spin_unit.sv.  Special messages record at most SM_MAX_PATH (32) hops; with
@@ -12,6 +13,7 @@
 #define SPIN_SPIN_H
 
 #include <stdint.h>
+#include <string.h>
 #include "flit.h"
 
 #define SPIN_MAX_PORTS 8
@@ -153,6 +155,7 @@ typedef struct {
   const uint8_t (*cnt)[SPIN_MAX_VCS];
   const uint8_t (*route_valid)[SPIN_MAX_VCS];
   const uint8_t (*out_port)[SPIN_MAX_VCS];
+  unsigned in_ports;                  /* bit p: a VC at input p holds a flit */
   const flit_t *front[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* NULL when empty */
   /* results */
   sm_offer_t offer[SPIN_MAX_PORTS];   /* best SM per output, rank 0 = none */
@@ -248,7 +251,7 @@ void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
 
 /* The counter FSM for one cycle, before allocation: timers, the router's
  * own returning messages, arm notices, spin flits, the SMs it originates.
- * in_flit/in_cred: the links of this cycle. */
+ * in_flit/in_cred: the links of this cycle.  Called by spin_unit_pre. */
 void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
                   const uint8_t *in_cred, spin_stats_t *st);
 
@@ -257,3 +260,26 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
  * network VC holds flits at the end of the cycle. */
 void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped,
                    spin_stats_t *st);
+
+/* The SPIN unit (spin_unit.c), what the router calls.  spin_unit_idle: 1
+ * when the unit has nothing to do this cycle: the FSM off or counting with
+ * no expiry now, no recovery, no VC frozen, and (sm_in = 0) no special
+ * message or arm notice on the links.  spin_unit_pre would then offer
+ * nothing, send no spin flit or arm notice and leave the state alone, so the
+ * router may skip it.  spin_unit_pre: before allocation, the FSM, then the
+ * other routers' messages through the move and probe managers (c's results
+ * cleared first).  spin_unit_post: after allocation (spin_fsm_post). */
+static inline int spin_unit_idle(const spin_router_t *s, int sm_in)
+{
+  uint64_t f[sizeof s->frozen_q / 8];
+  unsigned i;
+  if (sm_in || s->is_deadlock_q || s->state_q > FSM_DD || (s->state_q == FSM_DD && !s->cnt_q))
+    return 0;
+  memcpy(f, s->frozen_q, sizeof f);
+  for (i = 0; i < sizeof f / 8; i++)
+    if (f[i]) return 0;
+  return 1;
+}
+void spin_unit_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
+                   const uint8_t *in_cred, spin_stats_t *st);
+void spin_unit_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_stats_t *st);

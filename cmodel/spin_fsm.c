@@ -1,5 +1,5 @@
-/* spin_fsm.c - the SPIN counter FSM (docs/microarchitecture.md, 12.2-12.6). */
-#include <string.h>
+/* spin_fsm.c - the SPIN counter FSM (docs/microarchitecture.md, 12.2-12.6):
+ * rtl/spin_fsm.sv. */
 #include "spin.h"
 #include "spin_log.h"
 
@@ -85,14 +85,9 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
                   const uint8_t *in_cred, spin_stats_t *st)
 {
   const int P = c->ports;
-  int p, v, o, rank;
+  int p, v, o;
   int expired = s->cnt_q == 0;
   int sender = s->state_q >= FSM_MOVE && s->state_q <= FSM_KILL_MOVE;
-
-  memset(c->offer, 0, sizeof c->offer);
-  memset(c->arm_out, 0, sizeof c->arm_out);
-  c->out_busy = c->in_busy = 0;
-  c->cnt_loaded = 0;
 
   /* 1. arm notices from downstream: the frozen VC bound for that output is
    * armed; a frozen router passes the notice upstream, except at the VC
@@ -221,26 +216,6 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
       finish(s, c, st);
     }
   }
-
-  /* 5. other routers' messages, highest class first, then by port */
-  for (rank = 3; rank >= 1; rank--)
-    for (p = 1; p < P; p++) {
-      const flit_t *w = in_flit[p];
-      unsigned kind = CTL_KIND(w->ctl);
-      if (kind < KIND_PROBE || sm_rank(kind) != rank) continue;
-      if (sm_sender(w) == (unsigned)c->id) {
-        /* own probe back on another port (a figure 8): forwarded like any */
-        if (kind == KIND_PROBE && !(s->state_q == FSM_MOVE && s->loop.n_q == sm_n(w) &&
-                                    s->loop.start_q == 0 &&
-                                    path_eq(s->loop.path_q, sm_path(w))))
-          spin_probe_in(s, c, p, w, st);
-        /* own move, probe_move or kill_move half way round a figure 8 */
-        if (kind != KIND_PROBE && sm_idx(w) != sm_n(w)) spin_move_through(s, c, p, w, st);
-        continue;
-      }
-      if (kind == KIND_PROBE) spin_probe_in(s, c, p, w, st);
-      else spin_move_in(s, c, p, w, st);
-    }
 }
 
 void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
@@ -258,16 +233,28 @@ void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
 }
 
 /* The next non-empty network VC after (dd_port, dd_vc), round robin over
- * ports 1..P-1 and their VCs; -1 when all are empty. */
-static int next_nonempty(const spin_router_t *s, const spin_ctx_t *c)
+ * ports 1..P-1 and their VCs, into *pp, *pv; 0 when all are empty. */
+static int next_nonempty(const spin_router_t *s, const spin_ctx_t *c, int *pp, int *pv)
 {
-  int total = (c->ports - 1) * c->vcs, cur = (s->dd_port_q - 1) * c->vcs + s->dd_vc_q, i;
-  if (s->dd_port_q < 1) cur = total - 1;
-  for (i = 1; i <= total; i++) {
-    int k = (cur + i) % total, p = 1 + k / c->vcs, v = k % c->vcs;
-    if (c->cnt[p][v]) return k;
+  int p = s->dd_port_q, v = s->dd_vc_q, i;
+  const int total = (c->ports - 1) * c->vcs;
+  if (!(c->in_ports & ~1u)) return 0;
+  if (p < 1) {
+    p = c->ports - 1;
+    v = c->vcs - 1;
   }
-  return -1;
+  for (i = 0; i < total; i++) {
+    if (++v == c->vcs) {
+      v = 0;
+      if (++p == c->ports) p = 1;
+    }
+    if (c->cnt[p][v]) {
+      *pp = p;
+      *pv = v;
+      return 1;
+    }
+  }
+  return 0;
 }
 
 void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_stats_t *st)
@@ -280,14 +267,13 @@ void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_
     int moved = s->state_q == FSM_OFF || p < 1 || !c->cnt[p][v] ||
                 ((popped >> (p * SPIN_MAX_VCS + v)) & 1u) || s->cnt_q == 0;
     if (moved && !c->cnt_loaded) {
-      int k = next_nonempty(s, c);
-      if (k < 0) {
+      if (!next_nonempty(s, c, &p, &v)) {
         s->state_q = FSM_OFF;
         s->cnt_q = 0;
       } else {
         s->state_q = FSM_DD;
-        s->dd_port_q = (uint8_t)(1 + k / c->vcs);
-        s->dd_vc_q = (uint8_t)(k % c->vcs);
+        s->dd_port_q = (uint8_t)p;
+        s->dd_vc_q = (uint8_t)v;
         s->cnt_q = (uint16_t)(c->tdd - 1);
       }
       return;

@@ -1,6 +1,6 @@
 // spin_probe_mgr: the probe manager of one input port
 // (docs/microarchitecture.md, 12.3).  C twin: spin_probe_in() in
-// cmodel/spin_probe_mgr.c, and the figure-8 rule of spin_fsm_pre().
+// cmodel/spin_probe_mgr.c, and the figure-8 rule of spin_unit_pre().
 //
 // Combinational but for the mark (below).  A probe on this port is forked: one
 // copy, with that port appended to its path, to each distinct output port that

@@ -3,8 +3,8 @@
 // of move managers (spin_move_mgr: probe_moves by port, then moves and
 // kill_moves by port), one probe manager per network input
 // (spin_probe_mgr), and one special-message arbiter per output
-// (spin_sm_arb).  C twin: spin_fsm_pre/spin_fsm_post and the functions they
-// call.
+// (spin_sm_arb).  C twin: cmodel/spin_unit.c (spin_unit_pre, spin_unit_post
+// and the functions they call).
 //
 // It sees the router's input VCs (views, index p*MaxVcs + v) and the links
 // of this cycle, and tells the router which VCs are frozen, which input

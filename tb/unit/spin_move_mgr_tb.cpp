@@ -2,7 +2,7 @@
 // port and one message class) against its C twin: spin_move_in() of
 // cmodel/spin_move_mgr.c for another router's move, probe_move or kill_move,
 // spin_move_through() for this router's own one half way round a figure 8,
-// as spin_fsm_pre's step 5 calls them.  Parameters: -DP_NumPorts,
+// as spin_unit_pre calls them.  Parameters: -DP_NumPorts,
 // -DP_NumVcs, -DP_Port, -DP_Rank (as -G...).
 //
 // Combinational: +cycles+N vectors.  Every vector: a message of any kind
@@ -146,7 +146,7 @@ int main(int argc, char** argv) {
       }
     b.eval();
 
-    // C: the message as spin_fsm_pre's step 5 hands it to the move manager
+    // C: the message as spin_unit_pre hands it to the move manager
     spin_ctx_t c;
     spin_stats_t st;
     std::memset(&c, 0, sizeof c);

@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
     b.eval();
 
     // C: the router's state as the RTL sees it, then the probe as
-    // spin_fsm_pre's step 5 hands it over
+    // spin_unit_pre hands it over
     spin_ctx_t c;
     spin_stats_t st;
     std::memset(&c, 0, sizeof c);
