@@ -38,6 +38,7 @@ UNIT_VFLAGS += --assert            # keep the primitives' assertions (illegal st
 UNIT_VFLAGS += --x-assign unique   # explicit X assignments become runtime-seeded values
 UNIT_VFLAGS += --x-initial unique  # uninitialised state gets runtime-seeded values
 UNIT_VFLAGS += -Wno-fatal          # lint warnings do not stop the build
+UNIT_VFLAGS += -y rtl              # submodules (spin_fsm's loop buffer) found in rtl/
 
 # Runtime options of every run, one per line (the seed is added per run).
 UNIT_RFLAGS :=
@@ -105,6 +106,11 @@ $(foreach c,1-1 2-3 4-4,$(eval $(call unit_config,probe_mgr_v$(word 1,$(subst -,
 # C twins are spin_move_in() and spin_move_through() of
 # cmodel/spin_move_mgr.c.
 $(foreach c,1-1-2 2-3-3 4-4-2,$(eval $(call unit_config,move_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c)))_r$(word 3,$(subst -, ,$(c))),spin_move_mgr,spin_move_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))) Rank=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+
+# SPIN: the counter FSM with its loop buffer (1 VC, and 2 VCs at 5 ports);
+# its C twins are spin_fsm_pre() and spin_fsm_post() of cmodel/spin_fsm.c.
+# The bench reads the observation word's field table, tb/spin_obs.h.
+$(foreach v,1 2,$(eval $(call unit_config,fsm_v$(v),spin_fsm,spin_fsm_tb,cmodel/spin.h tb/spin_obs.h rtl/spin_loop_buf.sv,NumPorts=5 NumVcs=$(v),$(UNIT_LIBSPIN))))
 
 .PHONY: unit-rtl unit-rtl-build unit-rtl-clean
 unit-rtl: $(UNIT_RUNS)
