@@ -33,7 +33,7 @@
 // via from its VC and offer 0.
 // SPIN (spin_unit): a frozen VC (frozen_i) requests nothing; while spin_i
 // the port requests nothing and its VC spin_vc_i sends its front flit
-// (spin_flit_o) without allocation; that VC's tail frees it without a
+// (on xbar_flit_o) without allocation; that VC's tail frees it without a
 // credit.  out_blocked_i: outputs taken by a spin flit or a special message
 // this cycle.  The view_* outputs show SPIN the VCs (registers of this
 // cycle), popped_o/cnt_next_nz_o what the cycle did to them.
@@ -85,7 +85,8 @@ module spin_input_port #(
   output logic                           drew_o,
   output logic [spin_pkg::CredW-1:0]     credit_o,      // next value of the credit register
   output logic [NumVcs*spin_pkg::OccW-1:0] occ_o,
-  output logic [LinkW-1:0]               spin_flit_o,   // front flit of VC spin_vc_i
+  output logic [LinkW-1:0]               xbar_flit_o,   // to the crossbar: spin_i ? front of
+                                                         // VC spin_vc_i : req_flit_o
   output logic [NumVcs-1:0]              view_cnt_nz_o,
   output logic [NumVcs-1:0]              view_rv_o,
   output logic [NumVcs*3-1:0]            view_op_o,
@@ -289,28 +290,31 @@ module spin_input_port #(
   assign drew_o     = esc_i ? esc_head && esc_drew : rc_valid && drew_o_raw;
   assign req_ovc_o  = out_vc_q[arb_vc*spin_pkg::VcW +: spin_pkg::VcW];
   // A head leaving carries via from its VC's route and offer 0 (NMin, 4.3).
-  logic [LinkW-1:0] req_front, spin_front;
+  logic [LinkW-1:0] req_front, spin_front, spin_flit;
   assign req_front  = front[arb_vc*LinkW +: LinkW];
   assign spin_front = front[spin_vc_i[VcIdxW-1:0]*LinkW +: LinkW];
   if (Nmin == 1) begin : gen_rewrite
     logic req_via;
     assign req_via = rc_valid && rc_vc == arb_vc ? rc_via : via_q[arb_vc];
     always_comb begin
-      req_flit_o  = req_front;
-      spin_flit_o = spin_front;
+      req_flit_o = req_front;
+      spin_flit  = spin_front;
       if (nmin_i && req_front[FlitW+3]) begin
         req_flit_o[80] = req_via;
         req_flit_o[81] = 1'b0;
       end
       if (nmin_i && spin_front[FlitW+3]) begin
-        spin_flit_o[80] = via_q[spin_vc_i[VcIdxW-1:0]];
-        spin_flit_o[81] = 1'b0;
+        spin_flit[80] = via_q[spin_vc_i[VcIdxW-1:0]];
+        spin_flit[81] = 1'b0;
       end
     end
   end else begin : gen_no_rewrite
-    assign req_flit_o  = req_front;
-    assign spin_flit_o = spin_front;
+    assign req_flit_o = req_front;
+    assign spin_flit  = spin_front;
   end
+  // An input sending a spin flit takes no part in switch allocation, so one
+  // crossbar input serves both (the router steers the spin flit's output).
+  assign xbar_flit_o = spin_i ? spin_flit : req_flit_o;
 
   // ---- grant: pop, route and downstream-VC state, credit ----
   logic req_head, req_tail;
@@ -338,7 +342,7 @@ module spin_input_port #(
     end
     if (spin_i) begin
       pop[spin_vc_i[VcIdxW-1:0]] = 1'b1;
-      if (spin_flit_o[FlitW+2]) route_valid_d[spin_vc_i[VcIdxW-1:0]] = 1'b0;
+      if (spin_front[FlitW+2]) route_valid_d[spin_vc_i[VcIdxW-1:0]] = 1'b0;
     end
   end
 

@@ -148,7 +148,7 @@ module spin_router #(
   logic [NumPorts*2-1:0]      spin_vc, spin_ovc, arm_vc;
   logic [NumPorts*3-1:0]      spin_src;
   logic [NumPorts*OfferW-1:0] sm;
-  logic [NumPorts*LinkW-1:0]  spin_flit;
+  logic [NumPorts*LinkW-1:0]  xbar_in;      // per input: its spin flit, else its request
 
   logic [NumPorts*spin_pkg::DstW-1:0] mid_all;   // only port 0's is looked up
   assign rt_mid_o = mid_all[spin_pkg::DstW-1:0];
@@ -192,7 +192,7 @@ module spin_router #(
       .drew_o       (drew[p]),
       .credit_o     (credit_d[p*CredW +: CredW]),
       .occ_o        (occ_o[p*NumVcs*OccW +: NumVcs*OccW]),
-      .spin_flit_o  (spin_flit[p*LinkW +: LinkW]),
+      .xbar_flit_o  (xbar_in[p*LinkW +: LinkW]),
       .view_cnt_nz_o(v_cnt_nz[p*spin_pkg::MaxVcs +: NumVcs]),
       .view_rv_o    (v_rv[p*spin_pkg::MaxVcs +: NumVcs]),
       .view_op_o    (v_op[p*spin_pkg::MaxVcs*3 +: NumVcs*3]),
@@ -350,31 +350,38 @@ module spin_router #(
   end
 
   // ---- switch traversal into the output registers ----
+  // A spin flit takes the crossbar from its input (spin_src) with the
+  // downstream VC of the spin (spin_ovc); a special message takes the output
+  // register instead of the crossbar; otherwise the allocated flit.
   logic [NumPorts*LinkW-1:0] xbar_flit, flit_d;
   logic [NumPorts*CredW-1:0] cred_d;
+  logic [NumPorts-1:0]       xbar_valid;
+  logic [NumPorts*PortW-1:0] xbar_win;
+  logic [NumPorts*spin_pkg::VcW-1:0] xbar_ovc;
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_xbar_sel
+    assign xbar_valid[o] = win_valid[o] || out_busy[o];
+    assign xbar_win[o*PortW +: PortW] = out_busy[o] ? PortW'(spin_src[o*3 +: 3])
+                                                    : win[o*PortW +: PortW];
+    assign xbar_ovc[o*spin_pkg::VcW +: spin_pkg::VcW] =
+        out_busy[o] ? spin_ovc[o*2 +: 2] : ovc[o*spin_pkg::VcW +: spin_pkg::VcW];
+  end
   spin_crossbar #(.NumPorts(NumPorts), .FlitW(FlitW)) u_crossbar (
-    .in_flit_i  (req_flit),
-    .win_valid_i(win_valid),
-    .win_i      (win),
-    .ovc_i      (ovc),
+    .in_flit_i  (xbar_in),
+    .win_valid_i(xbar_valid),
+    .win_i      (xbar_win),
+    .ovc_i      (xbar_ovc),
     .out_flit_o (xbar_flit)
   );
 
-  // A spin flit first, then a special message, then the allocated flit.
   localparam int unsigned SmDataW = FlitW < spin_pkg::SmW ? FlitW : spin_pkg::SmW;
   for (genvar o = 0; o < NumPorts; o++) begin : gen_out_mux
-    logic [LinkW-1:0] sf, smw;
+    logic [LinkW-1:0] smw;
     always_comb begin
-      sf = '0;
-      for (int unsigned p = 0; p < NumPorts; p++)
-        if (spin_src[o*3 +: 3] == 3'(p)) sf = spin_flit[p*LinkW +: LinkW];
-      sf[FlitW +: spin_pkg::VcW] = spin_ovc[o*2 +: 2];
       smw = '0;
       smw[FlitW + 4 +: spin_pkg::KindW] = sm[o*OfferW + spin_pkg::SmW +: spin_pkg::KindW];
       smw[SmDataW-1:0] = sm[o*OfferW +: SmDataW];
-      if (out_busy[o])      flit_d[o*LinkW +: LinkW] = sf;
-      else if (sm_valid[o]) flit_d[o*LinkW +: LinkW] = smw;
-      else                  flit_d[o*LinkW +: LinkW] = xbar_flit[o*LinkW +: LinkW];
+      if (sm_valid[o] && !out_busy[o]) flit_d[o*LinkW +: LinkW] = smw;
+      else                             flit_d[o*LinkW +: LinkW] = xbar_flit[o*LinkW +: LinkW];
     end
     assign cred_d[o*CredW +: CredW] = credit_d[o*CredW +: CredW] |
         (arm[o] ? spin_pkg::CredW'({arm_vc[o*2 +: 2], 1'b1, 3'b000}) : '0);
