@@ -561,8 +561,9 @@ def main():
     if hier_pairs:
         out('SPIN parts, from the runs with the hierarchy kept (instances x own cells, as in '
             'the per-submodule tables below).  "router hooks" is the rest of the hierarchical '
-            'difference between SPIN on and off: the logic added to spin_router itself (a spin '
-            'flit or a special message ahead of the crossbar, arm notices on the credits).  '
+            'difference between SPIN on and off: the logic added to spin_router itself (the '
+            'crossbar steered for a spin flit, a special message ahead of the crossbar, arm '
+            'notices on the credits).  '
             'The input ports\' SPIN hooks (frozen VCs, the spin flit) are in spin_input_port '
             'in both runs, because with the hierarchy kept Yosys does not see that Spin=0 '
             'leaves them unused; the flattened SPIN-off router drops them.')
