@@ -234,7 +234,36 @@ module spin_unit #(
   end
 
   // ---- per output: which sources offer to it, then the arbiter ----
-  for (genvar o = 0; o < NumPorts; o++) begin : gen_arb
+  // No special message goes to the ejection port: the FSM, the move managers
+  // and the probe managers name network outputs only (path entries and
+  // routes of 1..NumPorts-1; a message with none is dropped), so output 0
+  // has no arbiter (checked below).
+  assign sm_valid_o[0]     = 1'b0;
+  assign sm_o[0 +: OfferW] = '0;
+  logic unused_xlat0;                 // the ejection port's link latency: no SM
+  assign unused_xlat0 = ^xlat_i[0 +: spin_pkg::XlatW];
+`ifndef SYNTHESIS
+  logic a_offer_eject;
+  always_comb begin
+    a_offer_eject = 1'b0;
+    for (int unsigned a = 0; a < 2; a++)
+      if (fsm_valid[a] && fsm_port[a*3 +: 3] == '0) a_offer_eject = 1'b1;
+    if (adopt && adopt_port0 == '0) a_offer_eject = 1'b1;
+    for (int unsigned p = 1; p < NumPorts; p++) begin
+      if (pr_valid[p*NumPorts]) a_offer_eject = 1'b1;
+      for (int unsigned r = 0; r < 2; r++)
+        if (mv_valid[r*Links + p - 1] && mv_port[(r*Links + p - 1)*3 +: 3] == '0)
+          a_offer_eject = 1'b1;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && en_i) begin
+      SmNotEject_A: assert (!a_offer_eject)
+        else $error("spin_unit: a special message offered to the ejection port");
+    end
+  end
+`endif
+  for (genvar o = 1; o < NumPorts; o++) begin : gen_arb
     logic [NumOffers-1:0] valid;
     always_comb begin
       valid = '0;
@@ -292,8 +321,6 @@ module spin_unit #(
         SmBest_A: assert (!sm_valid_o[o] || (a_rank == a_best_rank && a_prio == a_best_prio))
           else $error("spin_unit: output %0d sends class %0d priority %0d, best offered %0d %0d",
                       o, a_rank, a_prio, a_best_rank, a_best_prio);
-        SmNotEject_A: assert (o != 0 || !sm_valid_o[o])
-          else $error("spin_unit: a special message to the ejection port");
       end
     end
 `endif
