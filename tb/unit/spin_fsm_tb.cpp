@@ -19,7 +19,6 @@
 // downstream VC), the arm notices; after every edge, its registers as the
 // observation word shows them (tb/spin_obs.h: state, counter, watch, loop
 // buffer, rotating priority, and frozen, armed, spinning per VC).
-#include <type_traits>
 #include <vector>
 
 #include "Vspin_fsm.h"
@@ -38,29 +37,6 @@ namespace {
 const int kPorts = P_NumPorts, kVcs = P_NumVcs;
 const unsigned kNodes = 4, kId = 2, kTdd = 12;
 const unsigned kOfferW = 3 + 128;
-
-// Bits of an output or input of any width (a scalar or a VlWide).
-template <class T>
-uint64_t bits_of(const T& w, unsigned lsb, unsigned width) {
-  if constexpr (std::is_integral<T>::value) {
-    const uint32_t a[2] = {static_cast<uint32_t>(static_cast<uint64_t>(w)),
-                           static_cast<uint32_t>(static_cast<uint64_t>(w) >> 32)};
-    return get_bits(a, lsb, width);
-  } else {
-    return get_bits(w, lsb, width);
-  }
-}
-template <class T>
-void set_bits(T& w, unsigned lsb, unsigned width, uint64_t v) {
-  if constexpr (std::is_integral<T>::value) {
-    uint32_t a[2] = {static_cast<uint32_t>(static_cast<uint64_t>(w)),
-                     static_cast<uint32_t>(static_cast<uint64_t>(w) >> 32)};
-    put_bits(a, lsb, width, v);
-    w = static_cast<T>(a[0] | static_cast<uint64_t>(a[1]) << 32);
-  } else {
-    put_bits(w, lsb, width, v);
-  }
-}
 
 // One input VC: one packet of len flits, arrived of them, sent of them.
 struct Vc {
@@ -130,7 +106,7 @@ int main(int argc, char** argv) {
     b->arm_in_vc_i = 0;
     for (int p = 0; p < kPorts; p++) {
       in_w[p] = flit_t{0, 0, KIND_IDLE};
-      for (unsigned i = 0; i < 4; i++) set_bits(b->in_data_i, p * 128u + 32u * i, 32, 0);
+      for (unsigned i = 0; i < 4; i++) put_bits(b->in_data_i, p * 128u + 32u * i, 32, 0);
     }
     for (size_t i = 0; i < echoes.size();) {
       const Echo& e = echoes[i];
@@ -156,9 +132,8 @@ int main(int argc, char** argv) {
         }
       }
       if (CTL_KIND(in_w[p].ctl) == KIND_IDLE) {
-        const unsigned n = e.kind == KIND_PROBE ? e.n : e.n;
-        in_w[p] = sm_make(e.kind, kId, n, e.kind == KIND_PROBE ? rng.below(6) : e.delay,
-                          e.kind == KIND_PROBE ? rng.below(64) : n, e.path);
+        in_w[p] = sm_make(e.kind, kId, e.n, e.kind == KIND_PROBE ? rng.below(6) : e.delay,
+                          e.kind == KIND_PROBE ? rng.below(64) : e.n, e.path);
       }
       echoes.erase(echoes.begin() + static_cast<long>(i));
     }
@@ -177,8 +152,8 @@ int main(int argc, char** argv) {
         n_arms++;
       }
       b->in_kind_i |= static_cast<uint32_t>(CTL_KIND(in_w[p].ctl)) << (3 * p);
-      set_bits(b->in_data_i, p * 128u, 64, in_w[p].data);
-      set_bits(b->in_data_i, p * 128u + 64u, 64, in_w[p].ext);
+      put_bits(b->in_data_i, p * 128u, 64, in_w[p].data);
+      put_bits(b->in_data_i, p * 128u + 64u, 64, in_w[p].ext);
     }
     for (int p = 0; p < kPorts; p++) in_flit[p] = &in_w[p];
 
@@ -187,11 +162,8 @@ int main(int argc, char** argv) {
     flit_t front[SPIN_MAX_PORTS][SPIN_MAX_VCS] = {};
     spin_ctx_t c;
     std::memset(&c, 0, sizeof c);
-    b->cnt_nz_i = 0;
-    b->rv_i = 0;
     b->whole_i = 0;
     b->tail_i = 0;
-    for (int i = 0; i < 3; i++) b->op_i[i] = 0;
     for (int p = 1; p < kPorts; p++)
       for (int v = 0; v < kVcs; v++) {
         const Vc& q = vc[p][v];
@@ -203,13 +175,11 @@ int main(int argc, char** argv) {
           front[p][v].data = static_cast<uint64_t>(q.len) << 32;
           front[p][v].ctl = CTL_MAKE(KIND_FLIT, q.head(), q.tail(), 0);
           c.front[p][v] = &front[p][v];
-          b->cnt_nz_i |= 1u << k;
         }
-        if (q.routed) b->rv_i |= 1u << k;
         if (q.head() && q.cnt() == q.len && q.routed) b->whole_i |= 1u << k;
         if (q.tail()) b->tail_i |= 1u << k;
-        put_bits(b->op_i, 3 * k, 3, op[p][v]);
       }
+    put_vc_views(b, cnt, rv, op, kPorts, kVcs);
 
     // ---- RTL, before allocation; no move manager: st_moved_i = st_pre_o ----
     b->popped_i = 0;
@@ -248,19 +218,19 @@ int main(int argc, char** argv) {
     for (int o = 0; o < kPorts; o++) {
       int pick = -1;
       for (int k = 0; k < 2; k++) {
-        if (!((b->offer_valid_o >> k) & 1u) || bits_of(b->offer_port_o, 3u * k, 3) != unsigned(o))
+        if (!((b->offer_valid_o >> k) & 1u) || get_bits(b->offer_port_o, 3u * k, 3) != unsigned(o))
           continue;
-        const unsigned kind = static_cast<unsigned>(bits_of(b->offer_o, kOfferW * k + 128, 3));
+        const unsigned kind = static_cast<unsigned>(get_bits(b->offer_o, kOfferW * k + 128, 3));
         if (pick < 0 ||
-            sm_rank(kind) > sm_rank(static_cast<unsigned>(bits_of(b->offer_o, kOfferW * pick + 128, 3))))
+            sm_rank(kind) > sm_rank(static_cast<unsigned>(get_bits(b->offer_o, kOfferW * pick + 128, 3))))
           pick = k;
       }
       b.check("offer valid (per output)", pick >= 0, c.offer[o].rank != 0, inputs);
       if (pick < 0) continue;
-      b.check("offer kind", bits_of(b->offer_o, kOfferW * pick + 128, 3), CTL_KIND(c.offer[o].w.ctl),
+      b.check("offer kind", get_bits(b->offer_o, kOfferW * pick + 128, 3), CTL_KIND(c.offer[o].w.ctl),
               inputs);
-      b.check("offer word[63:0]", bits_of(b->offer_o, kOfferW * pick, 64), c.offer[o].w.data, inputs);
-      b.check("offer word[127:64]", bits_of(b->offer_o, kOfferW * pick + 64, 64), c.offer[o].w.ext,
+      b.check("offer word[63:0]", get_bits(b->offer_o, kOfferW * pick, 64), c.offer[o].w.data, inputs);
+      b.check("offer word[127:64]", get_bits(b->offer_o, kOfferW * pick + 64, 64), c.offer[o].w.ext,
               inputs);
       // it comes back, now and then
       const unsigned kind = CTL_KIND(c.offer[o].w.ctl);
@@ -292,16 +262,16 @@ int main(int argc, char** argv) {
     for (int o = 0; o < kPorts; o++) {
       if (!((c.out_busy >> o) & 1u)) continue;
       n_spins++;
-      b.check("spin_src_o", bits_of(b->spin_src_o, 3u * o, 3), static_cast<unsigned>(c.spin_src_port[o]),
+      b.check("spin_src_o", get_bits(b->spin_src_o, 3u * o, 3), static_cast<unsigned>(c.spin_src_port[o]),
               inputs);
-      b.check("spin_ovc_o", bits_of(b->spin_ovc_o, 2u * o, 2), CTL_VC(c.spin_flit[o].ctl), inputs);
-      b.check("spin_vc_o", bits_of(b->spin_vc_o, 2u * c.spin_src_port[o], 2),
+      b.check("spin_ovc_o", get_bits(b->spin_ovc_o, 2u * o, 2), CTL_VC(c.spin_flit[o].ctl), inputs);
+      b.check("spin_vc_o", get_bits(b->spin_vc_o, 2u * c.spin_src_port[o], 2),
               static_cast<unsigned>(c.spin_src_vc[o]), inputs);
     }
     // arm notices upstream
     for (int p = 0; p < kPorts; p++) {
       b.check("arm_o", (b->arm_o >> p) & 1u, c.arm_out[p] != 0, inputs);
-      if (c.arm_out[p]) b.check("arm_vc_o", bits_of(b->arm_vc_o, 2u * p, 2), CRED_ARM_VC(c.arm_out[p]), inputs);
+      if (c.arm_out[p]) b.check("arm_vc_o", get_bits(b->arm_vc_o, 2u * p, 2), CRED_ARM_VC(c.arm_out[p]), inputs);
     }
 
     // ---- the router's traversal: spinning VCs send, others at random ----
@@ -347,12 +317,12 @@ int main(int argc, char** argv) {
       const spin_obs_field_t& fd = spin_obs_fields[f];
       if (fd.kind == SPIN_OBS_ROUTER) {
         const unsigned lsb = spin_obs_lsb(f, 0, 0, kPorts, kVcs);
-        b.check(fd.name, bits_of(b->obs_o, lsb, fd.width), fd.get(&s, 0, 0, &oc), inputs);
+        b.check(fd.name, get_bits(b->obs_o, lsb, fd.width), fd.get(&s, 0, 0, &oc), inputs);
       } else if (fd.kind == SPIN_OBS_VC) {
         for (int p = 1; p < kPorts; p++)
           for (int v = 0; v < kVcs; v++) {
             const unsigned lsb = spin_obs_lsb(f, p, v, kPorts, kVcs) - vc_base;
-            b.check(fd.name, bits_of(b->obs_vc_o, lsb, fd.width), fd.get(&s, p, v, &oc), inputs);
+            b.check(fd.name, get_bits(b->obs_vc_o, lsb, fd.width), fd.get(&s, p, v, &oc), inputs);
           }
       }
     }

@@ -132,18 +132,9 @@ int main(int argc, char** argv) {
     b->kind_i = kind;
     put_bits(b->data_i, 0, 64, w.data);
     put_bits(b->data_i, 64, 64, w.ext);
-    b->cnt_nz_i = 0;
-    b->rv_i = 0;
     b->whole_i = whole;
     b->spinning_i = spinning;
-    for (int i = 0; i < 3; i++) b->op_i[i] = 0;
-    for (int p = 0; p < kPorts; p++)
-      for (int v = 0; v < kVcs; v++) {
-        const unsigned k = static_cast<unsigned>(p * SPIN_MAX_VCS + v);
-        if (cnt[p][v]) b->cnt_nz_i |= 1u << k;
-        if (rv[p][v]) b->rv_i |= 1u << k;
-        put_bits(b->op_i, 3 * k, 3, op[p][v]);
-      }
+    put_vc_views(b, cnt, rv, op, kPorts, kVcs);
     b.eval();
 
     // C: the message as spin_unit_pre hands it to the move manager
@@ -172,9 +163,9 @@ int main(int argc, char** argv) {
     }
 
     auto inputs = [&] {
-      return strf("state=%d is_deadlock=%d source=%u pm_sent=%d cnt=%u frozen=0x%x armed=0x%x "
+      return strf("state=%d is_deadlock=%u source=%u pm_sent=%d cnt=%u frozen=0x%x armed=0x%x "
                   "spinning=0x%x whole=0x%x id=%u kind=%u sender=%u n=%u idx=%u delay=%u next=%u",
-                  static_cast<int>(state0), b->st_i[2] >> (kMutIsDl - 64) & 1u,
+                  static_cast<int>(state0), static_cast<unsigned>(get_bits(b->st_i, kMutIsDl, 1)),
                   static_cast<unsigned>(get_bits(b->st_i, kMutSource, 12)),
                   static_cast<int>(get_bits(b->st_i, kMutPmSent, 1)), cnt0, frozen, armed,
                   spinning, whole, id, kind, sender, n, idx, delay, next);

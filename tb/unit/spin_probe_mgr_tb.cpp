@@ -103,16 +103,7 @@ int main(int argc, char** argv) {
     b->kind_i = kind;
     put_bits(b->data_i, 0, 64, w.data);
     put_bits(b->data_i, 64, 64, w.ext);
-    b->cnt_nz_i = 0;
-    b->rv_i = 0;
-    for (int i = 0; i < 3; i++) b->op_i[i] = 0;
-    for (int p = 0; p < kPorts; p++)
-      for (int v = 0; v < kVcs; v++) {
-        const unsigned k = static_cast<unsigned>(p * SPIN_MAX_VCS + v);
-        if (cnt[p][v]) b->cnt_nz_i |= 1u << k;
-        if (rv[p][v]) b->rv_i |= 1u << k;
-        put_bits(b->op_i, 3 * k, 3, op[p][v]);
-      }
+    put_vc_views(b, cnt, rv, op, kPorts, kVcs);
     b.eval();
 
     // C: the router's state as the RTL sees it, then the probe as

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include <verilated.h>
 
@@ -141,12 +142,21 @@ class Bench {
 
 // Bits [lsb, lsb + width) of a wide Verilated port (a VlWide: 32-bit words),
 // width <= 64.
+// Bits [lsb, lsb + width) of a port of any width: a VlWide (32-bit words) or
+// a scalar (CData .. QData), as Verilator gives it.
 template <class W>
 void put_bits(W& w, unsigned lsb, unsigned width, uint64_t v) {
-  for (unsigned i = 0; i < width; i++) {
-    const unsigned b = lsb + i;
-    if ((v >> i) & 1u) w[b / 32] |= 1u << (b % 32);
-    else w[b / 32] &= ~(1u << (b % 32));
+  if constexpr (std::is_integral<W>::value) {
+    for (unsigned i = 0; i < width; i++) {
+      const W bit = static_cast<W>(static_cast<uint64_t>(1) << (lsb + i));
+      w = (v >> i) & 1u ? static_cast<W>(w | bit) : static_cast<W>(w & ~bit);
+    }
+  } else {
+    for (unsigned i = 0; i < width; i++) {
+      const unsigned b = lsb + i;
+      if ((v >> i) & 1u) w[b / 32] |= 1u << (b % 32);
+      else w[b / 32] &= ~(1u << (b % 32));
+    }
   }
 }
 template <class W>
@@ -154,9 +164,30 @@ uint64_t get_bits(const W& w, unsigned lsb, unsigned width) {
   uint64_t v = 0;
   for (unsigned i = 0; i < width; i++) {
     const unsigned b = lsb + i;
-    v |= static_cast<uint64_t>((w[b / 32] >> (b % 32)) & 1u) << i;
+    if constexpr (std::is_integral<W>::value)
+      v |= (static_cast<uint64_t>(w) >> b & 1u) << i;
+    else
+      v |= static_cast<uint64_t>((w[b / 32] >> (b % 32)) & 1u) << i;
   }
   return v;
+}
+
+// The SPIN modules' views of the router's input VCs (cnt_nz_i, rv_i, op_i;
+// VC (p, v) at index p * 4 + v, spin_pkg::MaxVcs = 4) from the C model's
+// arrays [port][vc] (spin_ctx_t's cnt, route_valid, out_port), ports x vcs.
+template <class Top, class A>
+void put_vc_views(Top& t, const A& cnt, const A& rv, const A& op, int ports, int vcs) {
+  t->cnt_nz_i = 0;
+  t->rv_i = 0;
+  put_bits(t->op_i, 0, 64, 0);
+  put_bits(t->op_i, 64, 32, 0);
+  for (int p = 0; p < ports; p++)
+    for (int v = 0; v < vcs; v++) {
+      const unsigned k = static_cast<unsigned>(p * 4 + v);
+      if (cnt[p][v]) t->cnt_nz_i |= 1u << k;
+      if (rv[p][v]) t->rv_i |= 1u << k;
+      put_bits(t->op_i, 3 * k, 3, op[p][v]);
+    }
 }
 
 // printf into a std::string, for describe() callbacks.
