@@ -260,8 +260,7 @@ static inline void su_pre(router_t *r, const router_cfg_t *cfg, uint64_t cycle, 
     sc->vcs = V;
     sc->tdd = cfg->tdd;
     sc->cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
-    sc->cnt_loaded = 0;
-    sc->out_busy = sc->in_busy = 0;
+    sc->cnt_loaded = 0;                    /* spin_unit_pre clears the rest */
     {                              /* a special message or an arm notice arrives */
       int sm_in = 0;
       for (m = in_mask & 0xFEFEu; m && !sm_in; m &= m - 1u) {
