@@ -234,49 +234,42 @@ module spin_unit #(
   end
 
   // ---- per output: which sources offer to it, then the arbiter ----
+  // offered[o*NumOffers + k]: source k offers its message to output o.
+  logic [NumPorts*NumOffers-1:0] offered;
+  always_comb begin
+    offered = '0;
+    for (int unsigned o = 0; o < NumPorts; o++) begin
+      for (int unsigned a = 0; a < 2; a++)
+        offered[o*NumOffers + a] = fsm_valid[a] && fsm_port[a*3 +: 3] == 3'(o);
+      if (adopt && adopt_port0 == 3'(o)) offered[o*NumOffers + 1] = 1'b1;
+      for (int unsigned p = 1; p < NumPorts; p++) begin
+        offered[o*NumOffers + 1 + p] = pr_valid[p*NumPorts + o];
+        for (int unsigned r = 0; r < 2; r++)
+          if (mv_valid[r*Links + p - 1] && mv_port[(r*Links + p - 1)*3 +: 3] == 3'(o))
+            offered[o*NumOffers + 1 + p] = 1'b1;
+      end
+    end
+  end
   // No special message goes to the ejection port: the FSM, the move managers
   // and the probe managers name network outputs only (path entries and
   // routes of 1..NumPorts-1; a message with none is dropped), so output 0
-  // has no arbiter (checked below).
+  // has no arbiter (SmNotEject_A checks what is offered to it).
   assign sm_valid_o[0]     = 1'b0;
   assign sm_o[0 +: OfferW] = '0;
   logic unused_xlat0;                 // the ejection port's link latency: no SM
   assign unused_xlat0 = ^xlat_i[0 +: spin_pkg::XlatW];
 `ifndef SYNTHESIS
-  logic a_offer_eject;
-  always_comb begin
-    a_offer_eject = 1'b0;
-    for (int unsigned a = 0; a < 2; a++)
-      if (fsm_valid[a] && fsm_port[a*3 +: 3] == '0) a_offer_eject = 1'b1;
-    if (adopt && adopt_port0 == '0) a_offer_eject = 1'b1;
-    for (int unsigned p = 1; p < NumPorts; p++) begin
-      if (pr_valid[p*NumPorts]) a_offer_eject = 1'b1;
-      for (int unsigned r = 0; r < 2; r++)
-        if (mv_valid[r*Links + p - 1] && mv_port[(r*Links + p - 1)*3 +: 3] == '0)
-          a_offer_eject = 1'b1;
-    end
-  end
   always_ff @(posedge clk_i) begin
     if (rst_ni && en_i) begin
-      SmNotEject_A: assert (!a_offer_eject)
-        else $error("spin_unit: a special message offered to the ejection port");
+      SmNotEject_A: assert (offered[0 +: NumOffers] == '0)
+        else $error("spin_unit: special messages offered to the ejection port: %b",
+                    offered[0 +: NumOffers]);
     end
   end
 `endif
   for (genvar o = 1; o < NumPorts; o++) begin : gen_arb
     logic [NumOffers-1:0] valid;
-    always_comb begin
-      valid = '0;
-      for (int unsigned a = 0; a < 2; a++)
-        valid[a] = fsm_valid[a] && fsm_port[a*3 +: 3] == 3'(o);
-      if (adopt && adopt_port0 == 3'(o)) valid[1] = 1'b1;
-      for (int unsigned p = 1; p < NumPorts; p++) begin
-        valid[1+p] = pr_valid[p*NumPorts + o];
-        for (int unsigned r = 0; r < 2; r++)
-          if (mv_valid[r*Links + p - 1] && mv_port[(r*Links + p - 1)*3 +: 3] == 3'(o))
-            valid[1+p] = 1'b1;
-      end
-    end
+    assign valid = offered[o*NumOffers +: NumOffers];
     spin_sm_arb #(.NumPorts(NumPorts), .Out(o)) u_arb (
       .busy_i (out_busy_o[o]),
       .xlat_i (xlat_i[o*spin_pkg::XlatW +: spin_pkg::XlatW]),
