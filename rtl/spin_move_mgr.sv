@@ -23,6 +23,10 @@
 // and forward, state unchanged; its own kill_move with path left is
 // forwarded in KILL_MOVE (C twin: spin_move_through()).
 // Anything else is dropped.
+// offer_o is the word forwarded if offer_valid_o: idx + 1, and delay - 1 (a
+// kill_move: 0).  It depends on the message alone, not on the SPIN state, so
+// it is computed whether or not the message goes on; the unit takes it from
+// one instance per port.
 `default_nettype none
 
 module spin_move_mgr #(
@@ -44,7 +48,7 @@ module spin_move_mgr #(
   output spin_pkg::spin_mut_t                   st_o,
   output logic                                  offer_valid_o,
   output logic [2:0]                            offer_port_o,
-  output logic [spin_pkg::KindW+spin_pkg::SmW-1:0] offer_o   // {kind, data}
+  output logic [spin_pkg::KindW+spin_pkg::SmW-1:0] offer_o   // {kind, data}, see below
 );
   if (Port < 1 || Port >= NumPorts) begin : gen_check_port
     $error("spin_move_mgr: Port must be a network port, 1..NumPorts-1");
@@ -81,7 +85,10 @@ module spin_move_mgr #(
     st_o          = st_i;
     offer_valid_o = 1'b0;
     offer_port_o  = o;
-    offer_o       = '0;
+    offer_o       = {kind_i, spin_pkg::sm_word(sender, n,
+                                               kind_i == spin_pkg::KindKillMove ? 7'd0
+                                                                                : delay - 1'b1,
+                                               idx + 1'b1, path)};
     found         = 1'b0;
     pick          = '0;
     take          = 1'b0;
@@ -92,7 +99,6 @@ module spin_move_mgr #(
         // released all round), and releases a router frozen for it
         if (!own || st_i.state == spin_pkg::StKillMove) begin
           offer_valid_o = 1'b1;
-          offer_o = {kind_i, spin_pkg::sm_word(sender, n, 7'd0, idx + 1'b1, path)};
           if (!own && owned) begin
             st_o     = spin_pkg::leave(st_i, spinning_i);
             st_o.cnt = tdd_i - 1'b1;
@@ -118,7 +124,6 @@ module spin_move_mgr #(
           st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
           st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
           offer_valid_o = 1'b1;
-          offer_o = {kind_i, spin_pkg::sm_word(sender, n, delay - 1'b1, idx + 1'b1, path)};
           if (!own) begin
             st_o.is_deadlock = 1'b1;
             st_o.source_id   = sender;

@@ -140,6 +140,15 @@ package spin_pkg;
     else         sm_prio = {1'b0, r} + nodes - {1'b0, top} - 1'b1;
   endfunction
 
+  // The same order as sm_prio for routers r and top below the node count,
+  // without its adders: the routers up to top come after top's successors
+  // round the ring, so they rank above every router past top, and within
+  // each group a higher id ranks higher; equal keys are the same router.
+  // The arbiters and the probe managers compare these keys.
+  function automatic logic [IdW:0] sm_prio_key(input logic [IdW-1:0] r, input logic [IdW-1:0] top);
+    sm_prio_key = {r <= top, r};
+  endfunction
+
   // Class of a special message: probe_move 3, move and kill_move 2, probe 1.
   function automatic logic [1:0] sm_rank(input logic [KindW-1:0] kind);
     if (kind == KindProbeMove)  sm_rank = 2'd3;

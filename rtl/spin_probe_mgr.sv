@@ -39,7 +39,6 @@ module spin_probe_mgr #(
   input  spin_pkg::spin_mut_t             st_i,
   input  logic [spin_pkg::IdW-1:0]        id_i,
   input  logic [spin_pkg::IdW-1:0]        top_i,       // the router of top priority
-  input  logic [spin_pkg::IdW:0]          nodes_i,
   input  logic                            adopt_en_i,  // probe adoption on
   input  logic                            kill_i,      // a lower port adopted a loop
   input  logic [5:0]                      loop_n_i,    // loop buffer, as of this cycle
@@ -82,7 +81,7 @@ module spin_probe_mgr #(
                 loop_start_i == '0 && loop_path_i == path;
     drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
            (st_i.state != spin_pkg::StOff && st_i.state != spin_pkg::StDd) ||
-           spin_pkg::sm_prio(id_i, top_i, nodes_i) > spin_pkg::sm_prio(sender, top_i, nodes_i) ||
+           spin_pkg::sm_prio_key(id_i, top_i) > spin_pkg::sm_prio_key(sender, top_i) ||
            32'(n) + 32'(x) >= spin_pkg::SmMaxLoop ||
            (32'(n) >= spin_pkg::SmMaxPath && NumVcs != 1);
     ports = '0;

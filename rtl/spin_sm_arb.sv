@@ -8,8 +8,9 @@
 // probe), then the sender's rotating priority, then the lower source (the
 // FSM counts as port NumPorts), then the earlier offer.  Losers are dropped.
 // An output that carries a spin flit (busy_i) takes no message.
-// The offer words, their classes (rank_i) and their senders' priorities
-// (prio_i) are the same for every output, so spin_unit computes them once:
+// The offer words, their classes (rank_i) and their senders' priority keys
+// (prio_i, spin_pkg::sm_prio_key: the order of the rotating priority) are the
+// same for every output, so spin_unit computes them once:
 // this arbiter picks the winner from those small keys, then takes its word.
 // A probe forked by an input port's probe manager gets this output (Out)
 // written into its newest path entry here.  The message then goes onto
@@ -35,38 +36,45 @@ module spin_sm_arb #(
   output logic [OfferW-1:0]            offer_o
 );
   localparam int unsigned IdxW = $clog2(NumOffers);
-  logic [1:0]       best_rank;
-  logic [PrioW-1:0] best_prio;
-  logic [3:0]       best_src, src;
-  logic [IdxW-1:0]  win;
-  logic             better;
-  logic [5:0]       n;
-  logic [6:0]       d;
+  // A tournament over the offers, padded to Leaves: node i holds the better
+  // of nodes 2i and 2i+1, leaf Leaves+k offer k.  The left child holds the
+  // lower offers, so it wins a tie: the same winner as a scan in offer
+  // order, in log2 levels of comparators instead of NumOffers.
+  localparam int unsigned Leaves = 1 << IdxW;
+  localparam int unsigned KeyW  = 1 + 2 + PrioW + 4;   // valid, rank, prio, source
+  logic [2*Leaves*KeyW-1:0] key;                       // node i at i*KeyW
+  logic [2*Leaves*IdxW-1:0] idx;
+  logic [KeyW-1:0]          kl, kr;
+  logic [3:0]               src;
+  logic                     right;
+  logic [IdxW-1:0]          win;
+  logic [5:0]               n;
+  logic [6:0]               d;
   logic [spin_pkg::KindW-1:0] kind;
 
   always_comb begin
-    valid_o   = 1'b0;
-    best_rank = '0;
-    best_prio = '0;
-    best_src  = '0;
-    win       = '0;
-    src       = '0;
-    better    = 1'b0;
-    for (int unsigned k = 0; k < NumOffers; k++) begin
+    key = '0;
+    idx = '0;
+    kl = '0;
+    kr = '0;
+    right = 1'b0;
+    for (int unsigned k = 0; k < Leaves; k++) begin
       src = k < 2 ? 4'(NumPorts) : 4'(k - 1);
-      if (!valid_o)                            better = 1'b1;
-      else if (rank_i[k*2 +: 2] != best_rank)  better = rank_i[k*2 +: 2] > best_rank;
-      else if (prio_i[k*PrioW +: PrioW] != best_prio)
-        better = prio_i[k*PrioW +: PrioW] > best_prio;
-      else                                     better = src < best_src;
-      if (valid_i[k] && !busy_i && better) begin
-        valid_o   = 1'b1;
-        win       = IdxW'(k);
-        best_rank = rank_i[k*2 +: 2];
-        best_prio = prio_i[k*PrioW +: PrioW];
-        best_src  = src;
-      end
+      idx[(Leaves+k)*IdxW +: IdxW] = IdxW'(k);
+      if (k < NumOffers)
+        key[(Leaves+k)*KeyW +: KeyW] = {valid_i[k] & ~busy_i, rank_i[k*2 +: 2],
+                                        prio_i[k*PrioW +: PrioW], ~src};
     end
+    // key: valid, then class, then priority, then the lower source (~src)
+    for (int unsigned i = Leaves - 1; i >= 1; i--) begin
+      kl = key[(2*i)*KeyW +: KeyW];
+      kr = key[(2*i+1)*KeyW +: KeyW];
+      right = kr[KeyW-1] && kr > kl;
+      key[i*KeyW +: KeyW] = right ? kr : kl;
+      idx[i*IdxW +: IdxW] = right ? idx[(2*i+1)*IdxW +: IdxW] : idx[(2*i)*IdxW +: IdxW];
+    end
+    valid_o = key[KeyW + KeyW-1];
+    win     = idx[IdxW +: IdxW];
     offer_o = valid_o ? offer_i[win*OfferW +: OfferW] : '0;
     // A forked probe: this output is its entry n-1.  Written as a compare
     // per entry, not as a shift by 3(n-1): Yosys 0.23's resource sharing

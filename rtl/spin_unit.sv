@@ -116,7 +116,9 @@ module spin_unit #(
   // ---- move managers: chain k = 0..Links-1 probe_moves, Links.. moves ----
   logic [2*Links-1:0]        mv_valid;
   logic [2*Links*3-1:0]      mv_port;
-  logic [2*Links*OfferW-1:0] mv_offer;
+  logic [2*Links*OfferW-1:0] mv_offer;   // the same word at both classes of a port
+  logic                      unused_mv_offer;
+  assign unused_mv_offer = ^mv_offer[0 +: Links*OfferW];   // the probe_move instances'
 
   assign st_chain[0 +: MutW] = st_pre;
   for (genvar k = 0; k < 2 * Links; k++) begin : gen_move
@@ -162,7 +164,6 @@ module spin_unit #(
       .st_i         (st_moved),
       .id_i,
       .top_i        (top),
-      .nodes_i,
       .adopt_en_i   (adopt_en_i),
       .kill_i       (pr_kill[p]),
       .loop_n_i     (loop_n),
@@ -208,8 +209,11 @@ module spin_unit #(
 
   // ---- the offers: one word per source, the same for every output ----
   // Source 0 and 1: the FSM's two offers; source 1+p: input port p, whose
-  // message is a probe or a move-class message, never both.  Each source's
-  // class and sender priority are computed here once, for all outputs.
+  // message is a probe or a move-class message, never both.  A port's word
+  // depends on its message alone (the probe manager's or the move manager's
+  // forwarded copy, chosen by the kind), not on whether it goes on: that is
+  // offered[], below.  Each source's class and sender priority are computed
+  // here once, for all outputs.
   localparam int unsigned NumOffers = NumPorts + 1;
   localparam int unsigned PrioW = spin_pkg::IdW + 1;
   logic [NumOffers*OfferW-1:0] word;
@@ -222,14 +226,13 @@ module spin_unit #(
                                 spin_pkg::sm_word(id_i, adopt_n, {adopt_cyc, 1'b0},
                                                   adopt_start + 1'b1, adopt_path)};
     for (int unsigned p = 1; p < NumPorts; p++) begin
-      word[(1+p)*OfferW +: OfferW] = pr_offer[p*OfferW +: OfferW];
-      for (int unsigned r = 0; r < 2; r++)
-        if (mv_valid[r*Links + p - 1])
-          word[(1+p)*OfferW +: OfferW] = mv_offer[(r*Links + p - 1)*OfferW +: OfferW];
+      word[(1+p)*OfferW +: OfferW] =
+          in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW] == spin_pkg::KindProbe
+              ? pr_offer[p*OfferW +: OfferW] : mv_offer[(Links + p - 1)*OfferW +: OfferW];
     end
     for (int unsigned k = 0; k < NumOffers; k++) begin
       rank[k*2 +: 2] = spin_pkg::sm_rank(word[k*OfferW + spin_pkg::SmW +: spin_pkg::KindW]);
-      prio[k*PrioW +: PrioW] = spin_pkg::sm_prio(word[k*OfferW +: spin_pkg::IdW], top, nodes_i);
+      prio[k*PrioW +: PrioW] = spin_pkg::sm_prio_key(word[k*OfferW +: spin_pkg::IdW], top);
     end
   end
 
@@ -299,9 +302,11 @@ module spin_unit #(
           a_offered = 1'b1;
           if (rank[k*2 +: 2] > a_best_rank) begin
             a_best_rank = rank[k*2 +: 2];
-            a_best_prio = prio[k*PrioW +: PrioW];
-          end else if (rank[k*2 +: 2] == a_best_rank && prio[k*PrioW +: PrioW] > a_best_prio) begin
-            a_best_prio = prio[k*PrioW +: PrioW];
+            a_best_prio = spin_pkg::sm_prio(word[k*OfferW +: spin_pkg::IdW], top, nodes_i);
+          end else if (rank[k*2 +: 2] == a_best_rank &&
+                       spin_pkg::sm_prio(word[k*OfferW +: spin_pkg::IdW], top, nodes_i) >
+                       a_best_prio) begin
+            a_best_prio = spin_pkg::sm_prio(word[k*OfferW +: spin_pkg::IdW], top, nodes_i);
           end
         end
     end

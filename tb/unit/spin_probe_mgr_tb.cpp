@@ -92,7 +92,6 @@ int main(int argc, char** argv) {
     put_bits(b->st_i, 77, 1, is_dl);                          // is_deadlock [77]
     b->id_i = id;
     b->top_i = top;
-    b->nodes_i = kNodes;
     b->adopt_en_i = adopt;
     b->kill_i = kill;
     b->loop_n_i = loop_n & 63u;

@@ -73,8 +73,11 @@ int main(int argc, char** argv) {
       put_bits(b->offer_i, k * kOfferW, 64, w[k].data);
       put_bits(b->offer_i, k * kOfferW + 64, 64, w[k].ext);
       put_bits(b->offer_i, k * kOfferW + 128, 3, CTL_KIND(w[k].ctl));
-      const int prio = spin_prio(cycle, tdd, nodes, static_cast<int>(sm_sender(&w[k])));
-      put_bits(b->prio_i, k * kPrioW, kPrioW, static_cast<uint64_t>(prio));
+      // the unit's key (spin_pkg::sm_prio_key): {sender <= top, sender}; the C
+      // model's spin_offer ranks by spin_prio, so the two orders are compared
+      const uint64_t snd = sm_sender(&w[k]);
+      const uint64_t top = (cycle / (4u * tdd)) % static_cast<uint64_t>(nodes);
+      put_bits(b->prio_i, k * kPrioW, kPrioW, (static_cast<uint64_t>(snd <= top) << 12) | snd);
       b->rank_i = (b->rank_i & ~(3u << (2 * k))) |
                   static_cast<unsigned>(sm_rank(CTL_KIND(w[k].ctl))) << (2 * k);
     }
