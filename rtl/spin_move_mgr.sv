@@ -23,6 +23,9 @@
 // and forward, state unchanged; its own kill_move with path left is
 // forwarded in KILL_MOVE (C twin: spin_move_through()).
 // Anything else is dropped.
+// same_src_i is st_i.source_id == the message's sender: the router chains
+// the managers and knows it for every link of the cycle without comparing
+// after each one (spin_unit), so the compare is not on the chain.
 // offer_o is the word forwarded if offer_valid_o: idx + 1, and delay - 1 (a
 // kill_move: 0).  It depends on the message alone, not on the SPIN state, so
 // it is computed whether or not the message goes on; the unit takes it from
@@ -36,6 +39,7 @@ module spin_move_mgr #(
   parameter int unsigned Rank     = 2
 ) (
   input  spin_pkg::spin_mut_t                   st_i,
+  input  logic                                  same_src_i,  // st_i.source_id == sender
   input  logic [spin_pkg::IdW-1:0]              id_i,
   input  logic [spin_pkg::CntW-1:0]             tdd_i,
   input  logic [spin_pkg::KindW-1:0]            kind_i,      // the message on this port
@@ -79,7 +83,7 @@ module spin_move_mgr #(
     mine   = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
              spin_pkg::sm_rank(kind_i) == 2'(Rank);
     own    = sender == id_i;
-    owned  = st_i.is_deadlock && st_i.source_id == sender;
+    owned  = st_i.is_deadlock && same_src_i;
     free   = (st_i.state == spin_pkg::StOff || st_i.state == spin_pkg::StDd) && !st_i.is_deadlock;
 
     st_o          = st_i;

@@ -120,6 +120,27 @@ module spin_unit #(
   logic                      unused_mv_offer;
   assign unused_mv_offer = ^mv_offer[0 +: Links*OfferW];   // the probe_move instances'
 
+  // Which links' senders the SPIN state's source_id equals, before each
+  // manager (eq_chain[k*Links + p - 1]: link p): from st_pre by one compare
+  // per link, then, where a manager takes another router's move or
+  // probe_move (it sets source_id to its sender), by the senders' own
+  // compares (same_snd).  A kill_move leaves source_id as it is.
+  logic [(2*Links+1)*Links-1:0] eq_chain /*verilator split_var*/;
+  logic [Links*Links-1:0]       same_snd;   // [p*Links + q]: links p+1, q+1 same sender
+  logic [2*Links-1:0]           sets_src;
+  for (genvar p = 0; p < Links; p++) begin : gen_eq_pre
+    assign eq_chain[p] = st_pre.source_id ==
+                         in_data_i[(p+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+  end
+  always_comb begin
+    for (int unsigned p = 0; p < Links; p++) begin
+      for (int unsigned q = 0; q < Links; q++)
+        same_snd[p*Links + q] =
+            in_data_i[(p+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW] ==
+            in_data_i[(q+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+    end
+  end
+
   assign st_chain[0 +: MutW] = st_pre;
   for (genvar k = 0; k < 2 * Links; k++) begin : gen_move
     localparam int unsigned P = 1 + k % Links;
@@ -127,6 +148,7 @@ module spin_unit #(
       .NumPorts(NumPorts), .NumVcs(NumVcs), .Port(P), .Rank(k < Links ? 3 : 2)
     ) u_move (
       .st_i         (st_chain[k*MutW +: MutW]),
+      .same_src_i   (eq_chain[k*Links + P - 1]),
       .id_i, .tdd_i,
       .kind_i       (in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW]),
       .data_i       (in_data_i[P*spin_pkg::SmW +: spin_pkg::SmW]),
@@ -137,6 +159,29 @@ module spin_unit #(
       .offer_port_o (mv_port[k*3 +: 3]),
       .offer_o      (mv_offer[k*OfferW +: OfferW])
     );
+    assign sets_src[k] = mv_valid[k] &&
+                         in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW] != spin_pkg::KindKillMove &&
+                         in_data_i[P*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW] != id_i;
+    assign eq_chain[(k+1)*Links +: Links] = sets_src[k] ? same_snd[(P-1)*Links +: Links]
+                                                        : eq_chain[k*Links +: Links];
+`ifndef SYNTHESIS
+    // the carried compares are the compares of the state each manager sees
+    logic [spin_pkg::IdW-1:0] a_src;
+    logic [Links-1:0]         a_eq;
+    always_comb begin
+      a_src = st_chain[k*MutW + spin_pkg::MutIsDl - spin_pkg::IdW +: spin_pkg::IdW];
+      for (int unsigned q = 0; q < Links; q++)
+        a_eq[q] = a_src ==
+                  in_data_i[(q+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && en_i) begin
+        SrcEqChain_A: assert (eq_chain[k*Links +: Links] == a_eq)
+          else $error("spin_unit: move manager %0d: source compares %b, state gives %b",
+                      k, eq_chain[k*Links +: Links], a_eq);
+      end
+    end
+`endif
   end
   assign st_moved = st_chain[2*Links*MutW +: MutW];
   assign frozen_o = st_moved.frozen;

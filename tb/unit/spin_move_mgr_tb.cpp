@@ -124,6 +124,7 @@ int main(int argc, char** argv) {
     put_bits(b->st_i, kMutCntLoaded, 1, cnt_loaded);
     put_bits(b->st_i, kMutIsDl, 1, s.is_deadlock_q);
     put_bits(b->st_i, kMutSource, 12, s.source_id_q);
+    b->same_src_i = s.source_id_q == sender;   // what spin_unit's chain of compares gives
     put_bits(b->st_i, kMutPmSent, 1, s.pm_sent_q);
     put_bits(b->st_i, kMutFrozen, 32, frozen);
     put_bits(b->st_i, kMutArmed, 32, armed);
