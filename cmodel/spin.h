@@ -118,10 +118,16 @@ static inline int sm_rank(unsigned kind)
   return kind == KIND_PROBE_MOVE ? 3 : kind == KIND_PROBE ? 1 : 2;
 }
 
+/* The router of top priority at `cycle`: it changes every epoch of 4 t_DD. */
+static inline int spin_top(uint64_t cycle, unsigned tdd, int n)
+{
+  return (int)((cycle / (4u * (uint64_t)tdd)) % (uint64_t)n);
+}
+
 /* Rotating priority of router r at `cycle` (higher wins). */
 static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
 {
-  int top = (int)((cycle / (4u * (uint64_t)tdd)) % (uint64_t)n);
+  int top = spin_top(cycle, tdd, n);
   if (r == top) return n - 1;
   return r > top ? r - top - 1 : n - (top - r) - 1;
 }

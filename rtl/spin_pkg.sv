@@ -163,7 +163,8 @@ package spin_pkg;
   // the field offsets of spin_mut_t (its last field is bit 0).
   localparam int unsigned MutArmed  = 0;                     // armed[MaxPv-1:0]
   localparam int unsigned MutFrozen = MaxPv;                 // frozen[MaxPv-1:0]
-  localparam int unsigned MutIsDl   = 2 * MaxPv + 1 + IdW;   // is_deadlock
+  localparam int unsigned MutSource = 2 * MaxPv + 1;         // source_id[IdW-1:0]
+  localparam int unsigned MutIsDl   = MutSource + IdW;        // is_deadlock
   localparam int unsigned MutState  = MutW - 3;              // state[2:0]
   function automatic logic [MutW-1:0] leave(input logic [MutW-1:0] s,
                                             input logic [MaxPv-1:0] spinning);

@@ -126,18 +126,16 @@ module spin_unit #(
   // probe_move (it sets source_id to its sender), by the senders' own
   // compares (same_snd).  A kill_move leaves source_id as it is.
   logic [(2*Links+1)*Links-1:0] eq_chain /*verilator split_var*/;
+  logic [Links*spin_pkg::IdW-1:0] snd;      // [(p-1)*IdW]: the sender field on link p
   logic [Links*Links-1:0]       same_snd;   // [p*Links + q]: links p+1, q+1 same sender
   logic [2*Links-1:0]           sets_src;
   for (genvar p = 0; p < Links; p++) begin : gen_eq_pre
-    assign eq_chain[p] = st_pre.source_id ==
-                         in_data_i[(p+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
-  end
-  always_comb begin
-    for (int unsigned p = 0; p < Links; p++) begin
-      for (int unsigned q = 0; q < Links; q++)
-        same_snd[p*Links + q] =
-            in_data_i[(p+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW] ==
-            in_data_i[(q+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+    assign snd[p*spin_pkg::IdW +: spin_pkg::IdW] =
+        in_data_i[(p+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+    assign eq_chain[p] = st_pre.source_id == snd[p*spin_pkg::IdW +: spin_pkg::IdW];
+    for (genvar q = 0; q < Links; q++) begin : gen_same
+      assign same_snd[p*Links + q] = snd[p*spin_pkg::IdW +: spin_pkg::IdW] ==
+                                     snd[q*spin_pkg::IdW +: spin_pkg::IdW];
     end
   end
 
@@ -161,7 +159,7 @@ module spin_unit #(
     );
     assign sets_src[k] = mv_valid[k] &&
                          in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW] != spin_pkg::KindKillMove &&
-                         in_data_i[P*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW] != id_i;
+                         snd[(P-1)*spin_pkg::IdW +: spin_pkg::IdW] != id_i;
     assign eq_chain[(k+1)*Links +: Links] = sets_src[k] ? same_snd[(P-1)*Links +: Links]
                                                         : eq_chain[k*Links +: Links];
 `ifndef SYNTHESIS
@@ -169,10 +167,9 @@ module spin_unit #(
     logic [spin_pkg::IdW-1:0] a_src;
     logic [Links-1:0]         a_eq;
     always_comb begin
-      a_src = st_chain[k*MutW + spin_pkg::MutIsDl - spin_pkg::IdW +: spin_pkg::IdW];
+      a_src = st_chain[k*MutW + spin_pkg::MutSource +: spin_pkg::IdW];
       for (int unsigned q = 0; q < Links; q++)
-        a_eq[q] = a_src ==
-                  in_data_i[(q+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
+        a_eq[q] = a_src == snd[q*spin_pkg::IdW +: spin_pkg::IdW];
     end
     always_ff @(posedge clk_i) begin
       if (rst_ni && en_i) begin

@@ -81,7 +81,7 @@ static inline uint64_t spin_obs_ep(const spin_obs_ctx_t *c)
 }
 static inline uint64_t spin_obs_top(const spin_obs_ctx_t *c)
 {
-  return c->cycle / (4u * (uint64_t)c->tdd) % c->nodes;
+  return (uint64_t)spin_top(c->cycle, c->tdd, (int)c->nodes);
 }
 
 /* Record widths, as constant expressions (for static_assert). */

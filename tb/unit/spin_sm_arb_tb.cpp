@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
       // the unit's key (spin_pkg::sm_prio_key): {sender <= top, sender}; the C
       // model's spin_offer ranks by spin_prio, so the two orders are compared
       const uint64_t snd = sm_sender(&w[k]);
-      const uint64_t top = (cycle / (4u * tdd)) % static_cast<uint64_t>(nodes);
+      const uint64_t top = static_cast<uint64_t>(spin_top(cycle, tdd, nodes));
       put_bits(b->prio_i, k * kPrioW, kPrioW, (static_cast<uint64_t>(snd <= top) << 12) | snd);
       b->rank_i = (b->rank_i & ~(3u << (2 * k))) |
                   static_cast<unsigned>(sm_rank(CTL_KIND(w[k].ctl))) << (2 * k);
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
     }
     auto inputs = [&] {
       return strf("valid_i=0x%x busy_i=%d xlat_i=%u nodes=%d top=%d", valid, busy, xlat, nodes,
-                  static_cast<int>((cycle / (4u * tdd)) % static_cast<uint64_t>(nodes)));
+                  spin_top(cycle, tdd, nodes));
     };
     b.check("valid_o", b->valid_o, ref_valid, inputs);
     b.check("offer_o[63:0]", get_bits(b->offer_o, 0, 64), ref_valid ? ref.data : 0, inputs);
