@@ -54,11 +54,7 @@ module spin_fsm #(
   input  logic [5:0]                   adopt_start_i,  // this router's entry
   input  logic [5:0]                   adopt_cyc_i,    // cycles round the loop
   input  logic [2:0]                   adopt_port0_i,  // this router's output
-  input  logic [spin_pkg::SmPathW-1:0] adopt_path_i,
   output logic [MaxPv-1:0]             spinning_o,  // after the spin cycle's start
-  output logic [5:0]                   loop_n_o,    // loop buffer as of this cycle
-  output logic [5:0]                   loop_start_o,
-  output logic [spin_pkg::SmPathW-1:0] loop_path_o,
   output logic [spin_pkg::IdW-1:0]     top_o,       // router of top priority this cycle
   // the FSM's own messages
   output logic [1:0]                   offer_valid_o,   // [0] A, [1] B
@@ -98,15 +94,27 @@ module spin_fsm #(
   logic [2:0]           loop_port0;
   logic [5:0]           loop_len_q;             // hops round the latched loop
 
+  // the loop buffer as of this cycle (step 4 may latch a loop)
+  logic [5:0]                   lb_n, lb_start, lb_cyc;
+  logic [OfferW-1:0]            offer_a, offer_b;   // offers A (step 2) and B (a loop taken)
+  // A loop is taken from a probe on one input port: the router's own probe
+  // back (step 4, own_p) or a probe a probe manager adopted (adopt_port_i;
+  // never both in one cycle: step 4 leaves the FSM in MOVE, where no port
+  // adopts).  One multiplexer reads that probe's path for the loop buffer
+  // and for the move round the loop (offer B).
+  logic [2:0]                   own_p, take_p;
+  logic [spin_pkg::SmPathW-1:0] take_path;
+  assign take_p    = adopt_i ? adopt_port_i : own_p;
+  assign take_path = in_data_i[32'(take_p)*spin_pkg::SmW + spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
   assign latch_all = en_i && (latch || adopt_i);
   spin_loop_buf u_loop_buf (
     .clk_i, .rst_ni,
     .latch_i(latch_all),
-    .n_i    (adopt_i ? adopt_n_i : loop_n_o),
-    .start_i(adopt_i ? adopt_start_i : loop_start_o),
-    .cyc_i  (adopt_i ? adopt_cyc_i : loop_cyc),
+    .n_i    (adopt_i ? adopt_n_i : lb_n),
+    .start_i(adopt_i ? adopt_start_i : lb_start),
+    .cyc_i  (adopt_i ? adopt_cyc_i : lb_cyc),
     .port0_i(adopt_i ? adopt_port0_i : loop_port0),
-    .path_i (adopt_i ? adopt_path_i : loop_path_o),
+    .path_i (take_path),
     .clear_i(clear),
     .n_o    (loop_n_q),
     .start_o(loop_start_q),
@@ -124,10 +132,9 @@ module spin_fsm #(
   logic [2*MaxPv-1:0]   spin_ovc;
   logic [5:0]           loop_n, loop_start, loop_cyc;
   logic [6:0]           own_cyc;                // an own probe back: n + x
-  logic [spin_pkg::SmPathW-1:0] loop_path;
   logic                 expired, sender;
   logic [spin_pkg::KindW-1:0] kind;
-  logic [spin_pkg::SmW-1:0]   w;
+  logic [spin_pkg::SmPathLsb+2:0] w;   // a message's fields up to path entry 0
   logic [2:0]           o3, wop;
   logic                 found;
   logic [1:0]           pick;
@@ -156,12 +163,12 @@ module spin_fsm #(
     loop_cyc     = loop_cyc_q;
     own_cyc      = '0;
     loop_port0   = loop_port0_q;
-    loop_path    = loop_path_q;
     latch        = 1'b0;
     clear        = 1'b0;
     offer_valid_o = '0;
     offer_port_o  = '0;
-    offer_o       = '0;
+    offer_a       = '0;
+    own_p         = '0;
     in_busy_o     = '0;
     spin_vc_o     = '0;
     out_busy_o    = '0;
@@ -202,7 +209,7 @@ module spin_fsm #(
           if (cnt_nz_i[idx] && rv_i[idx] && op_i[idx*3 +: 3] != '0) begin
             offer_valid_o[0] = 1'b1;
             offer_port_o[2:0] = op_i[idx*3 +: 3];
-            offer_o[0 +: OfferW] = {spin_pkg::KindProbe,
+            offer_a = {spin_pkg::KindProbe,
                                     spin_pkg::sm_word(id_i, 6'd1, 7'd0, 6'd0,
                                                       spin_pkg::SmPathW'(op_i[idx*3 +: 3]))};
           end
@@ -211,8 +218,8 @@ module spin_fsm #(
           s.state = spin_pkg::StKillMove;
           offer_valid_o[0] = 1'b1;
           offer_port_o[2:0] = loop_port0;
-          offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
-                                           loop_start, loop_path);
+          offer_a = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
+                                           loop_start, loop_path_q);
           s.cnt = spin_pkg::CntW'(loop_cyc_q);
           s.cnt_loaded = 1'b1;
         end
@@ -232,13 +239,13 @@ module spin_fsm #(
           offer_valid_o[0] = 1'b1;
           offer_port_o[2:0] = loop_port0;
           if (!s.pm_sent) begin
-            offer_o[0 +: OfferW] = originate(spin_pkg::KindProbeMove, {loop_cyc_q, 1'b0},
-                                             id_i, loop_n, loop_start, loop_path);
+            offer_a = originate(spin_pkg::KindProbeMove, {loop_cyc_q, 1'b0},
+                                             id_i, loop_n, loop_start, loop_path_q);
             s.pm_sent = 1'b1;
           end else begin            // the probe_move did not come back
             s.state = spin_pkg::StKillMove;
-            offer_o[0 +: OfferW] = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
-                                             loop_start, loop_path);
+            offer_a = originate(spin_pkg::KindKillMove, 7'd0, id_i, loop_n,
+                                             loop_start, loop_path_q);
           end
           s.cnt = spin_pkg::CntW'(loop_cyc_q);
           s.cnt_loaded = 1'b1;
@@ -290,7 +297,7 @@ module spin_fsm #(
     // 4. the router's own messages coming back
     for (int unsigned p = 1; p < NumPorts; p++) begin
       kind = in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW];
-      w    = in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW];
+      w    = in_data_i[p*spin_pkg::SmW +: spin_pkg::SmPathLsb + 3];
       wop  = w[spin_pkg::SmPathLsb +: 3];   // path entry 0: the sender's own output
       if (kind >= spin_pkg::KindProbe && kind <= spin_pkg::KindKillMove && w[11:0] == id_i) begin
         if (kind == spin_pkg::KindProbe) begin
@@ -310,14 +317,12 @@ module spin_fsm #(
             loop_start = '0;
             loop_cyc   = own_cyc[5:0];
             loop_port0 = wop;
-            loop_path  = w[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
+            own_p      = 3'(p);
             latch      = 1'b1;
             clear      = 1'b0;
             s.state    = spin_pkg::StMove;
             offer_valid_o[1] = 1'b1;
             offer_port_o[5:3] = wop;
-            offer_o[OfferW +: OfferW] = originate(spin_pkg::KindMove, {loop_cyc, 1'b0},
-                                                  id_i, loop_n, 6'd0, loop_path);
             s.cnt = spin_pkg::CntW'(loop_cyc);
             s.cnt_loaded = 1'b1;
           end
@@ -380,10 +385,18 @@ module spin_fsm #(
     end
     st_pre_o     = s;
     spinning_o   = spinning;
-    loop_n_o     = loop_n;
-    loop_start_o = loop_start;
-    loop_path_o  = loop_path;
+    lb_n         = loop_n;
+    lb_start     = loop_start;
+    lb_cyc       = loop_cyc;
   end
+  // Offer B: the move round a loop taken this cycle, from the entry after
+  // this router's own (its own probe back: start 0; an adopted loop: the
+  // unit offers it to adopt_port0_i), with delay 2C.
+  assign offer_o = {offer_b, offer_a};
+  assign offer_b =
+      adopt_i ? originate(spin_pkg::KindMove, {adopt_cyc_i, 1'b0}, id_i, adopt_n_i, adopt_start_i,
+                          take_path)
+              : originate(spin_pkg::KindMove, {lb_cyc, 1'b0}, id_i, lb_n, 6'd0, take_path);
 
   // ---- after allocation: spin tails, then the watch ----
   spin_pkg::spin_mut_t s2;

@@ -1,6 +1,6 @@
 // spin_probe_mgr: the probe manager of one input port
 // (docs/microarchitecture.md, 12.3).  C twin: spin_probe_in() in
-// cmodel/spin_probe_mgr.c, and the figure-8 rule of spin_unit_pre().
+// cmodel/spin_probe_mgr.c (spin_unit_pre() hands it the probes).
 //
 // Combinational but for the mark (below).  A probe on this port is forked: one
 // copy, with that port appended to its path, to each distinct output port that
@@ -13,9 +13,13 @@
 // outranks the sender, the loop is too long (n + x >= SmMaxLoop: no loop of
 // that many cycles can be taken), a VC here is empty or has no
 // route, or every VC here waits for ejection.  The router's own probe is
-// forwarded the same way, unless it is the one that just confirmed the loop
-// (state MOVE with that very loop latched).  It sees the SPIN state after the
-// cycle's moves, probe_moves and kill_moves (st_i).
+// forwarded the same way (a figure 8 through this router).  spin_unit_pre()
+// does not hand this manager the own probe that just confirmed the loop (the
+// router in MOVE with that very loop latched); here no test is needed for
+// it: in MOVE every probe is dropped (the recovery test), and a dropped
+// probe leaves the mark alone, so the result is the same (the unit bench
+// checks it against spin_unit_pre()'s rule).  It sees the SPIN state after
+// the cycle's moves, probe_moves and kill_moves (st_i).
 // Its one piece of state, the mark: the sender, n and x of the last probe it
 // forwarded.  A probe of the same sender with a larger n has come round a
 // loop through this port that does not pass its sender.  With adoption
@@ -41,9 +45,6 @@ module spin_probe_mgr #(
   input  logic [spin_pkg::IdW-1:0]        top_i,       // the router of top priority
   input  logic                            adopt_en_i,  // probe adoption on
   input  logic                            kill_i,      // a lower port adopted a loop
-  input  logic [5:0]                      loop_n_i,    // loop buffer, as of this cycle
-  input  logic [5:0]                      loop_start_i,
-  input  logic [spin_pkg::SmPathW-1:0]    loop_path_i,
   input  logic [spin_pkg::KindW-1:0]      kind_i,
   input  logic [spin_pkg::SmW-1:0]        data_i,
   input  logic [spin_pkg::MaxPv-1:0]      cnt_nz_i,    // VC holds flits
@@ -67,7 +68,7 @@ module spin_probe_mgr #(
   logic [6:0]                   x;
   logic [spin_pkg::SmPathW-1:0] path;
   logic [NumPorts-1:0]          ports;
-  logic                         drop, confirmed, circled, found;
+  logic                         drop, circled, found;
   logic [spin_pkg::IdW-1:0]     mark_sender_q;
   logic [5:0]                   mark_n_q, mark_x_q;
   logic [2:0]                   vop, o1;
@@ -77,9 +78,7 @@ module spin_probe_mgr #(
     n         = data_i[spin_pkg::SmNLsb +: 6];
     x         = data_i[spin_pkg::SmDelayLsb +: 7];
     path      = data_i[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
-    confirmed = sender == id_i && st_i.state == spin_pkg::StMove && loop_n_i == n &&
-                loop_start_i == '0 && loop_path_i == path;
-    drop = kind_i != spin_pkg::KindProbe || confirmed || st_i.is_deadlock ||
+    drop = kind_i != spin_pkg::KindProbe || st_i.is_deadlock ||
            (st_i.state != spin_pkg::StOff && st_i.state != spin_pkg::StDd) ||
            spin_pkg::sm_prio_key(id_i, top_i) > spin_pkg::sm_prio_key(sender, top_i) ||
            32'(n) + 32'(x) >= spin_pkg::SmMaxLoop ||

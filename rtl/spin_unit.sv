@@ -61,8 +61,6 @@ module spin_unit #(
   localparam int unsigned MutW = spin_pkg::MutW;
   logic [(2*Links+1)*MutW-1:0]  st_chain;
   logic [MaxPv-1:0]             spinning;
-  logic [5:0]                   loop_n, loop_start;
-  logic [spin_pkg::SmPathW-1:0] loop_path;
   // adoption: per input port, then the lowest one
   logic [NumPorts-1:0]          pr_adopt, pr_kill;
   logic [NumPorts*2-1:0]        pr_adopt_vc;
@@ -72,7 +70,6 @@ module spin_unit #(
   logic [2:0]                   adopt_port, adopt_port0;
   logic [1:0]                   adopt_vc;
   logic [5:0]                   adopt_n, adopt_start, adopt_cyc;
-  logic [spin_pkg::SmPathW-1:0] adopt_path;
   logic [spin_pkg::IdW-1:0]     top;
   logic [1:0]                   fsm_valid;
   logic [5:0]                   fsm_port;
@@ -97,11 +94,7 @@ module spin_unit #(
     .adopt_start_i(adopt_start),
     .adopt_cyc_i  (adopt_cyc),
     .adopt_port0_i(adopt_port0),
-    .adopt_path_i (adopt_path),
     .spinning_o   (spinning),
-    .loop_n_o     (loop_n),
-    .loop_start_o (loop_start),
-    .loop_path_o  (loop_path),
     .top_o        (top),
     .offer_valid_o(fsm_valid),
     .offer_port_o (fsm_port),
@@ -208,9 +201,6 @@ module spin_unit #(
       .top_i        (top),
       .adopt_en_i   (adopt_en_i),
       .kill_i       (pr_kill[p]),
-      .loop_n_i     (loop_n),
-      .loop_start_i (loop_start),
-      .loop_path_i  (loop_path),
       .kind_i       (in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW]),
       .data_i       (in_data_i[p*spin_pkg::SmW +: spin_pkg::SmW]),
       .cnt_nz_i, .rv_i, .op_i,
@@ -245,8 +235,6 @@ module spin_unit #(
         adopt_port0 = pr_adopt_port0[p*3 +: 3];
       end
     adopt_n    = in_data_i[32'(adopt_port)*spin_pkg::SmW + spin_pkg::SmNLsb +: 6];
-    adopt_path = in_data_i[32'(adopt_port)*spin_pkg::SmW + spin_pkg::SmPathLsb +:
-                           spin_pkg::SmPathW];
   end
 
   // ---- the offers: one word per source, the same for every output ----
@@ -262,11 +250,7 @@ module spin_unit #(
   logic [NumOffers*2-1:0]      rank;
   logic [NumOffers*PrioW-1:0]  prio;
   always_comb begin
-    word[0 +: 2*OfferW] = fsm_offer;
-    if (adopt)
-      word[OfferW +: OfferW] = {spin_pkg::KindMove,
-                                spin_pkg::sm_word(id_i, adopt_n, {adopt_cyc, 1'b0},
-                                                  adopt_start + 1'b1, adopt_path)};
+    word[0 +: 2*OfferW] = fsm_offer;   // offer B: the move round a loop taken or adopted
     for (int unsigned p = 1; p < NumPorts; p++) begin
       word[(1+p)*OfferW +: OfferW] =
           in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW] == spin_pkg::KindProbe

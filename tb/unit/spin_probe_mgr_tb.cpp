@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
       op[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   sm_path_t last_path = {0, 0};
   uint64_t n_forwarded = 0, n_adopted = 0, n_forked = 0;   // what the stimulus reached
+  uint64_t n_confirmed = 0;                                  // own probes that confirmed
   for (uint64_t cyc = 0; cyc < b.cycles(); cyc++) {
     const unsigned id = rng.below(kNodes), top = rng.below(kNodes);
     const bool adopt = rng.pct(70), kill = rng.pct(5);
@@ -81,7 +82,10 @@ int main(int argc, char** argv) {
         op[p][v] = rng.pct(10) ? 0 : static_cast<uint8_t>(1 + rng.below(kPorts - 1));
         if (rng.pct(50)) op[p][v] = static_cast<uint8_t>(path_get(path, rng.below(n < 32 ? n : 32)));
       }
-    // the loop buffer (for a probe that just confirmed its loop)
+    // the loop buffer, for spin_unit_pre()'s rule: the router's own probe
+    // that just confirmed its loop (MOVE, that very loop latched) is not
+    // handed to spin_probe_in(); the RTL has no such test (the recovery
+    // test drops it), so the bench checks that both agree
     const bool same_loop = rng.pct(30);
     const unsigned loop_n = same_loop ? n : rng.below(64);
     const sm_path_t loop_path = same_loop ? path : last_path;
@@ -94,11 +98,6 @@ int main(int argc, char** argv) {
     b->top_i = top;
     b->adopt_en_i = adopt;
     b->kill_i = kill;
-    b->loop_n_i = loop_n & 63u;
-    b->loop_start_i = 0;
-    for (int i = 0; i < 3; i++) b->loop_path_i[i] = 0;
-    put_bits(b->loop_path_i, 0, 64, loop_path.lo);
-    put_bits(b->loop_path_i, 64, 32, loop_path.hi);
     b->kind_i = kind;
     put_bits(b->data_i, 0, 64, w.data);
     put_bits(b->data_i, 64, 64, w.ext);
@@ -127,10 +126,10 @@ int main(int argc, char** argv) {
     s.loop.start_q = 0;
     s.loop.path_q = loop_path;
     const uint64_t adopted0 = st.probes_adopted;
-    if (kind == KIND_PROBE &&
-        !(sender == id && s.state_q == FSM_MOVE && s.loop.n_q == n && s.loop.start_q == 0 &&
-          path_eq(s.loop.path_q, path)))
-      spin_probe_in(&s, &c, kPort, &w, &st);
+    const bool confirmed = sender == id && s.state_q == FSM_MOVE && s.loop.n_q == n &&
+                           s.loop.start_q == 0 && path_eq(s.loop.path_q, path);
+    n_confirmed += kind == KIND_PROBE && confirmed;
+    if (kind == KIND_PROBE && !confirmed) spin_probe_in(&s, &c, kPort, &w, &st);
     const bool c_adopted = st.probes_adopted != adopted0;
     n_adopted += c_adopted;
     n_forked += st.probes_forked;
@@ -176,8 +175,9 @@ int main(int argc, char** argv) {
     // an adoption moved the C router to MOVE: the next cycle sets it again
     s.loop.n_q = s.loop.start_q = s.loop.cyc_q = 0;
   }
-  std::printf("probes forwarded %" PRIu64 ", forked %" PRIu64 ", loops adopted %" PRIu64 "\n",
-              n_forwarded, n_forked, n_adopted);
+  std::printf("probes forwarded %" PRIu64 ", forked %" PRIu64 ", loops adopted %" PRIu64
+              ", own probes that confirmed %" PRIu64 "\n",
+              n_forwarded, n_forked, n_adopted, n_confirmed);
   // a run that never forwards or adopts tests little: the stimulus is broken
-  b.finish(n_forwarded && n_adopted && (kVcs == 1 || n_forked) ? 0 : 1);
+  b.finish(n_forwarded && n_adopted && n_confirmed && (kVcs == 1 || n_forked) ? 0 : 1);
 }
