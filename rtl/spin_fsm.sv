@@ -60,7 +60,6 @@ module spin_fsm #(
   output logic [1:0]                   offer_valid_o,   // [0] A, [1] B
   output logic [5:0]                   offer_port_o,    // {B, A}, 3 bits each
   output logic [2*OfferW-1:0]          offer_o,
-  output logic [2:0]                   take_port_o,     // offer B's loop: the probe on this input
   // spin flits: per output o, from input spin_src_o[o], VC spin_vc_o[p]
   output logic [NumPorts-1:0]          in_busy_o,
   output logic [NumPorts*2-1:0]        spin_vc_o,
@@ -106,7 +105,6 @@ module spin_fsm #(
   logic [2:0]                   own_p, take_p;
   logic [spin_pkg::SmPathW-1:0] take_path;
   assign take_p    = adopt_i ? adopt_port_i : own_p;
-  assign take_port_o = take_p;
   assign take_path = in_data_i[32'(take_p)*spin_pkg::SmW + spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
   assign latch_all = en_i && (latch || adopt_i);
   spin_loop_buf u_loop_buf (

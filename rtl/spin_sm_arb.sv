@@ -32,7 +32,6 @@ module spin_sm_arb #(
   input  logic [NumOffers*2-1:0]       rank_i,
   input  logic [NumOffers*PrioW-1:0]   prio_i,
   input  logic [NumOffers*OfferW-1:0]  offer_i,
-  input  logic [2:0]                   b_port_i,  // offer B's loop: the probe on this input
   output logic                         valid_o,
   output logic [OfferW-1:0]            offer_o
 );
@@ -49,19 +48,6 @@ module spin_sm_arb #(
   logic [3:0]               src;
   logic                     right;
   logic [IdxW-1:0]          win;
-  // Offer B (the FSM's move round a loop it takes) carries the path of the
-  // probe on input b_port_i, which is also the path of that port's own
-  // offer word (spin_unit checks it: BPath_A), so the path is read from the
-  // FSM's first offer or a port's word: one source fewer than the words.
-  localparam int unsigned PathW = spin_pkg::SmPathW;
-  logic [NumPorts*PathW-1:0] paths;     // [0]: offer A's; [p]: input port p's
-  logic [2:0]               pw;
-  logic                     unused_b_path;
-  assign unused_b_path = ^offer_i[OfferW + spin_pkg::SmPathLsb +: PathW];
-  for (genvar k = 0; k < NumPorts; k++) begin : gen_paths
-    assign paths[k*PathW +: PathW] =
-        offer_i[(k == 0 ? 0 : k + 1)*OfferW + spin_pkg::SmPathLsb +: PathW];
-  end
   logic [5:0]               n;
   logic [6:0]               d;
   logic [spin_pkg::KindW-1:0] kind;
@@ -89,14 +75,7 @@ module spin_sm_arb #(
     end
     valid_o = key[KeyW + KeyW-1];
     win     = idx[IdxW +: IdxW];
-    pw      = win == IdxW'(0) ? 3'd0 : win == IdxW'(1) ? b_port_i : 3'(win - 1'b1);
-    offer_o = '0;
-    if (valid_o) begin
-      offer_o[0 +: spin_pkg::SmPathLsb] = offer_i[win*OfferW +: spin_pkg::SmPathLsb];
-      offer_o[spin_pkg::SmPathLsb +: PathW] = paths[pw*PathW +: PathW];
-      offer_o[spin_pkg::SmPathLsb + PathW +: OfferW - spin_pkg::SmPathLsb - PathW] =
-          offer_i[win*OfferW + spin_pkg::SmPathLsb + PathW +: OfferW - spin_pkg::SmPathLsb - PathW];
-    end
+    offer_o = valid_o ? offer_i[win*OfferW +: OfferW] : '0;
     // A forked probe: this output is its entry n-1.  Written as a compare
     // per entry, not as a shift by 3(n-1): Yosys 0.23's resource sharing
     // spent minutes per such shifter in the flattened router.

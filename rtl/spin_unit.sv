@@ -74,7 +74,6 @@ module spin_unit #(
   logic [1:0]                   fsm_valid;
   logic [5:0]                   fsm_port;
   logic [2*OfferW-1:0]          fsm_offer;
-  logic [2:0]                   take_port;   // offer B's loop: the probe on this input
   // the observation word: the router's record, the ports', the VCs'
   spin_pkg::obs_router_t                           obs_router;
   logic [(NumPorts-1)*spin_pkg::ObsPortW-1:0]        obs_port;
@@ -100,7 +99,6 @@ module spin_unit #(
     .offer_valid_o(fsm_valid),
     .offer_port_o (fsm_port),
     .offer_o      (fsm_offer),
-    .take_port_o  (take_port),
     .in_busy_o, .spin_vc_o, .out_busy_o, .spin_src_o, .spin_ovc_o,
     .arm_o, .arm_vc_o,
     .popped_i, .cnt_next_nz_i,
@@ -281,20 +279,6 @@ module spin_unit #(
       end
     end
   end
-`ifndef SYNTHESIS
-  // Offer B's path is that of the probe on input take_port, so the arbiters
-  // read it from that port's word (spin_sm_arb)
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && en_i && offered[NumOffers +: (NumPorts-1)*NumOffers] != '0) begin
-      for (int unsigned o = 1; o < NumPorts; o++)
-        if (offered[o*NumOffers + 1])
-          BPath_A: assert (take_port >= 3'd1 && 32'(take_port) < NumPorts &&
-                           word[OfferW + spin_pkg::SmPathLsb +: spin_pkg::SmPathW] ==
-                           word[(1 + 32'(take_port))*OfferW + spin_pkg::SmPathLsb +: spin_pkg::SmPathW])
-            else $error("spin_unit: offer B's path is not that of input %0d's word", take_port);
-    end
-  end
-`endif
   // No special message goes to the ejection port: the FSM, the move managers
   // and the probe managers name network outputs only (path entries and
   // routes of 1..NumPorts-1; a message with none is dropped), so output 0
@@ -322,7 +306,6 @@ module spin_unit #(
       .rank_i (rank),
       .prio_i (prio),
       .offer_i(word),
-      .b_port_i(take_port),
       .valid_o(sm_valid_o[o]),
       .offer_o(sm_o[o*OfferW +: OfferW])
     );
