@@ -73,7 +73,10 @@ module spin_sm_arb #(
       key[i*KeyW +: KeyW] = right ? kr : kl;
       idx[i*IdxW +: IdxW] = right ? idx[(2*i+1)*IdxW +: IdxW] : idx[(2*i)*IdxW +: IdxW];
     end
-    valid_o = key[KeyW + KeyW-1];
+    // the root's key is valid when any leaf's is (a valid key beats an
+    // invalid one); said directly, so valid_o does not wait for the
+    // comparators (switch allocation reads it through out_blocked)
+    valid_o = |valid_i && !busy_i;
     win     = idx[IdxW +: IdxW];
     offer_o = valid_o ? offer_i[win*OfferW +: OfferW] : '0;
     // A forked probe: this output is its entry n-1.  Written as a compare
