@@ -139,6 +139,18 @@ module spin_fsm #(
   logic                 found;
   logic [1:0]           pick;
   int unsigned          idx;
+  // step 4, per port: an own probe back that would take its loop (pb, with
+  // its VC, n, cycles and first port), an own move, probe_move or kill_move
+  // home (mvh, pmh, kh, with its delay); the kill_move's and the probe's port
+  // (sized for MaxPorts, so that a 3-bit port indexes them)
+  localparam int unsigned MaxP = spin_pkg::MaxPorts;
+  logic [MaxP-1:0]       pb, mvh, pmh, kh;
+  logic [MaxP*2-1:0]     pb_vc;
+  logic [MaxP*6-1:0]     pb_n, pb_cyc;
+  logic [MaxP*3-1:0]     pb_op;
+  logic [MaxP*7-1:0]     h_delay;
+  logic                  kfound, tfound;
+  logic [2:0]            kport, tport;
 
   // originate: the FSM's own move/probe_move/kill_move round the latched
   // loop, read from the entry after this router's own
@@ -294,7 +306,23 @@ module spin_fsm #(
           spin_vc_o[p*2 +: 2] = 2'(v);
         end
 
-    // 4. the router's own messages coming back
+    // 4. the router's own messages coming back.  The ports are looked at
+    // side by side, from the state after steps 1 to 3: in one cycle at most
+    // an own kill_move home (KILL_MOVE -> DD) and then an own probe back at
+    // a later port act; every other action leaves a state in which no later
+    // port's message acts (a probe back needs DD and leaves MOVE, with its
+    // own port as dd_port; a move or probe_move home needs MOVE or
+    // PROBE_MOVE and arrives at dd_port), so the lowest port of each kind
+    // decides, as the C model's walk over the ports in order does.
+    pb = '0;
+    mvh = '0;
+    pmh = '0;
+    kh = '0;
+    pb_vc = '0;
+    pb_n = '0;
+    pb_cyc = '0;
+    pb_op = '0;
+    h_delay = '0;
     for (int unsigned p = 1; p < NumPorts; p++) begin
       kind = in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW];
       w    = in_data_i[p*spin_pkg::SmW +: spin_pkg::SmPathLsb + 3];
@@ -310,67 +338,101 @@ module spin_fsm #(
               found = 1'b1;
               pick  = 2'(v);
             end
-          if (s.state == spin_pkg::StDd && found && 32'(own_cyc) <= spin_pkg::SmMaxLoop) begin
-            dd_port    = 3'(p);
-            dd_vc      = pick;
-            loop_n     = w[spin_pkg::SmNLsb +: 6];
-            loop_start = '0;
-            loop_cyc   = own_cyc[5:0];
-            loop_port0 = wop;
-            own_p      = 3'(p);
-            latch      = 1'b1;
-            clear      = 1'b0;
-            s.state    = spin_pkg::StMove;
-            offer_valid_o[1] = 1'b1;
-            offer_port_o[5:3] = wop;
-            s.cnt = spin_pkg::CntW'(loop_cyc);
-            s.cnt_loaded = 1'b1;
-          end
+          pb[p] = found && 32'(own_cyc) <= spin_pkg::SmMaxLoop;
+          pb_vc[p*2 +: 2]  = pick;
+          pb_n[p*6 +: 6]   = w[spin_pkg::SmNLsb +: 6];
+          pb_cyc[p*6 +: 6] = own_cyc[5:0];
+          pb_op[p*3 +: 3]  = wop;
         end else if (w[spin_pkg::SmIdxLsb +: 6] == w[spin_pkg::SmNLsb +: 6]) begin   // home
-          if ((kind == spin_pkg::KindMove && s.state == spin_pkg::StMove) ||
-              (kind == spin_pkg::KindProbeMove && s.state == spin_pkg::StProbeMove &&
-               s.pm_sent)) begin
-            if (3'(p) == dd_port && w[spin_pkg::SmDelayLsb +: 7] >= 7'd2) begin
-              // freeze_own: the loop's VC first, else the lowest that fits
-              o3    = loop_port0;
-              found = 1'b0;
-              pick  = '0;
-              if (spin_pkg::may_freeze(s.frozen, op_i, NumPorts, NumVcs, 3'(p), o3)) begin
-                if (whole_i[p*4 + 32'(dd_vc)] && op_i[(p*4 + 32'(dd_vc))*3 +: 3] == o3) begin
-                  found = 1'b1;
-                  pick  = dd_vc;
-                end
-                for (int unsigned v = 0; v < NumVcs; v++)
-                  if (!found && whole_i[p*4+v] && op_i[(p*4+v)*3 +: 3] == o3) begin
-                    found = 1'b1;
-                    pick  = 2'(v);
-                  end
-              end
-              if (found) begin
-                s.frozen[p*4 + 32'(pick)] = 1'b1;
-                s.armed[p*4 + 32'(pick)]  = 1'b0;
-                dd_vc         = pick;
-                s.is_deadlock = 1'b1;
-                s.source_id   = id_i;
-                s.state       = spin_pkg::StForwardProgress;
-                s.cnt         = spin_pkg::CntW'(w[spin_pkg::SmDelayLsb +: 7]) - 1'b1;
-                s.cnt_loaded  = 1'b1;
-                arm_o[p]      = 1'b1;
-                arm_vc_o[p*2 +: 2] = pick;
-              end
-            end
-          end else if (kind == spin_pkg::KindKillMove && s.state == spin_pkg::StKillMove) begin
-            s             = spin_pkg::leave(s, spinning);
-            loop_n        = '0;
-            loop_start    = '0;
-            loop_cyc      = '0;
-            clear         = 1'b1;
-            latch         = 1'b0;
-            s.cnt         = tdd_i - 1'b1;
-            s.cnt_loaded  = 1'b1;
-          end
+          mvh[p] = kind == spin_pkg::KindMove;
+          pmh[p] = kind == spin_pkg::KindProbeMove;
+          kh[p]  = kind == spin_pkg::KindKillMove;
+          h_delay[p*7 +: 7] = w[spin_pkg::SmDelayLsb +: 7];
         end
       end
+    end
+
+    // the move or probe_move home: only at the loop's port (dd_port)
+    if (((s.state == spin_pkg::StMove && mvh[dd_port]) ||
+         (s.state == spin_pkg::StProbeMove && s.pm_sent && pmh[dd_port])) &&
+        h_delay[32'(dd_port)*7 +: 7] >= 7'd2) begin
+      // freeze_own: the loop's VC first, else the lowest that fits
+      o3    = loop_port0;
+      found = 1'b0;
+      pick  = '0;
+      if (spin_pkg::may_freeze(s.frozen, op_i, NumPorts, NumVcs, dd_port, o3)) begin
+        if (whole_i[32'(dd_port)*4 + 32'(dd_vc)] &&
+            op_i[(32'(dd_port)*4 + 32'(dd_vc))*3 +: 3] == o3) begin
+          found = 1'b1;
+          pick  = dd_vc;
+        end
+        for (int unsigned v = 0; v < NumVcs; v++)
+          if (!found && whole_i[32'(dd_port)*4+v] && op_i[(32'(dd_port)*4+v)*3 +: 3] == o3) begin
+            found = 1'b1;
+            pick  = 2'(v);
+          end
+      end
+      if (found) begin
+        s.frozen[32'(dd_port)*4 + 32'(pick)] = 1'b1;
+        s.armed[32'(dd_port)*4 + 32'(pick)]  = 1'b0;
+        dd_vc         = pick;
+        s.is_deadlock = 1'b1;
+        s.source_id   = id_i;
+        s.state       = spin_pkg::StForwardProgress;
+        s.cnt         = spin_pkg::CntW'(h_delay[32'(dd_port)*7 +: 7]) - 1'b1;
+        s.cnt_loaded  = 1'b1;
+        for (int unsigned p = 1; p < NumPorts; p++)
+          if (3'(p) == dd_port) begin
+            arm_o[p]           = 1'b1;
+            arm_vc_o[p*2 +: 2] = pick;
+          end
+      end
+    end
+
+    // the kill_move home (the lowest port): the recovery ends
+    kfound = 1'b0;
+    kport  = '0;
+    if (s.state == spin_pkg::StKillMove)
+      for (int unsigned p = 1; p < NumPorts; p++)
+        if (!kfound && kh[p]) begin
+          kfound = 1'b1;
+          kport  = 3'(p);
+        end
+    if (kfound) begin
+      s             = spin_pkg::leave(s, spinning);
+      loop_n        = '0;
+      loop_start    = '0;
+      loop_cyc      = '0;
+      clear         = 1'b1;
+      latch         = 1'b0;
+      s.cnt         = tdd_i - 1'b1;
+      s.cnt_loaded  = 1'b1;
+    end
+
+    // the probe back (the lowest port, after that kill_move's): the loop
+    tfound = 1'b0;
+    tport  = '0;
+    if (s.state == spin_pkg::StDd)
+      for (int unsigned p = 1; p < NumPorts; p++)
+        if (!tfound && pb[p] && 3'(p) > kport) begin
+          tfound = 1'b1;
+          tport  = 3'(p);
+        end
+    if (tfound) begin
+      dd_port    = tport;
+      dd_vc      = pb_vc[32'(tport)*2 +: 2];
+      loop_n     = pb_n[32'(tport)*6 +: 6];
+      loop_start = '0;
+      loop_cyc   = pb_cyc[32'(tport)*6 +: 6];
+      loop_port0 = pb_op[32'(tport)*3 +: 3];
+      own_p      = tport;
+      latch      = 1'b1;
+      clear      = 1'b0;
+      s.state    = spin_pkg::StMove;
+      offer_valid_o[1] = 1'b1;
+      offer_port_o[5:3] = pb_op[32'(tport)*3 +: 3];
+      s.cnt = spin_pkg::CntW'(pb_cyc[32'(tport)*6 +: 6]);
+      s.cnt_loaded = 1'b1;
     end
 
     if (!en_i) begin
