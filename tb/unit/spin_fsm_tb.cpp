@@ -12,7 +12,9 @@
 // a spinning one sending a flit a cycle).  Each special message the FSM sends
 // comes back to it, now and then, a few cycles later: a probe on a random
 // input with a random loop behind its first entry, a move, probe_move or
-// kill_move home (idx = n), mostly on the port it watches.  Arm notices come
+// kill_move home (idx = n), mostly on the port it watches; with a kill_move
+// home, now and then a late copy of an earlier probe on another port, before
+// or after it (step 4's one order-dependent case).  Arm notices come
 // at random, and other routers' messages, which the FSM must leave alone.
 // Compared every cycle: the special messages it offers (the better one per
 // output, as its arbiter would take them), the spin flits (sources, VCs, the
@@ -79,6 +81,9 @@ int main(int argc, char** argv) {
   b.reset();
 
   uint64_t n_probes = 0, n_moves = 0, n_spins = 0, n_kills = 0, n_arms = 0;
+  uint64_t n_late = 0;           // late probes sent with a kill_move home
+  Echo last_probe{};
+  bool have_probe = false;
   for (uint64_t cyc = 0; cyc < b.cycles(); cyc++) {
     // ---- the VCs of this cycle ----
     for (int p = 1; p < kPorts; p++)
@@ -134,6 +139,27 @@ int main(int argc, char** argv) {
       if (CTL_KIND(in_w[p].ctl) == KIND_IDLE) {
         in_w[p] = sm_make(e.kind, kId, e.n, e.kind == KIND_PROBE ? rng.below(6) : e.delay,
                           e.kind == KIND_PROBE ? rng.below(64) : e.n, e.path);
+        // now and then, with a kill_move home, a late copy of an earlier
+        // probe on a lower port: in KILL_MOVE the kill_move ends the
+        // recovery and a probe on a later port may then take its loop, one
+        // on an earlier port may not (the only case in which the order of
+        // the ports matters in the FSM's step 4)
+        if (e.kind == KIND_KILL_MOVE && have_probe && p > 1 && rng.pct(50)) {
+          const int q = 1 + static_cast<int>(rng.below(static_cast<unsigned>(p - 1)));
+          const int r = q < kPorts - 1 && rng.pct(50) ? q + 1 + static_cast<int>(
+                            rng.below(static_cast<unsigned>(kPorts - 1 - q))) : q;
+          const int at = r == p ? q : r;   // a port before or after the kill_move's
+          Vc& lq = vc[at][0];
+          if (CTL_KIND(in_w[at].ctl) == KIND_IDLE && !s.frozen_q[at][0] &&
+              (lq.len == 0 || lq.sent == 0)) {
+            if (lq.len == 0) lq.len = 1 + rng.below(5);
+            lq.arrived = lq.len;
+            lq.routed = true;
+            lq.op = last_probe.port0;
+            in_w[at] = sm_make(KIND_PROBE, kId, last_probe.n, rng.below(6), 0, last_probe.path);
+            n_late += 1;
+          }
+        }
       }
       echoes.erase(echoes.begin() + static_cast<long>(i));
     }
@@ -253,6 +279,10 @@ int main(int argc, char** argv) {
           e.n = sm_n(&w);
           e.path = sm_path(&w);
         }
+        if (kind == KIND_PROBE) {
+          last_probe = e;
+          have_probe = true;
+        }
         echoes.push_back(e);
       }
     }
@@ -329,8 +359,8 @@ int main(int argc, char** argv) {
   }
   std::printf("probes %" PRIu64 ", moves and probe_moves %" PRIu64 ", kill_moves %" PRIu64
               ", spin flits %" PRIu64 ", arm notices in %" PRIu64 ", spins %" PRIu64
-              ", recoveries %" PRIu64 "\n",
-              n_probes, n_moves, n_kills, n_spins, n_arms, st.spins, st.recoveries);
+              ", recoveries %" PRIu64 ", late probes with a kill_move home %" PRIu64 "\n",
+              n_probes, n_moves, n_kills, n_spins, n_arms, st.spins, st.recoveries, n_late);
   // a run that never spins tests little: the stimulus is broken
-  b.finish(n_probes && n_moves && n_kills && n_spins && st.spins ? 0 : 1);
+  b.finish(n_probes && n_moves && n_kills && n_spins && st.spins && n_late ? 0 : 1);
 }
