@@ -50,7 +50,6 @@ module spin_fsm #(
   input  logic                         adopt_i,
   input  logic [2:0]                   adopt_port_i,   // the input port
   input  logic [1:0]                   adopt_vc_i,     // the loop's VC there
-  input  logic [5:0]                   adopt_n_i,      // the probe's n
   input  logic [5:0]                   adopt_start_i,  // this router's entry
   input  logic [5:0]                   adopt_cyc_i,    // cycles round the loop
   input  logic [2:0]                   adopt_port0_i,  // this router's output
@@ -95,22 +94,24 @@ module spin_fsm #(
   logic [5:0]           loop_len_q;             // hops round the latched loop
 
   // the loop buffer as of this cycle (step 4 may latch a loop)
-  logic [5:0]                   lb_n, lb_start, lb_cyc;
+  logic [5:0]                   lb_start, lb_cyc;
   logic [OfferW-1:0]            offer_a, offer_b;   // offers A (step 2) and B (a loop taken)
   // A loop is taken from a probe on one input port: the router's own probe
   // back (step 4, own_p) or a probe a probe manager adopted (adopt_port_i;
   // never both in one cycle: step 4 leaves the FSM in MOVE, where no port
   // adopts).  One multiplexer reads that probe's path for the loop buffer
-  // and for the move round the loop (offer B).
+  // and for the move round the loop (offer B), and its n.
   logic [2:0]                   own_p, take_p;
   logic [spin_pkg::SmPathW-1:0] take_path;
+  logic [5:0]                   take_n;      // that probe's n
   assign take_p    = adopt_i ? adopt_port_i : own_p;
   assign take_path = in_data_i[32'(take_p)*spin_pkg::SmW + spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
+  assign take_n    = in_data_i[32'(take_p)*spin_pkg::SmW + spin_pkg::SmNLsb +: 6];
   assign latch_all = en_i && (latch || adopt_i);
   spin_loop_buf u_loop_buf (
     .clk_i, .rst_ni,
     .latch_i(latch_all),
-    .n_i    (adopt_i ? adopt_n_i : lb_n),
+    .n_i    (take_n),
     .start_i(adopt_i ? adopt_start_i : lb_start),
     .cyc_i  (adopt_i ? adopt_cyc_i : lb_cyc),
     .port0_i(adopt_i ? adopt_port0_i : loop_port0),
@@ -140,13 +141,13 @@ module spin_fsm #(
   logic [1:0]           pick;
   int unsigned          idx;
   // step 4, per port: an own probe back that would take its loop (pb, with
-  // its VC, n, cycles and first port), an own move, probe_move or kill_move
+  // its VC, cycles and first port), an own move, probe_move or kill_move
   // home (mvh, pmh, kh, with its delay); the kill_move's and the probe's port
   // (sized for MaxPorts, so that a 3-bit port indexes them)
   localparam int unsigned MaxP = spin_pkg::MaxPorts;
   logic [MaxP-1:0]       pb, mvh, pmh, kh;
   logic [MaxP*2-1:0]     pb_vc;
-  logic [MaxP*6-1:0]     pb_n, pb_cyc;
+  logic [MaxP*6-1:0]     pb_cyc;
   logic [MaxP*3-1:0]     pb_op;
   logic [MaxP*7-1:0]     h_delay;
   logic                  kfound, tfound;
@@ -264,9 +265,6 @@ module spin_fsm #(
         end
         spin_pkg::StKillMove: begin   // the recovery ends
           s             = spin_pkg::leave(s, spinning);
-          loop_n        = '0;
-          loop_start    = '0;
-          loop_cyc      = '0;
           clear         = 1'b1;
           latch         = 1'b0;
           s.cnt         = tdd_i - 1'b1;
@@ -319,7 +317,6 @@ module spin_fsm #(
     pmh = '0;
     kh = '0;
     pb_vc = '0;
-    pb_n = '0;
     pb_cyc = '0;
     pb_op = '0;
     h_delay = '0;
@@ -340,7 +337,6 @@ module spin_fsm #(
             end
           pb[p] = found && 32'(own_cyc) <= spin_pkg::SmMaxLoop;
           pb_vc[p*2 +: 2]  = pick;
-          pb_n[p*6 +: 6]   = w[spin_pkg::SmNLsb +: 6];
           pb_cyc[p*6 +: 6] = own_cyc[5:0];
           pb_op[p*3 +: 3]  = wop;
         end else if (w[spin_pkg::SmIdxLsb +: 6] == w[spin_pkg::SmNLsb +: 6]) begin   // home
@@ -400,9 +396,6 @@ module spin_fsm #(
         end
     if (kfound) begin
       s             = spin_pkg::leave(s, spinning);
-      loop_n        = '0;
-      loop_start    = '0;
-      loop_cyc      = '0;
       clear         = 1'b1;
       latch         = 1'b0;
       s.cnt         = tdd_i - 1'b1;
@@ -421,7 +414,6 @@ module spin_fsm #(
     if (tfound) begin
       dd_port    = tport;
       dd_vc      = pb_vc[32'(tport)*2 +: 2];
-      loop_n     = pb_n[32'(tport)*6 +: 6];
       loop_start = '0;
       loop_cyc   = pb_cyc[32'(tport)*6 +: 6];
       loop_port0 = pb_op[32'(tport)*3 +: 3];
@@ -447,7 +439,6 @@ module spin_fsm #(
     end
     st_pre_o     = s;
     spinning_o   = spinning;
-    lb_n         = loop_n;
     lb_start     = loop_start;
     lb_cyc       = loop_cyc;
   end
@@ -456,9 +447,9 @@ module spin_fsm #(
   // unit offers it to adopt_port0_i), with delay 2C.
   assign offer_o = {offer_b, offer_a};
   assign offer_b =
-      adopt_i ? originate(spin_pkg::KindMove, {adopt_cyc_i, 1'b0}, id_i, adopt_n_i, adopt_start_i,
+      adopt_i ? originate(spin_pkg::KindMove, {adopt_cyc_i, 1'b0}, id_i, take_n, adopt_start_i,
                           take_path)
-              : originate(spin_pkg::KindMove, {lb_cyc, 1'b0}, id_i, lb_n, 6'd0, take_path);
+              : originate(spin_pkg::KindMove, {lb_cyc, 1'b0}, id_i, take_n, 6'd0, take_path);
 
   // ---- after allocation: spin tails, then the watch ----
   spin_pkg::spin_mut_t s2;

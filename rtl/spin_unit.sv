@@ -69,7 +69,7 @@ module spin_unit #(
   logic                         adopt;
   logic [2:0]                   adopt_port, adopt_port0;
   logic [1:0]                   adopt_vc;
-  logic [5:0]                   adopt_n, adopt_start, adopt_cyc;
+  logic [5:0]                   adopt_start, adopt_cyc;
   logic [spin_pkg::IdW-1:0]     top;
   logic [1:0]                   fsm_valid;
   logic [5:0]                   fsm_port;
@@ -90,7 +90,6 @@ module spin_unit #(
     .adopt_i      (adopt),
     .adopt_port_i (adopt_port),
     .adopt_vc_i   (adopt_vc),
-    .adopt_n_i    (adopt_n),
     .adopt_start_i(adopt_start),
     .adopt_cyc_i  (adopt_cyc),
     .adopt_port0_i(adopt_port0),
@@ -234,7 +233,6 @@ module spin_unit #(
         adopt_cyc   = pr_adopt_cyc[p*6 +: 6];
         adopt_port0 = pr_adopt_port0[p*3 +: 3];
       end
-    adopt_n    = in_data_i[32'(adopt_port)*spin_pkg::SmW + spin_pkg::SmNLsb +: 6];
   end
 
   // ---- the offers: one word per source, the same for every output ----
