@@ -252,6 +252,8 @@ include tb/unit/unit.mk
 include tb/fuzz/fuzz.mk
 include scripts/eval.mk
 include synth/synth.mk
+# Yosys is installed like every other tool the first time a synthesis needs it.
+synth synth-network: deps
 include tb/sc/sc.mk
 
 .PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE

@@ -58,6 +58,8 @@ if [ "${1:-}" = "--check" ]; then
   exit 1
 fi
 
+# one package can provide several commands (gtkwave and fst2vcd)
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
 echo "install-deps: installing ${missing[*]}" >&2
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then

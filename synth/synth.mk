@@ -101,12 +101,14 @@ synth_prelude = $(synth_read) hierarchy -check -top spin_router $(call synth_chp
 # input passes on another run: an abort of ABC (return code 134) is run
 # again, up to three runs in all; any other failure stops at once.
 define synth_yosys
+command -v $(YOSYS) >/dev/null 2>&1 || { echo "synth: '$(YOSYS)' not found (make deps installs Yosys)"; exit 1; } && \
 cd $(@D) && t0=$$(date +%s) && cat $(SYNTH_RTL) | sha256sum | cut -c1-16 > $(1).rtl && \
 for try in 1 2 3; do \
   $(YOSYS) -q -l $(1).log -p "$(2) $(foreach s,$(3),script $(SYNTH_SRC_ABS)/$(s);)" >/dev/null 2>&1 && break; \
   if [ $$try -lt 3 ] && grep -q 'ABC: execution of command .* failed: return code 134' $(1).log; then \
     echo "synth: ABC aborted in $(@D) (run $$try of 3; see YosysHQ/yosys#1028): running Yosys again"; \
-  else echo "synth: Yosys failed in $(@D); end of $(1).log:"; tail -n 25 $(1).log; exit 1; fi; \
+  elif [ -f $(1).log ]; then echo "synth: Yosys failed in $(@D); end of $(1).log:"; tail -n 25 $(1).log; exit 1; \
+  else echo "synth: Yosys failed in $(@D) before writing $(1).log"; exit 1; fi; \
 done && \
 echo "wall $$(( $$(date +%s) - t0 ))" > $(1).time && times >> $(1).time
 endef
