@@ -23,9 +23,16 @@
 // and forward, state unchanged; its own kill_move with path left is
 // forwarded in KILL_MOVE (C twin: spin_move_through()).
 // Anything else is dropped.
-// same_src_i is st_i.source_id == the message's sender: the router chains
-// the managers and knows it for every link of the cycle without comparing
-// after each one (spin_unit), so the compare is not on the chain.
+// The manager does not test the state st_i itself: spin_unit gives it the
+// two bits of the state it tests (spin_move_flags): ok_i (another router's
+// move or probe_move is accepted, or its kill_move releases; the router's
+// own goes on) and blk_i (a frozen VC uses this input, or the output), and
+// updates the later managers' bits by this one's decision (take_o: another
+// router's move or probe_move taken, the router now FROZEN for its sender;
+// hold_o: its own taken; rel_o: released).  So the chain of managers passes
+// a few bits, each stage a few gates deep, and st_i only goes through
+// multiplexers.  own_i: the sender is this router (one compare per link in
+// spin_unit).
 // offer_o is the word forwarded if offer_valid_o: idx + 1, and delay - 1 (a
 // kill_move: 0).  It depends on the message alone, not on the SPIN state, so
 // it is computed whether or not the message goes on; the unit takes it from
@@ -39,8 +46,9 @@ module spin_move_mgr #(
   parameter int unsigned Rank     = 2
 ) (
   input  spin_pkg::spin_mut_t                   st_i,
-  input  logic                                  same_src_i,  // st_i.source_id == sender
-  input  logic [spin_pkg::IdW-1:0]              id_i,
+  input  logic                                  ok_i,        // spin_move_flags of st_i
+  input  logic                                  blk_i,
+  input  logic                                  own_i,       // the sender is this router
   input  logic [spin_pkg::CntW-1:0]             tdd_i,
   input  logic [spin_pkg::KindW-1:0]            kind_i,      // the message on this port
   input  logic [spin_pkg::SmW-1:0]              data_i,
@@ -50,6 +58,9 @@ module spin_move_mgr #(
   input  logic [3*spin_pkg::MaxPv-1:0]          op_i,        // output port of each VC's route
   input  logic [spin_pkg::MaxPv-1:0]            spinning_i,
   output spin_pkg::spin_mut_t                   st_o,
+  output logic                                  take_o,      // the decision
+  output logic                                  hold_o,
+  output logic                                  rel_o,
   output logic                                  offer_valid_o,
   output logic [2:0]                            offer_port_o,
   output logic [spin_pkg::KindW+spin_pkg::SmW-1:0] offer_o   // {kind, data}, see below
@@ -66,9 +77,10 @@ module spin_move_mgr #(
   logic [6:0]                   delay;
   logic [spin_pkg::SmPathW-1:0] path;
   logic [2:0]                   o;
-  logic                         mine, own, owned, free, found, take;
+  logic                         go, kill, found, may;
   logic [1:0]                   pick;
 
+  // what depends on the message and the VCs alone
   always_comb begin
     sender = data_i[spin_pkg::SmSenderLsb +: spin_pkg::IdW];
     n      = data_i[spin_pkg::SmNLsb +: 6];
@@ -80,63 +92,56 @@ module spin_move_mgr #(
     o      = spin_pkg::path_entry(path, idx);
     if (o == '0 && NumVcs == 1 && cnt_nz_i[Port*spin_pkg::MaxVcs] && rv_i[Port*spin_pkg::MaxVcs])
       o = op_i[(Port*spin_pkg::MaxVcs)*3 +: 3];
-    mine   = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
-             spin_pkg::sm_rank(kind_i) == 2'(Rank);
-    own    = sender == id_i;
-    owned  = st_i.is_deadlock && same_src_i;
-    free   = (st_i.state == spin_pkg::StOff || st_i.state == spin_pkg::StDd) && !st_i.is_deadlock;
-
-    st_o          = st_i;
-    offer_valid_o = 1'b0;
-    offer_port_o  = o;
-    offer_o       = {kind_i, spin_pkg::sm_word(sender, n,
-                                               kind_i == spin_pkg::KindKillMove ? 7'd0
-                                                                                : delay - 1'b1,
-                                               idx + 1'b1, path)};
-    found         = 1'b0;
-    pick          = '0;
-    take          = 1'b0;
-    if (mine && idx < n && o != '0) begin
-      if (kind_i == spin_pkg::KindKillMove) begin
-        // its own kill_move goes on while the sender is in KILL_MOVE; another
-        // router's always goes on (so a loop that passes a router twice is
-        // released all round), and releases a router frozen for it
-        if (!own || st_i.state == spin_pkg::StKillMove) begin
-          offer_valid_o = 1'b1;
-          if (!own && owned) begin
-            st_o     = spin_pkg::leave(st_i, spinning_i);
-            st_o.cnt = tdd_i - 1'b1;
-          end
-        end
-      end else begin
-        // its own move or probe_move, half way round a figure 8, in the
-        // matching sender state; another router's, by a router free of any
-        // recovery or frozen for that sender
-        take = own ? (kind_i == spin_pkg::KindMove && st_i.state == spin_pkg::StMove) ||
-                     (kind_i == spin_pkg::KindProbeMove &&
-                      st_i.state == spin_pkg::StProbeMove && st_i.pm_sent)
-                   : free || (st_i.state == spin_pkg::StFrozen && owned);
-        if (take && delay >= 7'd2 &&
-            spin_pkg::may_freeze(st_i.frozen, op_i, NumPorts, NumVcs, 3'(Port), o))
-          for (int unsigned v = 0; v < NumVcs; v++)
-            if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
-                op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o) begin
-              found = 1'b1;
-              pick  = 2'(v);
-            end
-        if (found) begin
-          st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
-          st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
-          offer_valid_o = 1'b1;
-          if (!own) begin
-            st_o.is_deadlock = 1'b1;
-            st_o.source_id   = sender;
-            st_o.state       = spin_pkg::StFrozen;
-            st_o.pm_sent     = 1'b0;
-            st_o.cnt         = spin_pkg::CntW'(delay) - 1'b1;
-          end
-        end
+    go     = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
+             spin_pkg::sm_rank(kind_i) == 2'(Rank) && idx < n && o != '0;
+    kill   = kind_i == spin_pkg::KindKillMove;
+    // the VC a move or probe_move would freeze: the lowest at this port that
+    // fronts a whole packet bound for o
+    found  = 1'b0;
+    pick   = '0;
+    for (int unsigned v = 0; v < NumVcs; v++)
+      if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
+          op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o) begin
+        found = 1'b1;
+        pick  = 2'(v);
       end
+    may    = go && !kill && delay >= 7'd2 && found;
+    offer_port_o = o;
+    offer_o      = {kind_i, spin_pkg::sm_word(sender, n, kill ? 7'd0 : delay - 1'b1,
+                                              idx + 1'b1, path)};
+  end
+
+  // the decision, from the two bits of the state before this manager: a
+  // move or probe_move with a VC to freeze that may be frozen, by a router
+  // that accepts it (another router's: free of any recovery or frozen for
+  // that sender; its own, half way round a figure 8: in the matching sender
+  // state); another router's kill_move releases a router frozen for it;
+  // every kill_move goes on (so a loop that passes a router twice is
+  // released all round), its own while the sender is in KILL_MOVE
+  always_comb begin
+    take_o        = may && ok_i && !blk_i && !own_i;
+    hold_o        = may && ok_i && !blk_i && own_i;
+    rel_o         = go && kill && !own_i && ok_i;
+    offer_valid_o = take_o || hold_o || (go && kill && (!own_i || ok_i));
+  end
+
+  // the state after it
+  always_comb begin
+    st_o = st_i;
+    if (rel_o) begin
+      st_o     = spin_pkg::leave(st_i, spinning_i);
+      st_o.cnt = tdd_i - 1'b1;
+    end
+    if (take_o || hold_o) begin
+      st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
+      st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
+    end
+    if (take_o) begin
+      st_o.is_deadlock = 1'b1;
+      st_o.source_id   = sender;
+      st_o.state       = spin_pkg::StFrozen;
+      st_o.pm_sent     = 1'b0;
+      st_o.cnt         = spin_pkg::CntW'(delay) - 1'b1;
     end
   end
 endmodule

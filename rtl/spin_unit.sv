@@ -112,66 +112,111 @@ module spin_unit #(
   logic                      unused_mv_offer;
   assign unused_mv_offer = ^mv_offer[0 +: Links*OfferW];   // the probe_move instances'
 
-  // Which links' senders the SPIN state's source_id equals, before each
-  // manager (eq_chain[k*Links + p - 1]: link p): from st_pre by one compare
-  // per link, then, where a manager takes another router's move or
-  // probe_move (it sets source_id to its sender), by the senders' own
-  // compares (same_snd).  A kill_move leaves source_id as it is.
-  logic [(2*Links+1)*Links-1:0] eq_chain /*verilator split_var*/;
+  // What each manager tests of the state (spin_move_flags: ok, blk), computed
+  // once from the FSM's state and updated after each manager by its decision
+  // (take: FROZEN for its sender, its input and output in use; release: free,
+  // only the spinning VCs frozen; hold, the router's own taken: its input and
+  // output in use): entry k, before manager k, at [k*Slots +: Slots].
+  localparam int unsigned Slots = 2 * Links;
+  logic [(Slots+1)*Slots-1:0]   ok_chain /*verilator split_var*/;
+  logic [(Slots+1)*Slots-1:0]   blk_chain /*verilator split_var*/;
+  logic [Slots-1:0]             sl_take, sl_hold, sl_rel, sl_own, sl_kill;
+  logic [Slots*3-1:0]           sl_o;
+  logic [Slots-1:0]             blk_spin;   // blk after a release
   logic [Links*spin_pkg::IdW-1:0] snd;      // [(p-1)*IdW]: the sender field on link p
+  logic [Links-1:0]             own;        // link p+1's message is this router's
   logic [Links*Links-1:0]       same_snd;   // [p*Links + q]: links p+1, q+1 same sender
-  logic [2*Links-1:0]           sets_src;
-  for (genvar p = 0; p < Links; p++) begin : gen_eq_pre
+  for (genvar p = 0; p < Links; p++) begin : gen_snd
     assign snd[p*spin_pkg::IdW +: spin_pkg::IdW] =
         in_data_i[(p+1)*spin_pkg::SmW + spin_pkg::SmSenderLsb +: spin_pkg::IdW];
-    assign eq_chain[p] = st_pre.source_id == snd[p*spin_pkg::IdW +: spin_pkg::IdW];
+    assign own[p] = snd[p*spin_pkg::IdW +: spin_pkg::IdW] == id_i;
     for (genvar q = 0; q < Links; q++) begin : gen_same
       assign same_snd[p*Links + q] = snd[p*spin_pkg::IdW +: spin_pkg::IdW] ==
                                      snd[q*spin_pkg::IdW +: spin_pkg::IdW];
     end
   end
+  for (genvar k = 0; k < Slots; k++) begin : gen_slot
+    assign sl_own[k]  = own[k % Links];
+    assign sl_kill[k] = in_kind_i[(1 + k % Links)*spin_pkg::KindW +: spin_pkg::KindW] ==
+                        spin_pkg::KindKillMove;
+    assign sl_o[k*3 +: 3] = mv_port[k*3 +: 3];
+  end
+  spin_move_flags #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_flags (
+    .st_i(st_pre), .snd_i(snd), .own_i(sl_own), .kill_i(sl_kill), .o_i(sl_o), .op_i,
+    .ok_o(ok_chain[0 +: Slots]), .blk_o(blk_chain[0 +: Slots])
+  );
+  spin_pkg::spin_mut_t st_spin;
+  logic [Slots-1:0]    unused_spin_ok;
+  always_comb begin
+    st_spin        = st_pre;
+    st_spin.frozen = st_pre.frozen & spinning;
+  end
+  spin_move_flags #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_flags_spin (
+    .st_i(st_spin), .snd_i(snd), .own_i(sl_own), .kill_i(sl_kill), .o_i(sl_o), .op_i,
+    .ok_o(unused_spin_ok), .blk_o(blk_spin)
+  );
 
   assign st_chain[0 +: MutW] = st_pre;
-  for (genvar k = 0; k < 2 * Links; k++) begin : gen_move
+  for (genvar k = 0; k < Slots; k++) begin : gen_move
     localparam int unsigned P = 1 + k % Links;
     spin_move_mgr #(
       .NumPorts(NumPorts), .NumVcs(NumVcs), .Port(P), .Rank(k < Links ? 3 : 2)
     ) u_move (
       .st_i         (st_chain[k*MutW +: MutW]),
-      .same_src_i   (eq_chain[k*Links + P - 1]),
-      .id_i, .tdd_i,
+      .ok_i         (ok_chain[k*Slots + k]),
+      .blk_i        (blk_chain[k*Slots + k]),
+      .own_i        (own[P-1]),
+      .tdd_i,
       .kind_i       (in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW]),
       .data_i       (in_data_i[P*spin_pkg::SmW +: spin_pkg::SmW]),
       .cnt_nz_i, .rv_i, .whole_i, .op_i,
       .spinning_i   (spinning),
       .st_o         (st_chain[(k+1)*MutW +: MutW]),
+      .take_o       (sl_take[k]),
+      .hold_o       (sl_hold[k]),
+      .rel_o        (sl_rel[k]),
       .offer_valid_o(mv_valid[k]),
       .offer_port_o (mv_port[k*3 +: 3]),
       .offer_o      (mv_offer[k*OfferW +: OfferW])
     );
-    assign sets_src[k] = mv_valid[k] &&
-                         in_kind_i[P*spin_pkg::KindW +: spin_pkg::KindW] != spin_pkg::KindKillMove &&
-                         snd[(P-1)*spin_pkg::IdW +: spin_pkg::IdW] != id_i;
-    assign eq_chain[(k+1)*Links +: Links] = sets_src[k] ? same_snd[(P-1)*Links +: Links]
-                                                        : eq_chain[k*Links +: Links];
-`ifndef SYNTHESIS
-    // the carried compares are the compares of the state each manager sees
-    logic [spin_pkg::IdW-1:0] a_src;
-    logic [Links-1:0]         a_eq;
-    always_comb begin
-      a_src = st_chain[k*MutW + spin_pkg::MutSource +: spin_pkg::IdW];
-      for (int unsigned q = 0; q < Links; q++)
-        a_eq[q] = a_src == snd[q*spin_pkg::IdW +: spin_pkg::IdW];
+    // the later managers' bits after this one's decision
+    for (genvar j = 0; j < Slots; j++) begin : gen_next
+      assign ok_chain[(k+1)*Slots + j] =
+          sl_take[k] ? !sl_own[j] && same_snd[(k % Links)*Links + j % Links]
+                     : (sl_rel[k] ? !sl_own[j] && !sl_kill[j] : ok_chain[k*Slots + j]);
+      assign blk_chain[(k+1)*Slots + j] =
+          sl_rel[k] ? blk_spin[j]
+                    : blk_chain[k*Slots + j] ||
+                      ((sl_take[k] || sl_hold[k]) &&
+                       (k % Links == j % Links || sl_o[k*3 +: 3] == sl_o[j*3 +: 3]));
     end
+  end
+`ifndef SYNTHESIS
+  // the carried bits are those of the state each manager sees, and of the
+  // state after the last
+  for (genvar k = 0; k <= Slots; k++) begin : gen_move_check
+    logic [Slots-1:0] a_ok, a_blk;
+    spin_move_flags #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_check (
+      .st_i(st_chain[k*MutW +: MutW]), .snd_i(snd), .own_i(sl_own), .kill_i(sl_kill), .o_i(sl_o),
+      .op_i, .ok_o(a_ok), .blk_o(a_blk)
+    );
     always_ff @(posedge clk_i) begin
       if (rst_ni && en_i) begin
-        SrcEqChain_A: assert (eq_chain[k*Links +: Links] == a_eq)
-          else $error("spin_unit: move manager %0d: source compares %b, state gives %b",
-                      k, eq_chain[k*Links +: Links], a_eq);
+        MoveFlags_A: assert (ok_chain[k*Slots +: Slots] == a_ok &&
+                             blk_chain[k*Slots +: Slots] == a_blk)
+          else $error("spin_unit: before move manager %0d: ok %b blk %b, state gives %b %b",
+                      k, ok_chain[k*Slots +: Slots], blk_chain[k*Slots +: Slots], a_ok, a_blk);
       end
     end
-`endif
   end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && en_i) begin
+      // a release leaves the spinning VCs alone frozen: blk_spin
+      SpinningFrozen_A: assert ((spinning & ~st_pre.frozen) == '0)
+        else $error("spin_unit: VCs %b spinning but not frozen", spinning & ~st_pre.frozen);
+    end
+  end
+`endif
   assign st_moved = st_chain[2*Links*MutW +: MutW];
   assign frozen_o = st_moved.frozen;
 

@@ -12,9 +12,16 @@
 // mostly free or frozen for one of those senders; a few VCs frozen or
 // spinning; the VCs at the port empty, unrouted, or fronting whole or
 // partial packets bound for random outputs, often the message's next one.
-// Compared: the whole SPIN state after the instance (spin_mut_t: state,
-// counter, recovery, frozen and armed VCs), whether a message goes on, on
-// which output, and its word.
+// The instance tests two bits of the state (rtl/spin_move_flags.sv): ok,
+// whether the state accepts its message (another router's move or
+// probe_move: free, or frozen for its sender; its kill_move: the recovery
+// is its sender's; the router's own: the matching sender state), and blk,
+// whether a frozen VC uses its input or its output; the bench computes
+// them from the C state.  Compared: the whole SPIN state after the instance
+// (spin_mut_t: state, counter, recovery, frozen and armed VCs), its decision
+// (another router's message taken, its own taken, a release) against the
+// C state's change, whether a message goes on, on which output, and its
+// word.
 #include "Vspin_move_mgr.h"
 #include "unit_tb.h"
 
@@ -33,6 +40,23 @@ const unsigned kNodes = 4;
 // spin_mut_t (rtl/spin_pkg.sv), its last field at bit 0
 const unsigned kMutArmed = 0, kMutFrozen = 32, kMutPmSent = 64, kMutSource = 65, kMutIsDl = 77,
                kMutCntLoaded = 78, kMutCnt = 79, kMutState = 95;
+// The two bits spin_move_flags gives the instance for the C state s, its
+// message from sender (this router's: own), a kill_move or not, bound for o.
+void flags_of(const spin_router_t& s, unsigned sender, bool own, bool kill, unsigned o,
+              const uint8_t op[][SPIN_MAX_VCS], unsigned* ok, unsigned* blk) {
+  const bool mine = s.is_deadlock_q && s.source_id_q == sender;
+  if (kill)
+    *ok = own ? s.state_q == FSM_KILL_MOVE : mine;
+  else if (own)
+    *ok = kRank == 3 ? s.state_q == FSM_PROBE_MOVE && s.pm_sent_q : s.state_q == FSM_MOVE;
+  else
+    *ok = ((s.state_q == FSM_OFF || s.state_q == FSM_DD) && !s.is_deadlock_q) ||
+          (s.state_q == FSM_FROZEN && mine);
+  *blk = 0;
+  for (int p = 1; p < kPorts; p++)
+    for (int v = 0; v < kVcs; v++)
+      if (s.frozen_q[p][v] && (p == kPort || (o >= 1 && op[p][v] == o))) *blk = 1;
+}
 
 }  // namespace
 
@@ -124,11 +148,9 @@ int main(int argc, char** argv) {
     put_bits(b->st_i, kMutCntLoaded, 1, cnt_loaded);
     put_bits(b->st_i, kMutIsDl, 1, s.is_deadlock_q);
     put_bits(b->st_i, kMutSource, 12, s.source_id_q);
-    b->same_src_i = s.source_id_q == sender;   // what spin_unit's chain of compares gives
     put_bits(b->st_i, kMutPmSent, 1, s.pm_sent_q);
     put_bits(b->st_i, kMutFrozen, 32, frozen);
     put_bits(b->st_i, kMutArmed, 32, armed);
-    b->id_i = id;
     b->tdd_i = tdd;
     b->kind_i = kind;
     put_bits(b->data_i, 0, 64, w.data);
@@ -136,7 +158,7 @@ int main(int argc, char** argv) {
     b->whole_i = whole;
     b->spinning_i = spinning;
     put_vc_views(b, cnt, rv, op, kPorts, kVcs);
-    b.eval();
+    b->own_i = own;
 
     // C: the message as spin_unit_pre hands it to the move manager
     spin_ctx_t c;
@@ -154,6 +176,14 @@ int main(int argc, char** argv) {
     for (int p = 0; p < kPorts; p++)
       for (int v = 0; v < kVcs; v++)
         if (cnt[p][v]) c.front[p][v] = &front[p][v];
+    // the instance's two bits of the state, as spin_unit gives them
+    unsigned ok = 0, blk = 0;
+    flags_of(s, sender, own, kind == KIND_KILL_MOVE, spin_next_port(&c, kPort, &w), op, &ok, &blk);
+    b->ok_i = ok;
+    b->blk_i = blk;
+    b.eval();
+    const spin_router_t s0 = s;
+
     const bool mine = kind >= KIND_PROBE && kind <= KIND_KILL_MOVE && kind != KIND_PROBE &&
                       sm_rank(kind) == kRank;
     const spin_state_t state0 = s.state_q;
@@ -165,11 +195,12 @@ int main(int argc, char** argv) {
 
     auto inputs = [&] {
       return strf("state=%d is_deadlock=%u source=%u pm_sent=%d cnt=%u frozen=0x%x armed=0x%x "
-                  "spinning=0x%x whole=0x%x id=%u kind=%u sender=%u n=%u idx=%u delay=%u next=%u",
+                  "spinning=0x%x whole=0x%x id=%u kind=%u sender=%u n=%u idx=%u delay=%u next=%u "
+                  "ok=%u blk=%u",
                   static_cast<int>(state0), static_cast<unsigned>(get_bits(b->st_i, kMutIsDl, 1)),
                   static_cast<unsigned>(get_bits(b->st_i, kMutSource, 12)),
                   static_cast<int>(get_bits(b->st_i, kMutPmSent, 1)), cnt0, frozen, armed,
-                  spinning, whole, id, kind, sender, n, idx, delay, next);
+                  spinning, whole, id, kind, sender, n, idx, delay, next, ok, blk);
     };
     // the message going on
     int ref_o = -1;
@@ -201,6 +232,13 @@ int main(int argc, char** argv) {
     b.check("st_o.pm_sent", get_bits(b->st_o, kMutPmSent, 1), s.pm_sent_q, inputs);
     b.check("st_o.frozen", get_bits(b->st_o, kMutFrozen, 32), ref_frozen, inputs);
     b.check("st_o.armed", get_bits(b->st_o, kMutArmed, 32), ref_armed, inputs);
+    // the decision: another router's message taken (FROZEN for it), its own
+    // taken (a VC frozen, the state as it was), a release (only a kill_move
+    // clears is_deadlock here)
+    const bool froze = kind != KIND_KILL_MOVE && ref_frozen != frozen;
+    b.check("take_o", b->take_o, froze && !own, inputs);
+    b.check("hold_o", b->hold_o, froze && own, inputs);
+    b.check("rel_o", b->rel_o, s0.is_deadlock_q && !s.is_deadlock_q, inputs);
   }
   std::printf("messages forwarded %" PRIu64 ", VCs frozen %" PRIu64 ", routers released %" PRIu64
               "\n", n_forwarded, n_frozen, n_released);
