@@ -181,6 +181,10 @@ VOPT   ?= -O2
 VFLAGS := --cc --exe --build
 VFLAGS += -j 2                               # parallel C++ compile (2-core machines)
 VFLAGS += -Wno-fatal                         # lint is its own target
+# but circular combinational logic (a variable index that keeps a split_var
+# whole, a loop through modules) makes every cycle settle again and again:
+# the build fails on it rather than run slow
+VFLAGS += -Werror-UNOPTFLAT -Werror-SPLITVAR
 VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT)"
 TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
 TB_HDRS  := tb/bus.h tb/link_pipes.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)

@@ -61,6 +61,8 @@ module spin_move_mgr #(
   output logic                                  take_o,      // the decision
   output logic                                  hold_o,
   output logic                                  rel_o,
+  output logic                                  may_o,       // a move or probe_move with a VC
+                                                             // to freeze, whatever the state
   output logic                                  offer_valid_o,
   output logic [2:0]                            offer_port_o,
   output logic [spin_pkg::KindW+spin_pkg::SmW-1:0] offer_o   // {kind, data}, see below
@@ -106,6 +108,7 @@ module spin_move_mgr #(
         pick  = 2'(v);
       end
     may    = go && !kill && delay >= 7'd2 && found;
+    may_o  = may;
     offer_port_o = o;
     offer_o      = {kind_i, spin_pkg::sm_word(sender, n, kill ? 7'd0 : delay - 1'b1,
                                               idx + 1'b1, path)};

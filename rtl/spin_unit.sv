@@ -120,7 +120,8 @@ module spin_unit #(
   localparam int unsigned Slots = 2 * Links;
   logic [(Slots+1)*Slots-1:0]   ok_chain /*verilator split_var*/;
   logic [(Slots+1)*Slots-1:0]   blk_chain /*verilator split_var*/;
-  logic [Slots-1:0]             sl_take, sl_hold, sl_rel, sl_own, sl_kill;
+  logic [Slots-1:0]             sl_take, sl_rel, sl_may, sl_own, sl_kill;
+  logic [Slots-1:0]             unused_hold;   // a hold's effect is read from may and the bits
   logic [Slots*3-1:0]           sl_o;
   logic [Slots-1:0]             blk_spin;   // blk after a release
   logic [Links*spin_pkg::IdW-1:0] snd;      // [(p-1)*IdW]: the sender field on link p
@@ -173,8 +174,9 @@ module spin_unit #(
       .spinning_i   (spinning),
       .st_o         (st_chain[(k+1)*MutW +: MutW]),
       .take_o       (sl_take[k]),
-      .hold_o       (sl_hold[k]),
+      .hold_o       (unused_hold[k]),
       .rel_o        (sl_rel[k]),
+      .may_o        (sl_may[k]),
       .offer_valid_o(mv_valid[k]),
       .offer_port_o (mv_port[k*3 +: 3]),
       .offer_o      (mv_offer[k*OfferW +: OfferW])
@@ -184,28 +186,67 @@ module spin_unit #(
       assign ok_chain[(k+1)*Slots + j] =
           sl_take[k] ? !sl_own[j] && same_snd[(k % Links)*Links + j % Links]
                      : (sl_rel[k] ? !sl_own[j] && !sl_kill[j] : ok_chain[k*Slots + j]);
+      // a take or hold (sl_may: a move or probe_move with a VC to freeze,
+      // whatever the state; the state's two bits ready) uses its input and
+      // output: written from the bits, not from the decision, which waits
+      // for them too
       assign blk_chain[(k+1)*Slots + j] =
           sl_rel[k] ? blk_spin[j]
                     : blk_chain[k*Slots + j] ||
-                      ((sl_take[k] || sl_hold[k]) &&
+                      (ok_chain[k*Slots + k] && !blk_chain[k*Slots + k] && sl_may[k] &&
                        (k % Links == j % Links || sl_o[k*3 +: 3] == sl_o[j*3 +: 3]));
     end
   end
 `ifndef SYNTHESIS
-  // the carried bits are those of the state each manager sees, and of the
-  // state after the last
-  for (genvar k = 0; k <= Slots; k++) begin : gen_move_check
-    logic [Slots-1:0] a_ok, a_blk;
-    spin_move_flags #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_check (
-      .st_i(st_chain[k*MutW +: MutW]), .snd_i(snd), .own_i(sl_own), .kill_i(sl_kill), .o_i(sl_o),
-      .op_i, .ok_o(a_ok), .blk_o(a_blk)
-    );
-    always_ff @(posedge clk_i) begin
-      if (rst_ni && en_i) begin
-        MoveFlags_A: assert (ok_chain[k*Slots +: Slots] == a_ok &&
-                             blk_chain[k*Slots +: Slots] == a_blk)
+  // The carried bits are those of the state each manager after the first
+  // sees, and of the state after the last (spin_move_flags' rule, written
+  // again here as a check).  Checked in the cycles that bring a move,
+  // probe_move or kill_move: in the others no manager acts and every entry
+  // is the first, which spin_move_flags computes from that very state.
+  logic any_mv;
+  // copies read by a variable index (ok_chain and blk_chain are split per bit,
+  // which a variable index would prevent)
+  logic [(Slots+1)*Slots-1:0] a_ok_chain, a_blk_chain;
+  assign a_ok_chain  = ok_chain;
+  assign a_blk_chain = blk_chain;
+  always_comb begin
+    any_mv = 1'b0;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      if (spin_pkg::sm_rank(in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW]) != 2'd1 &&
+          in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW] >= spin_pkg::KindProbe &&
+          in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW] <= spin_pkg::KindKillMove)
+        any_mv = 1'b1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && en_i && any_mv) begin
+      for (int unsigned k = 1; k <= Slots; k++) begin : chk_k
+        // (the check reads the recovery fields and the frozen VCs)
+        /* verilator lint_off UNUSEDSIGNAL */
+        automatic spin_pkg::spin_mut_t a_st = st_chain[k*MutW +: MutW];
+        /* verilator lint_on UNUSEDSIGNAL */
+        automatic logic [Slots-1:0] a_ok = '0, a_blk = '0;
+        for (int unsigned j = 0; j < Slots; j++) begin
+          automatic int unsigned l = j % Links;
+          automatic logic [2:0] o = sl_o[j*3 +: 3];
+          automatic logic mine = a_st.is_deadlock &&
+                                 a_st.source_id == snd[l*spin_pkg::IdW +: spin_pkg::IdW];
+          if (sl_kill[j])     a_ok[j] = sl_own[j] ? a_st.state == spin_pkg::StKillMove : mine;
+          else if (sl_own[j]) a_ok[j] = j < Links ? a_st.state == spin_pkg::StProbeMove &&
+                                                     a_st.pm_sent
+                                                   : a_st.state == spin_pkg::StMove;
+          else a_ok[j] = ((a_st.state == spin_pkg::StOff || a_st.state == spin_pkg::StDd) &&
+                          !a_st.is_deadlock) || (a_st.state == spin_pkg::StFrozen && mine);
+          for (int unsigned p = 1; p < NumPorts; p++)
+            for (int unsigned v = 0; v < NumVcs; v++)
+              if (a_st.frozen[p*spin_pkg::MaxVcs + v] &&
+                  (p == l + 1 || (o != '0 && op_i[(p*spin_pkg::MaxVcs + v)*3 +: 3] == o)))
+                a_blk[j] = 1'b1;
+        end
+        MoveFlags_A: assert (a_ok_chain[k*Slots +: Slots] == a_ok &&
+                             a_blk_chain[k*Slots +: Slots] == a_blk)
           else $error("spin_unit: before move manager %0d: ok %b blk %b, state gives %b %b",
-                      k, ok_chain[k*Slots +: Slots], blk_chain[k*Slots +: Slots], a_ok, a_blk);
+                      k, a_ok_chain[k*Slots +: Slots], a_blk_chain[k*Slots +: Slots], a_ok,
+                      a_blk);
       end
     end
   end
@@ -313,7 +354,11 @@ module spin_unit #(
     for (int unsigned o = 0; o < NumPorts; o++) begin
       for (int unsigned a = 0; a < 2; a++)
         offered[o*NumOffers + a] = fsm_valid[a] && fsm_port[a*3 +: 3] == 3'(o);
-      if (adopt && adopt_port0 == 3'(o)) offered[o*NumOffers + 1] = 1'b1;
+      // the lowest adopting port's move round its loop (adopt, adopt_port0,
+      // without waiting for the choice of that port)
+      for (int unsigned p = 1; p < NumPorts; p++)
+        if (pr_adopt[p] && !pr_kill[p] && pr_adopt_port0[p*3 +: 3] == 3'(o))
+          offered[o*NumOffers + 1] = 1'b1;
       for (int unsigned p = 1; p < NumPorts; p++) begin
         offered[o*NumOffers + 1 + p] = pr_valid[p*NumPorts + o];
         for (int unsigned r = 0; r < 2; r++)

@@ -36,11 +36,11 @@ PAPER_SPIN_OVERHEAD = 4
 MODULE_ORDER = ['spin_router', 'spin_input_port', 'spin_fifo', 'spin_route_select',
                 'spin_rr_arbiter', 'spin_switch_alloc', 'spin_crossbar',
                 'spin_ovc_tracker', 'spin_lfsr', 'spin_unit', 'spin_fsm', 'spin_loop_buf',
-                'spin_move_mgr', 'spin_probe_mgr', 'spin_sm_arb', 'spin_route_table',
-                'spin_network']
+                'spin_move_mgr', 'spin_move_flags', 'spin_probe_mgr', 'spin_sm_arb',
+                'spin_route_table', 'spin_network']
 # The SPIN parts (rtl/spin_unit.sv and the modules it instantiates).
-SPIN_MODULES = ['spin_unit', 'spin_fsm', 'spin_loop_buf', 'spin_move_mgr', 'spin_probe_mgr',
-                'spin_sm_arb']
+SPIN_MODULES = ['spin_unit', 'spin_fsm', 'spin_loop_buf', 'spin_move_mgr', 'spin_move_flags',
+                'spin_probe_mgr', 'spin_sm_arb']
 WHAT = {
     'spin_router': 'top glue: output link registers, head/tail bit and downstream VC of each winner',
     'spin_input_port': 'route state per VC, route-compute select, stage-1 muxes',
@@ -55,6 +55,8 @@ WHAT = {
     'spin_fsm': 'SPIN counter FSM, spin and arm state (without the loop buffer)',
     'spin_loop_buf': 'SPIN loop buffer: loop length and 34-entry path',
     'spin_move_mgr': 'SPIN move managers (probe_moves, then moves and kill_moves, per port)',
+    'spin_move_flags': 'SPIN move managers\' two state bits each, from the FSM\'s state '
+                       '(and from the spinning VCs alone, for after a release)',
     'spin_probe_mgr': 'SPIN probe managers, one per network input',
     'spin_sm_arb': 'SPIN special-message arbiters, one per output: one of NumPorts + 1 offers '
                    '(kind + 128-bit word) by class and rotating priority',
@@ -551,6 +553,7 @@ def main():
     parts = [('SPIN FSM (spin_fsm without the loop buffer)', 'spin_fsm', 'own'),
              ('loop buffer (spin_loop_buf)', 'spin_loop_buf', 'own'),
              ('move managers (spin_move_mgr)', 'spin_move_mgr', 'own'),
+             ('move managers\' state bits (spin_move_flags)', 'spin_move_flags', 'own'),
              ('probe managers (spin_probe_mgr)', 'spin_probe_mgr', 'own'),
              ('SM arbiters (spin_sm_arb)', 'spin_sm_arb', 'own'),
              ('offer gathering (spin_unit own)', 'spin_unit', 'own'),

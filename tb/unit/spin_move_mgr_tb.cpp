@@ -20,8 +20,9 @@
 // them from the C state.  Compared: the whole SPIN state after the instance
 // (spin_mut_t: state, counter, recovery, frozen and armed VCs), its decision
 // (another router's message taken, its own taken, a release) against the
-// C state's change, whether a message goes on, on which output, and its
-// word.
+// C state's change, whether the message would freeze a VC in a state that
+// takes it with nothing frozen (may_o, the C manager run on such a state),
+// whether a message goes on, on which output, and its word.
 #include "Vspin_move_mgr.h"
 #include "unit_tb.h"
 
@@ -183,6 +184,23 @@ int main(int argc, char** argv) {
     b->blk_i = blk;
     b.eval();
     const spin_router_t s0 = s;
+    // may_o: the message would freeze a VC in a state that takes it with
+    // nothing frozen (the C manager on such a state, with its own context)
+    bool may = false;
+    if (kind == KIND_MOVE || kind == KIND_PROBE_MOVE) {
+      if (sm_rank(kind) == kRank && (!own || idx != n)) {
+        spin_router_t sf;
+        std::memset(&sf, 0, sizeof sf);
+        sf.state_q = own ? (kind == KIND_MOVE ? FSM_MOVE : FSM_PROBE_MOVE) : FSM_DD;
+        sf.pm_sent_q = 1;
+        spin_ctx_t cf = c;
+        spin_stats_t stf;
+        std::memset(&stf, 0, sizeof stf);
+        if (!own) spin_move_in(&sf, &cf, kPort, &w, &stf);
+        else spin_move_through(&sf, &cf, kPort, &w, &stf);
+        for (int v = 0; v < kVcs; v++) may = may || sf.frozen_q[kPort][v];
+      }
+    }
 
     const bool mine = kind >= KIND_PROBE && kind <= KIND_KILL_MOVE && kind != KIND_PROBE &&
                       sm_rank(kind) == kRank;
@@ -239,6 +257,7 @@ int main(int argc, char** argv) {
     b.check("take_o", b->take_o, froze && !own, inputs);
     b.check("hold_o", b->hold_o, froze && own, inputs);
     b.check("rel_o", b->rel_o, s0.is_deadlock_q && !s.is_deadlock_q, inputs);
+    b.check("may_o", b->may_o, may, inputs);
   }
   std::printf("messages forwarded %" PRIu64 ", VCs frozen %" PRIu64 ", routers released %" PRIu64
               "\n", n_forwarded, n_frozen, n_released);
