@@ -182,13 +182,14 @@ static inline int spin_vc_waits(const spin_ctx_t *c, int p, int v, unsigned o)
 }
 
 /* A router spins at most one packet per input port and per output port (one
- * flit each per cycle): may a VC at input p bound for output o be frozen? */
+ * flit each per cycle): may a VC at input p bound for output o be frozen?
+ * (Output 0 names no port: then only the input counts.) */
 static inline int spin_may_freeze(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)
 {
   int pp, v;
   for (pp = 1; pp < c->ports; pp++)
     for (v = 0; v < c->vcs; v++)
-      if (s->frozen_q[pp][v] && (pp == p || c->out_port[pp][v] == o)) return 0;
+      if (s->frozen_q[pp][v] && (pp == p || (o && c->out_port[pp][v] == o))) return 0;
   return 1;
 }
 
@@ -204,15 +205,21 @@ static inline void spin_leave(spin_router_t *s)
   s->state_q = FSM_DD;
 }
 
+/* The lowest VC at input p holding a whole packet for output o; -1 when
+ * there is none. */
+static inline int spin_waiting_vc(const spin_ctx_t *c, int p, unsigned o)
+{
+  int v;
+  for (v = 0; v < c->vcs; v++)
+    if (spin_vc_waits(c, p, v, o)) return v;
+  return -1;
+}
+
 /* The lowest VC at input p holding a whole packet for output o that may be
  * frozen; -1 when there is none. */
 static inline int spin_freezable_vc(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)
 {
-  int v;
-  if (!spin_may_freeze(s, c, p, o)) return -1;
-  for (v = 0; v < c->vcs; v++)
-    if (spin_vc_waits(c, p, v, o)) return v;
-  return -1;
+  return spin_may_freeze(s, c, p, o) ? spin_waiting_vc(c, p, o) : -1;
 }
 
 /* The output port of a move, probe_move or kill_move on input p: its path
@@ -242,6 +249,17 @@ void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
  * back on another port) arrived on input p.  Forks it, drops it, or, with
  * adoption, takes the loop it went round. */
 void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st);
+
+/* The two bits of the SPIN state a move manager tests (12.4;
+ * rtl/spin_move_flags.sv) for a move, probe_move or kill_move of kind from
+ * sender on input p, bound for output o: *ok, the state accepts it (another
+ * router's move or probe_move: OFF or DD free of any recovery, or FROZEN for
+ * its sender; another router's kill_move: the recovery is its sender's; the
+ * router's own move, probe_move, kill_move: MOVE, PROBE_MOVE with its
+ * probe_move sent, KILL_MOVE); *blk, a frozen VC uses input p or is routed
+ * to o (!spin_may_freeze).  spin_move_flags.c. */
+void spin_move_flags(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned kind,
+                     unsigned sender, unsigned o, int *ok, int *blk);
 
 /* Move manager: move, probe_move or kill_move of another router on input p.
  * May freeze a VC and change the FSM (next-state variables in *s). */

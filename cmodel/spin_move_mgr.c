@@ -15,32 +15,27 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_
 {
   unsigned kind = CTL_KIND(w->ctl), sender = sm_sender(w);
   unsigned delay = sm_delay(w), o = spin_next_port(c, p, w);
-  int owned = s->is_deadlock_q && s->source_id_q == sender;
-  int v;
+  int ok, blk, v;
   if (sm_idx(w) >= sm_n(w) || o == 0) {   /* path used up away from its sender, or no port */
     st->moves_dropped++;
     return;
   }
+  spin_move_flags(s, c, p, kind, sender, o, &ok, &blk);
   if (kind == KIND_KILL_MOVE) {
     /* forwarded along its whole path, so that every router of a loop that
      * passes one router twice is released; only the routers of its
-     * recovery act on it */
-    if (owned) {
+     * recovery (ok) act on it */
+    if (ok) {
       spin_leave(s);         /* spin_fsm_post settles DD or OFF */
       s->cnt_q = (uint16_t)(c->tdd - 1);
     }
     forward(c, p, w, o, 0, st);
     return;
   }
-  /* move or probe_move: accepted by a free router, or by one already frozen
-   * for the same sender (a figure-8 loop, or the next spin) */
-  if (!(((s->state_q == FSM_OFF || s->state_q == FSM_DD) && !s->is_deadlock_q) ||
-        (s->state_q == FSM_FROZEN && owned)) ||
-      delay < 2) {
-    st->moves_dropped++;
-    return;
-  }
-  v = spin_freezable_vc(s, c, p, o);
+  /* move or probe_move: accepted (ok) by a free router, or by one already
+   * frozen for the same sender (a figure-8 loop, or the next spin), when a
+   * whole packet at p waits for o and no frozen VC uses p or o (blk) */
+  v = ok && !blk && delay >= 2 ? spin_waiting_vc(c, p, o) : -1;
   if (v < 0) {
     st->moves_dropped++;
     return;
@@ -59,20 +54,20 @@ void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
                        spin_stats_t *st)
 {
   unsigned kind = CTL_KIND(w->ctl), delay = sm_delay(w), o = spin_next_port(c, p, w);
-  int v = -1;
+  int ok, blk, v;
   if (o == 0) {
     st->moves_dropped++;
     return;
   }
+  /* ok: the sender state that matches the message (MOVE, PROBE_MOVE with the
+   * probe_move sent, KILL_MOVE) */
+  spin_move_flags(s, c, p, kind, sm_sender(w), o, &ok, &blk);
   if (kind == KIND_KILL_MOVE) {
-    if (s->state_q == FSM_KILL_MOVE) forward(c, p, w, o, 0, st);
+    if (ok) forward(c, p, w, o, 0, st);
     else st->moves_dropped++;
     return;
   }
-  if (((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
-       (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) &&
-      delay >= 2)
-    v = spin_freezable_vc(s, c, p, o);
+  v = ok && !blk && delay >= 2 ? spin_waiting_vc(c, p, o) : -1;
   if (v < 0) {
     st->moves_dropped++;
     return;

@@ -212,8 +212,7 @@ module spin_unit #(
   always_comb begin
     any_mv = 1'b0;
     for (int unsigned p = 1; p < NumPorts; p++)
-      if (spin_pkg::sm_rank(in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW]) != 2'd1 &&
-          in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW] >= spin_pkg::KindProbe &&
+      if (in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW] >= spin_pkg::KindMove &&
           in_kind_i[p*spin_pkg::KindW +: spin_pkg::KindW] <= spin_pkg::KindKillMove)
         any_mv = 1'b1;
   end

@@ -16,8 +16,10 @@
 // whether the state accepts its message (another router's move or
 // probe_move: free, or frozen for its sender; its kill_move: the recovery
 // is its sender's; the router's own: the matching sender state), and blk,
-// whether a frozen VC uses its input or its output; the bench computes
-// them from the C state.  Compared: the whole SPIN state after the instance
+// whether a frozen VC uses its input or its output; the bench takes them
+// from the C state by spin_move_flags() (cmodel/spin_move_flags.c, which
+// the C manager decides by too; the RTL flags have their own bench,
+// spin_move_flags_tb.cpp).  Compared: the whole SPIN state after the instance
 // (spin_mut_t: state, counter, recovery, frozen and armed VCs), its decision
 // (another router's message taken, its own taken, a release) against the
 // C state's change, whether the message would freeze a VC in a state that
@@ -41,24 +43,6 @@ const unsigned kNodes = 4;
 // spin_mut_t (rtl/spin_pkg.sv), its last field at bit 0
 const unsigned kMutArmed = 0, kMutFrozen = 32, kMutPmSent = 64, kMutSource = 65, kMutIsDl = 77,
                kMutCntLoaded = 78, kMutCnt = 79, kMutState = 95;
-// The two bits spin_move_flags gives the instance for the C state s, its
-// message from sender (this router's: own), a kill_move or not, bound for o.
-void flags_of(const spin_router_t& s, unsigned sender, bool own, bool kill, unsigned o,
-              const uint8_t op[][SPIN_MAX_VCS], unsigned* ok, unsigned* blk) {
-  const bool mine = s.is_deadlock_q && s.source_id_q == sender;
-  if (kill)
-    *ok = own ? s.state_q == FSM_KILL_MOVE : mine;
-  else if (own)
-    *ok = kRank == 3 ? s.state_q == FSM_PROBE_MOVE && s.pm_sent_q : s.state_q == FSM_MOVE;
-  else
-    *ok = ((s.state_q == FSM_OFF || s.state_q == FSM_DD) && !s.is_deadlock_q) ||
-          (s.state_q == FSM_FROZEN && mine);
-  *blk = 0;
-  for (int p = 1; p < kPorts; p++)
-    for (int v = 0; v < kVcs; v++)
-      if (s.frozen_q[p][v] && (p == kPort || (o >= 1 && op[p][v] == o))) *blk = 1;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -179,7 +163,16 @@ int main(int argc, char** argv) {
         if (cnt[p][v]) c.front[p][v] = &front[p][v];
     // the instance's two bits of the state, as spin_unit gives them
     unsigned ok = 0, blk = 0;
-    flags_of(s, sender, own, kind == KIND_KILL_MOVE, spin_next_port(&c, kPort, &w), op, &ok, &blk);
+    // (the rule of the instance's class: its chain slot, not the message, says
+    // which of the router's own sender states it tests)
+    {
+      int ok_c, blk_c;
+      spin_move_flags(&s, &c, kPort, kind == KIND_KILL_MOVE ? KIND_KILL_MOVE
+                                     : (kRank == 3 ? KIND_PROBE_MOVE : KIND_MOVE),
+                      sender, spin_next_port(&c, kPort, &w), &ok_c, &blk_c);
+      ok = static_cast<unsigned>(ok_c);
+      blk = static_cast<unsigned>(blk_c);
+    }
     b->ok_i = ok;
     b->blk_i = blk;
     b.eval();

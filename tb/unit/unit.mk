@@ -107,6 +107,11 @@ $(foreach c,1-1 2-3 4-4,$(eval $(call unit_config,probe_mgr_v$(word 1,$(subst -,
 # cmodel/spin_move_mgr.c.
 $(foreach c,1-1-2 2-3-3 4-4-2,$(eval $(call unit_config,move_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c)))_r$(word 3,$(subst -, ,$(c))),spin_move_mgr,spin_move_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))) Rank=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 
+# SPIN: the two bits of the state each chained move manager tests (1, 2 and
+# 4 VCs at 5 ports, 1 VC at 8 ports); its C twin is spin_move_flags() of
+# cmodel/spin_move_flags.c.
+$(foreach c,5-1 5-2 5-4 8-1,$(eval $(call unit_config,move_flags_p$(word 1,$(subst -, ,$(c)))_v$(word 2,$(subst -, ,$(c))),spin_move_flags,spin_move_flags_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) NumVcs=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+
 # SPIN: the counter FSM with its loop buffer (1 VC, and 2 VCs at 5 ports);
 # its C twins are spin_fsm_pre() and spin_fsm_post() of cmodel/spin_fsm.c.
 # The bench reads the observation word's field table, tb/spin_obs.h.
