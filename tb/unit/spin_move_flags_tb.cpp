@@ -14,11 +14,7 @@
 // with the C function for the manager's class: a kill_move, else a
 // probe_move in the first half of the slots and a move in the second.
 #include "Vspin_move_flags.h"
-#include "unit_tb.h"
-
-extern "C" {
-#include "spin.h"
-}
+#include "spin_mut_tb.h"
 
 #ifndef P_NumPorts
 #error "P_NumPorts must be defined"
@@ -29,9 +25,6 @@ namespace {
 const int kPorts = P_NumPorts, kVcs = P_NumVcs;
 const int kLinks = kPorts - 1, kSlots = 2 * kLinks;
 const unsigned kNodes = 4, kIdW = 12;
-// spin_mut_t (rtl/spin_pkg.sv), its last field at bit 0
-const unsigned kMutArmed = 0, kMutFrozen = 32, kMutPmSent = 64, kMutSource = 65, kMutIsDl = 77,
-               kMutCntLoaded = 78, kMutCnt = 79, kMutState = 95;
 
 }  // namespace
 
@@ -46,16 +39,8 @@ int main(int argc, char** argv) {
     b.set_cycle(vec);
     const unsigned id = rng.below(kNodes);
 
-    static const spin_state_t states[] = {FSM_OFF,  FSM_DD,         FSM_DD,        FSM_FROZEN,
-                                          FSM_MOVE, FSM_PROBE_MOVE, FSM_KILL_MOVE, FSM_FROZEN,
-                                          FSM_FORWARD_PROGRESS};
     spin_router_t s;
-    std::memset(&s, 0, sizeof s);
-    s.state_q = states[rng.below(9)];
-    s.is_deadlock_q = s.state_q == FSM_FROZEN ? rng.pct(90) : rng.pct(20);
-    s.source_id_q = static_cast<uint16_t>(rng.below(kNodes));
-    s.pm_sent_q = rng.pct(50);
-    s.cnt_q = static_cast<uint16_t>(rng.below(65536));
+    draw_spin_state(rng, kNodes, &s);
     uint32_t frozen = 0;
     const int pct_frozen = rng.pct(30) ? 0 : 5 + static_cast<int>(rng.below(20));
     std::memset(op, 0, sizeof op);
@@ -75,15 +60,9 @@ int main(int argc, char** argv) {
     c.nodes = kNodes;
     c.out_port = op;
 
-    for (int i = 0; i < 4; i++) b->st_i[i] = 0;
-    put_bits(b->st_i, kMutState, 3, static_cast<uint64_t>(s.state_q));
-    put_bits(b->st_i, kMutCnt, 16, s.cnt_q);
-    put_bits(b->st_i, kMutCntLoaded, 1, rng.pct(20));
-    put_bits(b->st_i, kMutIsDl, 1, s.is_deadlock_q);
-    put_bits(b->st_i, kMutSource, 12, s.source_id_q);
-    put_bits(b->st_i, kMutPmSent, 1, s.pm_sent_q);
-    put_bits(b->st_i, kMutFrozen, 32, frozen);
-    put_bits(b->st_i, kMutArmed, 32, rng.next() & frozen);
+    const bool cnt_loaded = rng.pct(20);
+    const uint32_t armed = static_cast<uint32_t>(rng.next()) & frozen;
+    put_spin_mut(b->st_i, s, cnt_loaded, frozen, armed);
     put_bits(b->op_i, 0, 64, 0);
     put_bits(b->op_i, 64, 32, 0);
     for (int p = 0; p < kPorts; p++)

@@ -26,11 +26,7 @@
 // takes it with nothing frozen (may_o, the C manager run on such a state),
 // whether a message goes on, on which output, and its word.
 #include "Vspin_move_mgr.h"
-#include "unit_tb.h"
-
-extern "C" {
-#include "spin.h"
-}
+#include "spin_mut_tb.h"
 
 #ifndef P_NumPorts
 #error "P_NumPorts must be defined"
@@ -40,9 +36,6 @@ namespace {
 
 const int kPorts = P_NumPorts, kVcs = P_NumVcs, kPort = P_Port, kRank = P_Rank;
 const unsigned kNodes = 4;
-// spin_mut_t (rtl/spin_pkg.sv), its last field at bit 0
-const unsigned kMutArmed = 0, kMutFrozen = 32, kMutPmSent = 64, kMutSource = 65, kMutIsDl = 77,
-               kMutCntLoaded = 78, kMutCnt = 79, kMutState = 95;
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -78,16 +71,8 @@ int main(int argc, char** argv) {
     const unsigned next = idx < SM_MAX_PATH ? path_get(path, idx) : 0;
 
     // the router's SPIN state: mostly free, or frozen for one of the senders
-    static const spin_state_t states[] = {FSM_OFF,  FSM_DD,         FSM_DD,          FSM_FROZEN,
-                                          FSM_MOVE, FSM_PROBE_MOVE, FSM_KILL_MOVE,   FSM_FROZEN,
-                                          FSM_FORWARD_PROGRESS};
     spin_router_t s;
-    std::memset(&s, 0, sizeof s);
-    s.state_q = states[rng.below(9)];
-    s.is_deadlock_q = s.state_q == FSM_FROZEN ? rng.pct(90) : rng.pct(20);
-    s.source_id_q = static_cast<uint16_t>(rng.below(kNodes));
-    s.pm_sent_q = rng.pct(50);
-    s.cnt_q = static_cast<uint16_t>(rng.below(65536));
+    draw_spin_state(rng, kNodes, &s);
     const bool cnt_loaded = rng.pct(20);
     uint32_t frozen = 0, armed = 0, spinning = 0;
     for (int p = 1; p < kPorts; p++)
@@ -127,15 +112,7 @@ int main(int argc, char** argv) {
       }
 
     // RTL inputs
-    for (int i = 0; i < 4; i++) b->st_i[i] = 0;
-    put_bits(b->st_i, kMutState, 3, static_cast<uint64_t>(s.state_q));
-    put_bits(b->st_i, kMutCnt, 16, s.cnt_q);
-    put_bits(b->st_i, kMutCntLoaded, 1, cnt_loaded);
-    put_bits(b->st_i, kMutIsDl, 1, s.is_deadlock_q);
-    put_bits(b->st_i, kMutSource, 12, s.source_id_q);
-    put_bits(b->st_i, kMutPmSent, 1, s.pm_sent_q);
-    put_bits(b->st_i, kMutFrozen, 32, frozen);
-    put_bits(b->st_i, kMutArmed, 32, armed);
+    put_spin_mut(b->st_i, s, cnt_loaded, frozen, armed);
     b->tdd_i = tdd;
     b->kind_i = kind;
     put_bits(b->data_i, 0, 64, w.data);

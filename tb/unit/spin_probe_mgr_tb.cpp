@@ -16,11 +16,7 @@
 // does, the loop's VC, start, cycles and first port; after the edge, the
 // mark (sender, n, x).
 #include "Vspin_probe_mgr.h"
-#include "unit_tb.h"
-
-extern "C" {
-#include "spin.h"
-}
+#include "spin_mut_tb.h"
 
 #ifndef P_NumPorts
 #error "P_NumPorts must be defined"
@@ -92,8 +88,8 @@ int main(int argc, char** argv) {
 
     // RTL inputs
     for (int i = 0; i < 4; i++) b->st_i[i] = 0;
-    put_bits(b->st_i, 95, 3, static_cast<uint64_t>(state));   // spin_mut_t: state [97:95]
-    put_bits(b->st_i, 77, 1, is_dl);                          // is_deadlock [77]
+    put_bits(b->st_i, kMutState, 3, static_cast<uint64_t>(state));
+    put_bits(b->st_i, kMutIsDl, 1, is_dl);
     b->id_i = id;
     b->top_i = top;
     b->adopt_en_i = adopt;

@@ -64,7 +64,7 @@ UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
 UNIT_ARGS_$(1) += $(if $(6),-LDFLAGS "$(abspath $(6))")  # the C twin's code, when not a header
 
-$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h $(4) $(6) $(UNIT_MK)
+$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h tb/unit/spin_mut_tb.h $(4) $(6) $(UNIT_MK)
 	@rm -rf $(UNIT_BUILD)/$(1) && mkdir -p $(UNIT_BUILD)/$(1)   # no stale objects
 	$$(VERILATOR) $$(strip $$(UNIT_VFLAGS) $$(UNIT_ARGS_$(1)))
 
