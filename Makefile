@@ -187,7 +187,7 @@ VFLAGS += -Wno-fatal                         # lint is its own target
 VFLAGS += -Werror-UNOPTFLAT -Werror-SPLITVAR
 VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT)"
 TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
-TB_HDRS  := tb/bus.h tb/link_pipes.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)
+TB_HDRS  := tb/bus.h tb/lanes.h tb/link_pipes.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)
 # The harness: the main loop, the comparison of the two models, one RTL side.
 TB_SRCS  := tb/cosim.cpp tb/checker.cpp
 

@@ -39,6 +39,8 @@ const char kExtraUsage[] =
     "  --waves FILE          write an FST waveform\n"
     "  --trace-from N        start the waveform at cycle N (0)\n"
     "  --waves-on-fail FILE  on a failure, re-run and write FILE up to the failing cycle\n"
+    "  --threads N           evaluate the RTL routers on N threads, 1 to 64 (1); the\n"
+    "                        results are the same, only the speed differs\n"
     "  +verilator+seed+N     power-up state of the registers reset does not clear:\n"
     "                        random, from seed N in 1..2147483647 (1)\n";
 
@@ -104,6 +106,7 @@ int main(int argc, char** argv) {
   // Split our own options from Verilator's plusargs and spinsim's options.
   std::string waves, waves_on_fail;
   uint64_t trace_from = 0;
+  int threads = 1;
   std::vector<char*> args{argv[0]};
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
@@ -125,6 +128,15 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "error: --trace-from: '%s' is not a cycle number\n", s);
         return 2;
       }
+    } else if (a == "--threads") {
+      char* end;
+      const char* s = value("--threads");
+      long n = std::strtol(s, &end, 10);
+      if (!*s || *end || n < 1 || n > 64) {
+        std::fprintf(stderr, "error: --threads: '%s' is not a thread count from 1 to 64\n", s);
+        return 2;
+      }
+      threads = (int)n;
     } else args.push_back(argv[i]);
   }
   args.push_back(nullptr);
@@ -159,6 +171,7 @@ int main(int argc, char** argv) {
     sim_free(&sim);
     return 2;
   }
+  rtl->set_threads(threads);
   const bool rtl_steps_cmodel = rtl->take_cmodel(&sim.net);
   if (cli_record_start(&o, &sim) != 0) {
     sim_free(&sim);

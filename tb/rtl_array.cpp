@@ -4,8 +4,12 @@
 // clock edge together (so the order they are visited does not matter).
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
+#include <utility>
 #include <vector>
 #include "Vspin_router.h"
+#include "Vspin_router___024root.h"
+#include "lanes.h"
 #include "link_pipes.h"
 #include "rtl_net.h"
 
@@ -31,16 +35,46 @@ static_assert(sizeof(Vspin_router::spin_obs_o) ==
 
 namespace {
 
+// One evaluation per clock edge instead of two.  Verilator 5 evaluates a
+// model's input-driven logic (its "ico" region) on every eval(), so the
+// usual clock-low eval with the new inputs followed by the clock-high eval
+// computes that logic twice.  The clock-low eval does nothing else here:
+// the router has no negative-edge or level-triggered process, and nothing
+// reads the model between the two.  So after a rising edge the harness
+// lowers clk_i and tells the model it has seen it low (its trigger's
+// previous value), and the next cycle's single eval with the new inputs and
+// clk_i high settles the inputs' logic first, then takes the edge, as the
+// two evals did.  The comparison with the C model, every cycle, is what
+// shows the two are alike.  Where the model has no such member (another
+// Verilator version), the two evals are kept.
+template <class Root, class = void> struct HasClockTrigger : std::false_type {};
+template <class Root>
+struct HasClockTrigger<Root, std::void_t<decltype(std::declval<Root&>().__Vtrigrprev__TOP__clk_i)>>
+    : std::true_type {};
+template <class Root> void seen_clock_low(Root* root, std::true_type) {
+  root->__Vtrigrprev__TOP__clk_i = 0;
+}
+template <class Root> void seen_clock_low(Root*, std::false_type) {}
+using Root = Vspin_router___024root;
+constexpr bool kOneEval = HasClockTrigger<Root>::value;
+
 class RtlArray : public RtlNet {
+  // A lane's own buffers for its routers' inputs and lookups.
+  struct Scratch {
+    Bits in_flit, in_cred, dst, mask;
+    Scratch(int P, int linkw, int maskw)
+        : in_flit(P * linkw), in_cred(P * kCredW), dst(P * 16), mask(P * maskw) {}
+  };
+
  public:
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
         LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_),
         ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
-        in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mask_(P_ * MaskW_),
         out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3),
         pipes_(t, LinkW_, kCredW) {
+    set_threads(1);
     for (int r = 0; r < N_; r++) {
       char name[32];
       std::snprintf(name, sizeof name, "router_%d", r);
@@ -70,12 +104,13 @@ class RtlArray : public RtlNet {
       m->cfg_nodes_i = N_;
       m->cfg_xlat_i = topo_xlat_word(t_, r);
       m->rst_ni = 0;
-      in_flit_.clear();
-      in_cred_.clear();
-      mask_.clear();
-      from_bits(m->flit_i, in_flit_);
-      from_bits(m->credit_i, in_cred_);
-      from_bits(m->rt_mask_i, mask_);
+      Scratch& s = scratch_[0];
+      s.in_flit.clear();
+      s.in_cred.clear();
+      s.mask.clear();
+      from_bits(m->flit_i, s.in_flit);
+      from_bits(m->credit_i, s.in_cred);
+      from_bits(m->rt_mask_i, s.mask);
       m->rt_mid_mask_i = 0;
     }
     pipes_.clear();
@@ -85,29 +120,38 @@ class RtlArray : public RtlNet {
   }
 
   void step(const flit_t* inj) override {
-    for (int r = 0; r < N_; r++) {
-      Vspin_router* m = r_[r].get();
-      in_flit_.clear();
-      in_cred_.clear();
-      put_flit(in_flit_, 0, SPIN_FLITW, inj[r]);
-      for (int p = 1; p < P_; p++) {
-        int q = t_->peer_router[r * P_ + p];
-        if (q < 0) continue;
-        int up = q * P_ + t_->peer_port[r * P_ + p];
-        pipes_.feed(r, p, up, cur_flit_, cur_cred_, in_flit_, in_cred_);
-      }
-      from_bits(m->flit_i, in_flit_);
-      from_bits(m->credit_i, in_cred_);
+    if (kOneEval && !tracing()) {
+      // Each lane feeds, clocks and looks up its own routers; the links'
+      // registers of the last edge (cur_*) are only read until all are done.
+      lanes_->run([this, inj](int lane) {
+        Scratch& s = scratch_[lane];
+        for (int r = first_[lane]; r < first_[lane + 1]; r++) {
+          feed(r, inj[r], s);
+          clock_once(r, s);
+        }
+      });
+    } else {
+      for (int r = 0; r < N_; r++) feed(r, inj[r], scratch_[0]);
+      edge();
     }
-    edge();
     snapshot();
+  }
+
+  // Evaluations spread over n threads (the calling one and n - 1 more),
+  // each a fixed share of the routers; 1: all on the calling thread.
+  void set_threads(int n) override {
+    n = n < 1 ? 1 : n > N_ ? N_ : n;
+    lanes_.reset(new Lanes(n));
+    scratch_.assign(n, Scratch(P_, LinkW_, MaskW_));
+    first_.resize(n + 1);
+    for (int i = 0; i <= n; i++) first_[i] = (int)((int64_t)N_ * i / n);
   }
 
   // The lookups of the coming cycle were made from the old tables right
   // after the last edge: made again from the new ones.
   void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
     copy_tables(masks, masks_esc, N_);
-    for (int r = 0; r < N_; r++) lookup(r);
+    for (int r = 0; r < N_; r++) lookup(r, scratch_[0]);
   }
 
   void read(Bits& flit, Bits& cred, Bits& occ) override {
@@ -156,21 +200,52 @@ class RtlArray : public RtlNet {
       Vspin_router* m = r_[r].get();
       m->clk_i = 1;
       m->eval();
-      if (!masks_.empty()) lookup(r);
+      if (!masks_.empty()) lookup(r, scratch_[0]);
     }
     dump();
+    // as clock_once leaves it, so either kind of edge may come next
+    for (auto& m : r_) {
+      m->clk_i = 0;
+      seen_clock_low(m->rootp, HasClockTrigger<Root>{});
+    }
+  }
+  // Router r's inputs of this cycle: its NIC's injection register and its
+  // peers' link registers of the last edge (through long links' pipes).
+  void feed(int r, const flit_t& inj, Scratch& s) {
+    Vspin_router* m = r_[r].get();
+    s.in_flit.clear();
+    s.in_cred.clear();
+    put_flit(s.in_flit, 0, SPIN_FLITW, inj);
+    for (int p = 1; p < P_; p++) {
+      int q = t_->peer_router[r * P_ + p];
+      if (q < 0) continue;
+      int up = q * P_ + t_->peer_port[r * P_ + p];
+      pipes_.feed(r, p, up, cur_flit_, cur_cred_, s.in_flit, s.in_cred);
+    }
+    from_bits(m->flit_i, s.in_flit);
+    from_bits(m->credit_i, s.in_cred);
+  }
+  // Router r's rising edge in one evaluation (seen_clock_low above), then
+  // its route lookups for the next cycle.
+  void clock_once(int r, Scratch& s) {
+    Vspin_router* m = r_[r].get();
+    m->clk_i = 1;
+    m->eval();
+    if (!masks_.empty()) lookup(r, s);
+    m->clk_i = 0;
+    seen_clock_low(m->rootp, HasClockTrigger<Root>{});
   }
   // Router r's route-table answers for its current rt_dst_o and rt_mid_o.
-  void lookup(int r) {
+  void lookup(int r, Scratch& s) {
     Vspin_router* m = r_[r].get();
-    to_bits(m->rt_dst_o, dst_);
+    to_bits(m->rt_dst_o, s.dst);
     for (int p = 0; p < P_; p++) {
-      unsigned d = (unsigned)dst_.get(p * 16, 16);
-      mask_.set(p * MaskW_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
+      unsigned d = (unsigned)s.dst.get(p * 16, 16);
+      s.mask.set(p * MaskW_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
       if (!masks_esc_.empty())
-        mask_.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
+        s.mask.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
     }
-    from_bits(m->rt_mask_i, mask_);
+    from_bits(m->rt_mask_i, s.mask);
     const unsigned mid = m->rt_mid_o;   // FAvORS-NMin: port 0's second lookup
     m->rt_mid_mask_i = mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0;
   }
@@ -189,9 +264,11 @@ class RtlArray : public RtlNet {
   const topo_t* t_;
   int N_, P_, V_, LinkW_, MaskW_, ObsW_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
-  Bits cur_flit_, cur_cred_, cur_occ_, in_flit_, in_cred_, dst_, mask_, out_flit_, out_cred_,
-      out_occ_;
+  Bits cur_flit_, cur_cred_, cur_occ_, out_flit_, out_cred_, out_occ_;
   LinkPipes pipes_;
+  std::unique_ptr<Lanes> lanes_;
+  std::vector<Scratch> scratch_;
+  std::vector<int> first_;   // lane i evaluates routers first_[i] .. first_[i+1]-1
 };
 
 }  // namespace

@@ -81,6 +81,9 @@ class RtlNet {
   virtual void set_tables(const uint8_t* masks, const uint8_t* masks_esc) = 0;
   // One clock cycle with the NIC injection registers inj[0..N-1].
   virtual void step(const flit_t* inj) = 0;
+  // Spread the routers' evaluations over n threads (1: none), where the
+  // build can; the results are the same.
+  virtual void set_threads(int n) { (void)n; }
   // The SystemC build clocks the C model itself, as an SC_MODULE on the
   // routers' clock (tb/sc/rtl_sc.cpp): from then on step() also steps net
   // (net_step) at the same rising edge.  Returns true when it took it over.
