@@ -178,6 +178,10 @@ RTL_DIR := $(BUILD)/rtl
 endif
 VCHECK ?= --x-assign unique --x-initial unique --assert --trace-fst
 VOPT   ?= -O2
+# ccache (Debian's package) keeps the compiled objects of every build by the
+# hash of their source: a build whose Verilated code did not change (only the
+# harness or the C model did) compiles almost nothing.  OBJCACHE= turns it off.
+OBJCACHE ?= $(shell command -v ccache 2>/dev/null)
 VFLAGS := --cc --exe --build
 VFLAGS += -j 2                               # parallel C++ compile (2-core machines)
 VFLAGS += -Wno-fatal                         # lint is its own target
@@ -185,11 +189,21 @@ VFLAGS += -Wno-fatal                         # lint is its own target
 # whole, a loop through modules) makes every cycle settle again and again:
 # the build fails on it rather than run slow
 VFLAGS += -Werror-UNOPTFLAT -Werror-SPLITVAR
-VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT)"
+VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT) $(if $(OBJCACHE),OBJCACHE=$(OBJCACHE))"
 TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
 TB_HDRS  := tb/bus.h tb/lanes.h tb/link_pipes.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)
 # The harness: the main loop, the comparison of the two models, one RTL side.
 TB_SRCS  := tb/cosim.cpp tb/checker.cpp
+
+# $(call inputs_stamp,FILES,WORDS): the recipe of a stamp file that holds the
+# SHA-256 of FILES and of WORDS (the flags), rewritten only when that changes
+# (the rule needs FORCE).  A build that depends on the stamp, not on the files'
+# times, is made again only when what it reads changed: a checkout, a touch
+# or an edit undone leaves it alone.
+define inputs_stamp
+@mkdir -p $(@D); { cat $(1) | sha256sum; echo '$(2)' | sha256sum; } > $@.tmp; \
+  if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+endef
 
 PORTS   ?= 5
 # Co-simulation routers carry SPIN and escape-VC routing (each switched on
@@ -198,15 +212,24 @@ PORTS   ?= 5
 FLITW   := 128
 ARRAY_DIR := $(RTL_DIR)/p$(PORTS)-v$(VCS)
 COSIM   := $(ARRAY_DIR)/Vcosim
-# Every build starts from an empty directory: an incremental Verilator build
-# after an RTL change once linked stale objects into a binary that disagreed
-# with the C model (and Verilator's makefile does not relink for a changed
-# libspin.a).
-$(COSIM): $(RTL_SRCS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(LIBSPIN)
+# $(RTL_DIR)/p<P>-v<V>/Vcosim: the router with P ports and V VCs, one build
+# for every topology of that radix (a pattern rule, so that make -j builds
+# several at once).  Every build starts from an empty directory: an
+# incremental Verilator build after an RTL change once linked stale objects
+# into a binary that disagreed with the C model (ccache makes the rebuild
+# cheap).  It depends on the hash of its sources (p<P>-v<V>.inputs), and
+# on libspin.a only for its order: the C sources are in the hash.
+cosim_ports = $(word 1,$(subst -v, ,$(1)))
+cosim_vcs   = $(word 2,$(subst -v, ,$(1)))
+$(RTL_DIR)/p%.inputs: FORCE
+	$(call inputs_stamp,$(RTL_SRCS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW))
+.PRECIOUS: $(RTL_DIR)/p%.inputs
+$(RTL_DIR)/p%/Vcosim: $(RTL_DIR)/p%.inputs | $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
-	@echo "verilator: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
-	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 \
-	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1" \
+	@echo "verilator: router with $(call cosim_ports,$*) ports, $(call cosim_vcs,$*) VC(s) -> $@ (log: $(@D)/build.log)"
+	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(call cosim_ports,$*) -GNumVcs=$(call cosim_vcs,$*) \
+	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 \
+	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
@@ -260,7 +283,7 @@ include synth/synth.mk
 synth synth-network: deps
 include tb/sc/sc.mk
 
-.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
+.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -283,6 +306,9 @@ help:
 	@echo "                  synth-lint, synth-jobs, synth-force and the synthesis knobs"
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
 	@echo "tests:"
+	@echo "  make check      the everyday tier, a few minutes: test-c, lint, one configuration of"
+	@echo "                  each unit bench (unit-check), and the co-simulation cases marked for it"
+	@echo "                  (check-cosim) on the routers check-build makes"
 	@echo "  make test       the whole regression (what CI runs): the targets below in turn"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL, then Yosys reads and checks it"
 	@echo "  make test-c     the C model's own tests (cmodel/tests/)"
@@ -383,10 +409,9 @@ ARGS           ?=
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
 # the generated top with 3-cycle links (spin_link_pipe on every link)
 REGRESS_TOP_L3 := $(BUILD)/mesh3x3@3/v1/top/Vcosim
+REGRESS_ARRAYS := p5-v1 p5-v2 p5-v3 p5-v4 p3-v1 p6-v2
 regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
-	@for v in 1 2 3 4; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
-	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
-	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
+	@$(MAKE) --no-print-directory -j2 $(foreach a,$(REGRESS_ARRAYS),$(BUILD)/rtl/$(a)/Vcosim)
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
 	@$(MAKE) --no-print-directory $(REGRESS_TOP_L3) TOPO=mesh3x3@3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl-sc/p5-v1/Vcosim PORTS=5 VCS=1
@@ -452,8 +477,8 @@ synth-cosim: deps $(SCOSIM)
 # display, when xvfb-run is there) shows every trace.
 WCHECK_DIR := $(BUILD)/waves-check
 waves-check: $(SPINGEN)
+	@$(MAKE) --no-print-directory -j2 $(BUILD)/rtl/p5-v1/Vcosim $(BUILD)/rtl/p5-v2/Vcosim
 	@for v in 1 2; do \
-	  $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; \
 	  mkdir -p $(WCHECK_DIR)/v$$v; \
 	  echo "waves-check: mesh4x4, VCS=$$v, 300 cycles, SPIN on"; \
 	  $(BUILD)/rtl/p5-v$$v/Vcosim --topo mesh4x4 --routing favors_min --vcs $$v --rate 0.3 \
@@ -469,18 +494,45 @@ waves-check: $(SPINGEN)
 	@python3 scripts/gtkw.py --check $(WCHECK_DIR)/land.fst --deadlocks $(WCHECK_DIR)/land.json \
 	    --expect-recovery --ports 5 --vcs 1 --flitw $(FLITW)
 
+# The everyday tier: make check, a few minutes from a clean clone on 2 cores
+# (docs/results.md, "Build and regression times"): the C model's tests, lint,
+# one configuration of each RTL unit bench, and the co-simulation cases of
+# tb/regress/cases.py's CHECK on the router built with 1 and 3 VCs.  It
+# catches a one-line break in either model that these runs reach; make test
+# runs all of it and the rest.
+CHECK_ARRAYS := p5-v1 p5-v3
+CHECK_STEPS  := test-c lint check-build unit-check check-cosim
+check: deps
+	@$(call timed_steps,check,$(CHECK_STEPS))
+
+# Everything make check runs, built at once (two Verilator builds side by
+# side, then the unit benches).
+check-build: $(SPINSIM) $(SPINGEN)
+	@$(MAKE) --no-print-directory -j2 $(foreach a,$(CHECK_ARRAYS),$(BUILD)/rtl/$(a)/Vcosim) \
+	  $(foreach n,$(UNIT_CHECK),$(UNIT_BUILD)/$(n)/Vtest)
+
+check-cosim:
+	@$(MAKE) --no-print-directory regress-run ARGS="-m check $(ARGS)"
+
+# $(call timed_steps,NAME,STEPS): make each step in turn, stop at the first
+# that fails, and print each one's time (the budgets of make check and make
+# test stay in sight).
+define timed_steps
+t0=$$SECONDS; times=""; \
+for step in $(2); do \
+  t1=$$SECONDS; \
+  $(MAKE) --no-print-directory $$step || { echo "make $(1): $$step failed"; exit 1; }; \
+  times="$$times $$step $$((SECONDS - t1)) s,"; \
+done; \
+echo "make $(1): step times:$${times%,}"; \
+echo "make $(1): all passed in $$((SECONDS - t0)) s"
+endef
+
 # The steps of make test, in order; each one's time is printed, so that the
 # 20-minute budget of CI stays in sight.
 TEST_STEPS := lint test-c sweep-check test-c-san fuzz-short unit-rtl waves-check regress
 test: deps
-	@t0=$$SECONDS; times=""; \
-	for step in $(TEST_STEPS); do \
-	  t1=$$SECONDS; \
-	  $(MAKE) --no-print-directory $$step || { echo "make test: $$step failed"; exit 1; }; \
-	  times="$$times $$step $$((SECONDS - t1)) s,"; \
-	done; \
-	echo "make test: step times:$${times%,}"; \
-	echo "make test: all passed in $$((SECONDS - t0)) s"
+	@$(call timed_steps,test,$(TEST_STEPS))
 
 # The save files are generated for the topology's radix, VCS and ROUTER
 # (scripts/gtkw.py), then checked against the FST's names: a warning, not a

@@ -783,3 +783,28 @@ add(passes(S, "summary.json with a quote and a backslash in the trace path is va
     'python3 -c "import json, sys; t = json.load(open(sys.argv[1]))[\\"traffic\\"]; '
     'assert t == \\"trace:\\" + sys.argv[2], t" "$1/s.json" "$1/$2"', "_",
     "{logdir}/json-path", 'a"b\\c.trace', "{spinsim}"]))
+
+# ---- the everyday tier (make check) ----
+# A few short cases chosen for coverage, run by `make check` (pytest -m check)
+# on the two router builds it makes (5 ports, 1 and 3 VCs): XY and FAvORS-Min,
+# SPIN on and off, the live and the paper mode, 1 and 3 VCs, escape-VC and
+# FAvORS-NMin routing, links of several latencies, an irregular topology
+# (the Mellanox fat tree) with links failing at run time, a directed
+# scenario ending in a kill_move, the power-up randomisation and bad input.
+# test_check_tier_exists (test_regress.py) fails when an id is not a case.
+CHECK = (
+    "mesh4x4-1vc-xy-uniform_random-0.3",
+    "mesh4x4-1vc-favors_min-0.3-seed-1-spin",
+    "mesh4x4-1vc-favors_min-0.3-no-spin-deadlocks-alike",
+    "mesh4x4-1vc-favors_min-0.6-live",
+    "mesh4x4-1vc-favors_nmin-0.35-spin",
+    "mesh4x4-3vc-favors_min-0.6-t_dd-32-spin-on-no-deadlock",
+    "mesh4x4-3vc-escape-tornado-0.5",
+    "mesh4x4-links-of-1-2-3-and-16-cycles-1vc-favors_min-0.4-spin",
+    "seed-scenario-mellanox_fig1_failover-live-mode-spin-drains",
+    "seed-scenario-mellanox_fig1_fattree-paper-mode-spin-drains",
+    "scenario-fig5a_case2-fig8.topo-1vc",
+    "powerup-router-array-mesh4x4-1vc",
+    "bad-input-topology-file-with-a-port-used-twice",
+    "bad-input-a-failure-that-disconnects-the-network",
+)

@@ -99,6 +99,7 @@ def pytest_configure(config):
     for s in SECTIONS:
         config.addinivalue_line("markers", f"{s}: cases of the {s} section of cases.py")
     config.addinivalue_line("markers", "spin: runs with SPIN on")
+    config.addinivalue_line("markers", "check: the everyday tier (make check)")
     config.addinivalue_line("markers", "cmodel: the C model alone")
     config.addinivalue_line("markers", "soak: the soak campaign (soak.py, make soak)")
 

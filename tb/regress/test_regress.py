@@ -14,7 +14,7 @@ import re
 import pytest
 
 import powerup
-from cases import CASES
+from cases import CASES, CHECK
 from conftest import LOGDIR, expand, run_case
 
 RUNS = [c for c in CASES if c.kind in ("drains", "deadlocks", "error", "passes")]
@@ -23,6 +23,8 @@ POWERUP = [c for c in CASES if c.kind == "powerup"]
 
 def param(case):
     marks = [getattr(pytest.mark, case.section)]
+    if case.id in CHECK:
+        marks.append(pytest.mark.check)
     if case.spin:
         marks.append(pytest.mark.spin)
     if not case.cosim and case.kind != "error":
@@ -121,6 +123,16 @@ def test_powerup_check_fails_on_zero_reset():
 
 
 # ---- the table itself ----
+
+def test_check_tier_exists():
+    """Every case named for make check is in the table, and the tier covers
+    what it promises: SPIN on and off, 1 and 3 VCs, co-simulation."""
+    by_id = {c.id: c for c in CASES}
+    unknown = [i for i in CHECK if i not in by_id]
+    assert not unknown, f"make check names cases that do not exist: {unknown}"
+    chosen = [by_id[i] for i in CHECK]
+    assert {True, False} <= {c.spin for c in chosen if c.cosim}, "SPIN on and off"
+    assert {1, 3} <= {c.vcs for c in chosen if c.cosim}, "1 and 3 VCs"
 
 def test_table_ids_unique():
     ids = [c.id for c in CASES]

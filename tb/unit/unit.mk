@@ -9,6 +9,8 @@
 #                   once per seed of UNIT_SEEDS; fails if any run fails
 #   unit-rtl-build  only build
 #   unit-rtl-clean  remove $(UNIT_BUILD)
+#   unit-check      the everyday tier: one configuration of each bench
+#                   (UNIT_CHECK), one seed, UNIT_CHECK_CYCLES cycles
 #
 # Every configuration is built into $(UNIT_BUILD)/<name>/Vtest, which depends
 # on rtl/spin_pkg.sv, the primitive, its bench, the bench harness, the C twin
@@ -117,7 +119,24 @@ $(foreach c,5-1 5-2 5-4 8-1,$(eval $(call unit_config,move_flags_p$(word 1,$(sub
 # The bench reads the observation word's field table, tb/spin_obs.h.
 $(foreach v,1 2,$(eval $(call unit_config,fsm_v$(v),spin_fsm,spin_fsm_tb,cmodel/spin.h tb/spin_obs.h rtl/spin_loop_buf.sv,NumPorts=5 NumVcs=$(v),$(UNIT_LIBSPIN))))
 
-.PHONY: unit-rtl unit-rtl-build unit-rtl-clean
+# The everyday tier (make check): one configuration of each bench, one seed,
+# shorter runs.
+UNIT_CHECK ?= rr_arbiter_n5 fifo_w16_d5 lfsr route_select_p5 ovc_tracker_v2_e0 sm_arb_p5_o1 \
+              loop_buf probe_mgr_v2_p3 move_mgr_v1_p1_r2 move_flags_p5_v2 fsm_v1
+UNIT_CHECK_CYCLES ?= 50000
+ifneq ($(filter-out $(UNIT_NAMES),$(UNIT_CHECK)),)
+$(error UNIT_CHECK: no unit configuration named $(filter-out $(UNIT_NAMES),$(UNIT_CHECK)))
+endif
+
+.PHONY: unit-rtl unit-rtl-build unit-rtl-clean unit-check
+unit-check: $(foreach n,$(UNIT_CHECK),$(UNIT_BUILD)/$(n)/Vtest)
+	@set -o pipefail; for n in $(UNIT_CHECK); do \
+	  echo "== unit $$n seed 1, $(UNIT_CHECK_CYCLES) cycles"; \
+	  $(UNIT_BUILD)/$$n/Vtest +verilator+seed+1 +verilator+rand+reset+2 +cycles+$(UNIT_CHECK_CYCLES) \
+	    | tail -1 || exit 1; \
+	done
+	@echo "unit-check: $(words $(UNIT_CHECK)) configurations passed"
+
 unit-rtl: $(UNIT_RUNS)
 	@echo "unit-rtl: $(words $(UNIT_RUNS)) runs of $(words $(UNIT_NAMES)) configurations passed"
 unit-rtl-build: $(foreach n,$(UNIT_NAMES),$(UNIT_BUILD)/$(n)/Vtest)
