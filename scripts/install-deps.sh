@@ -17,6 +17,7 @@ declare -A PKG_OF=(
   [python3]=python3
   [clang-14]=clang-14
   [parallel]=parallel   # GNU parallel: make sweep SWEEP_ENGINE=parallel
+  [ccache]=ccache       # Verilator builds compile through it (OBJCACHE in the Makefile)
 )
 # files that have no command of their own -> package
 declare -A FILE_PKG=(
