@@ -47,6 +47,11 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
+"  --sm-pipe 0|1      SPIN's special messages registered on arrival and before\n"
+"                     they leave, 2 cycles more a hop (1); 0: handled in the\n"
+"                     cycle they arrive, the paper's timing\n"
+"  --sm-widths I,H,C  bits of router id, hop count and cycle count in a special\n"
+"                     message (the network's own, as spingen --sm-widths says)\n"
 "  --faults SPEC      links that fail at run time: CYCLE@ROUTER:PORT[,...] or\n"
 "                     file:PATH (lines 'CYCLE ROUTER:PORT'); the routing tables\n"
 "                     avoid the link from that cycle on (none)\n"
@@ -107,7 +112,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
     {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'}, {"mode", 1, 0, 'M'}, {"admit", 1, 0, 'A'},
     {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'}, {"deadlocks", 1, 0, 'K'}, {"links", 1, 0, 'N'},
-    {"faults", 1, 0, 'F'},
+    {"faults", 1, 0, 'F'}, {"sm-pipe", 1, 0, 'P'}, {"sm-widths", 1, 0, 'W'},
     {"help", 0, 0, 'h'}, {0, 0, 0, 0}
   };
   int c, warm_set = 0;
@@ -179,6 +184,27 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
         return 2;
       }
       *dst = optarg[0] == '1';
+      break;
+    }
+    case 'P':
+      if (strcmp(optarg, "0") && strcmp(optarg, "1") && strcmp(optarg, "2")) {
+        cli_error("--sm-pipe: '%s' is not 0, 1 or 2", optarg);
+        return 2;
+      }
+      o->sim.sm.pipe = optarg[0] - '0';
+      break;
+    case 'W': {
+      unsigned a, b, w;
+      char tail;
+      if (sscanf(optarg, "%u,%u,%u%c", &a, &b, &w, &tail) != 3 || a < 1 || a > 16 || b < 2 ||
+          b > 24 || w < 4 || w > 28) {
+        cli_error("--sm-widths: '%s' is not IdW,HopW,CycW (IdW 1..16, HopW 2..24, CycW 4..28)",
+                  optarg);
+        return 2;
+      }
+      o->sim.sm.idw = a;
+      o->sim.sm.hopw = b;
+      o->sim.sm.cycw = w;
       break;
     }
     case 'j': o->json = optarg; break;

@@ -44,73 +44,8 @@ typedef struct {
 #define CRED_MAKE(vc) ((uint8_t)(4u | (vc)))
 #define CRED_ARM_MAKE(vc) ((uint8_t)(8u | ((vc) << 4)))
 
-/* Special messages (kinds 2..5) use the 128-bit data word {ext, data}
- * (docs/microarchitecture.md, 12.1):
- *   sender[11:0] n[17:12] delay[24:18] idx[30:25] path[31 + 3i +: 3], i < 32
- * and bit 127 zero.  The path lists the ports of the loop oldest first:
- * a probe writes the port it leaves by at entry n and counts n up, so entry
- * 0 is its sender's output.  A move, probe_move or kill_move keeps the path
- * as it is and carries the index of the entry its receiver reads (idx);
- * each router forwards it with idx + 1, and it is back at its sender when
- * idx = n.  A router that adopts a loop found by another router's probe
- * sends its move with idx just past its own entry, so no path is ever
- * shifted. */
-#define SM_MAX_PATH 32
-/* Hops a loop may have (the 6-bit n).  Beyond SM_MAX_PATH, only routers
- * with 1 VC per port: their entries are not recorded (read as 0), and the
- * VC at the arrival port gives the port (docs/microarchitecture.md, 12.1). */
-#define SM_MAX_LOOP 63
-
-typedef struct { uint64_t lo, hi; } sm_path_t;   /* entry i at bits [3i +: 3], 96 bits */
-
-static inline unsigned path_get(sm_path_t p, unsigned i)
-{
-  unsigned b = 3u * i;
-  if (i >= SM_MAX_PATH) return 0;
-  if (b >= 64) return (unsigned)(p.hi >> (b - 64)) & 7u;
-  if (b + 3 <= 64) return (unsigned)(p.lo >> b) & 7u;
-  return (unsigned)((p.lo >> b) | (p.hi << (64 - b))) & 7u;
-}
-static inline sm_path_t path_put(sm_path_t p, unsigned i, unsigned port)
-{
-  unsigned b = 3u * i;
-  if (i >= SM_MAX_PATH) return p;
-  if (b >= 64) {
-    p.hi |= (uint64_t)port << (b - 64);
-  } else {
-    p.lo |= (uint64_t)port << b;
-    if (b + 3 > 64) p.hi |= (uint64_t)port >> (64 - b);
-  }
-  return p;
-}
-static inline int path_eq(sm_path_t a, sm_path_t b) { return a.lo == b.lo && a.hi == b.hi; }
-
-static inline unsigned sm_sender(const flit_t *f) { return (unsigned)(f->data & 0xFFFu); }
-static inline unsigned sm_n(const flit_t *f) { return (unsigned)((f->data >> 12) & 0x3Fu); }
-static inline unsigned sm_delay(const flit_t *f) { return (unsigned)((f->data >> 18) & 0x7Fu); }
-static inline unsigned sm_idx(const flit_t *f) { return (unsigned)((f->data >> 25) & 0x3Fu); }
-/* A probe's delay field holds x: the cycles its links took beyond 1 each,
- * so the loop it went round takes n + x cycles (contract 12.1). */
-static inline unsigned sm_x(const flit_t *f) { return sm_delay(f); }
-static inline sm_path_t sm_path(const flit_t *f)
-{
-  sm_path_t p;
-  p.lo = (f->data >> 31) | (f->ext << 33);
-  p.hi = (f->ext >> 31) & 0xFFFFFFFFull;
-  return p;
-}
-static inline unsigned sm_port(const flit_t *f, unsigned i) { return path_get(sm_path(f), i); }
-static inline flit_t sm_make(unsigned kind, unsigned sender, unsigned n, unsigned delay,
-                             unsigned idx, sm_path_t path)
-{
-  flit_t f;
-  f.ctl = (uint8_t)kind;
-  f.data = (uint64_t)(sender & 0xFFFu) | ((uint64_t)(n & 0x3Fu) << 12) |
-           ((uint64_t)(delay & 0x7Fu) << 18) | ((uint64_t)(idx & 0x3Fu) << 25) |
-           (path.lo << 31);
-  f.ext = (path.lo >> 33) | ((path.hi & 0xFFFFFFFFull) << 31);
-  return f;
-}
+/* Special messages (kinds 2..5) use the data word {ext, data} with the
+ * layout of sm_fmt.h (docs/microarchitecture.md, 12.1). */
 
 /* FAvORS-NMin route header, in the low bits of a head flit's ext word
  * (flit bits [89:64]; docs/microarchitecture.md, 4.3): mid[15:0] via[16]

@@ -11,13 +11,15 @@ route_fn_t net_route_fn(route_algo_t algo)
 }
 
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
-             int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
-             unsigned long errlen)
+             int spin, unsigned tdd, router_mode_t mode, const sm_opts_t *sm, uint64_t seed,
+             char *err, unsigned long errlen)
 {
+  unsigned idw, hopw, cycw;
   int n = topo->routers, P = topo->radix, r, p, b;
   route_fn_t fn = net_route_fn(algo);
   const int esc = algo == ALGO_ESCAPE;
   memset(net, 0, sizeof *net);
+  net->topo = topo;
   if (esc && vcs < 2) {
     snprintf(err, errlen, "routing escape needs VCS >= 2 (VC 0 is the escape VC), got VCS=%d",
              vcs);
@@ -35,10 +37,20 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     snprintf(err, errlen, "TDD=%u out of range (2..32768)", tdd);
     return -1;
   }
-  if (spin && n > 4096) {
-    snprintf(err, errlen, "%s: %d routers; SPIN messages carry 12-bit router ids", topo->name, n);
-    return -1;
+  sm_widths_for(topo, vcs, sm->pipe, &idw, &hopw, &cycw);
+  if (sm->idw) {
+    if (sm->idw < idw || sm->hopw < hopw || sm->cycw < cycw) {
+      snprintf(err, errlen, "%s with %d VC%s needs special-message widths of at least IdW %u, "
+               "HopW %u, CycW %u (given %u, %u, %u)", topo->name, vcs, vcs > 1 ? "s" : "", idw,
+               hopw, cycw, sm->idw, sm->hopw, sm->cycw);
+      return -1;
+    }
+    idw = sm->idw;
+    hopw = sm->hopw;
+    cycw = sm->cycw;
   }
+  if (sm_fmt_make(&net->fmt, idw, hopw, cycw, P, vcs, SM_FLITW, sm->pipe, err, errlen) != 0)
+    return -1;
   if (P > MAX_PORTS) {
     snprintf(err, errlen, "%s: radix %d exceeds %d ports", topo->name, P, MAX_PORTS);
     return -1;
@@ -132,6 +144,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net->cfg[r].admit = mode.admit;
     net->cfg[r].reroute = mode.reroute;
     net->cfg[r].adopt = mode.adopt && spin;
+    net->cfg[r].fmt = &net->fmt;
     router_reset(&net->rt[r], &net->cfg[r], seed);
   }
   net->eval = router_eval_for(&net->cfg[0]);
@@ -166,6 +179,42 @@ void net_free(network_t *net)
   memset(net, 0, sizeof *net);
 }
 
+/* The record of a recovery that spun for the first time in this step: its
+ * loop, walked from the sender's loop VC along the spinning VCs (one per
+ * input port at most) until it comes back (statistics only). */
+static void log_loop(network_t *net, int src)
+{
+  const int P = net->ports, V = net->vcs;
+  const spin_router_t *s0 = &net->rt[src].sp;
+  spin_log_entry_t e;
+  unsigned cap = (unsigned)(net->n * P * V) + 1u;
+  int r = src, p = s0->dd_port_q, v = s0->dd_vc_q;
+  memset(&e, 0, sizeof e);
+  e.port = malloc(cap);
+  if (!e.port) return;
+  e.source = src;
+  e.detected = s0->t_detect;
+  e.first_spin = e.last_spin = net->cycle;
+  e.adopted = s0->adopted;
+  while (e.len < cap) {
+    const int o = net->rt[r].out_port_q[p][v], k = r * P + o;
+    int w;
+    e.port[e.len++] = (uint8_t)o;
+    if (o <= 0 || net->topo->peer_router[k] < 0) break;
+    r = net->topo->peer_router[k];
+    p = net->topo->peer_port[k];
+    for (w = 0; w < V && !net->rt[r].sp.spinning_q[p][w]; w++) {}
+    if (r == src && p == s0->dd_port_q) {
+      e.closed = w == s0->dd_vc_q;
+      break;
+    }
+    if (w == V) break;
+    v = w;
+  }
+  net->rt[src].sp.log_entry = spin_log_open(net->log, &e);
+  free(e.port);
+}
+
 void net_step(network_t *net)
 {
   const int P = net->ports, n = net->n;
@@ -175,7 +224,7 @@ void net_step(network_t *net)
   uint16_t *wake_in = net->wake[cur];
   uint16_t *valid = net->valid[nxt];
   router_links_t in;
-  int r;
+  int r, walk = 0;
 
   in.flit = net->flit_reg[cur];
   in.cred = net->cred_reg[cur];
@@ -196,6 +245,7 @@ void net_step(network_t *net)
     valid[r] = (uint16_t)net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fnxt + r * P,
                                    co, &net->spin);
     if (valid[r] & 1u) net->ejecting[net->n_ejecting++] = r;
+    walk |= rt->sp.log_walk;
     if (net->link_flits) {
       unsigned m = valid[r] & 0xfeu & ((1u << P) - 1u);
       for (; m; m &= m - 1u) {
@@ -204,6 +254,13 @@ void net_step(network_t *net)
       }
     }
   }
+  /* a recovery that spun for the first time: its loop into the record */
+  if (walk)
+    for (r = 0; r < n; r++)
+      if (net->rt[r].sp.log_walk) {
+        net->rt[r].sp.log_walk = 0;
+        if (net->log) log_loop(net, r);
+      }
   /* Links of latency L > 1: each pipeline takes its peer's new register
    * values and gives its reader the values of L - 1 cycles before. */
   for (r = 0; r < net->n_pipe; r++) {

@@ -48,6 +48,7 @@ typedef struct {
 
 typedef struct {
   int n, ports, vcs;
+  const topo_t *topo;         /* the topology it was built for (its links) */
   route_algo_t algo;
   uint64_t cycle;             /* cycles stepped since reset */
   router_t *rt;
@@ -70,6 +71,7 @@ typedef struct {
   int n_ejecting;             /* ... and how many */
   flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
+  sm_fmt_t fmt;               /* SPIN: the layout of the special messages (12.1) */
   net_pipe_t *pipe;           /* the links of latency > 1, one entry per direction */
   int n_pipe;
   /* The run's record (net_record; statistics only, NULL when off): flits
@@ -84,10 +86,11 @@ route_fn_t net_route_fn(route_algo_t algo);
 
 /* Builds the network for a topology; -1 and a message on error.
  * spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles;
- * mode: the live-mode mechanisms (router.h). */
+ * mode: the live-mode mechanisms (router.h); sm: SmPipe and the widths of
+ * SPIN's messages (sm_fmt.h). */
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
-             int spin, unsigned tdd, router_mode_t mode, uint64_t seed, char *err,
-             unsigned long errlen);
+             int spin, unsigned tdd, router_mode_t mode, const sm_opts_t *sm, uint64_t seed,
+             char *err, unsigned long errlen);
 void net_free(network_t *net);
 
 /* Starts the record of the run (link loads and resolved deadlocks); -1

@@ -1,5 +1,6 @@
 /* record.c - deadlocks.json and links.json (record.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include "record.h"
 #include "report.h"
 
@@ -33,8 +34,15 @@ int record_deadlocks_json(const char *path, const sim_t *s)
   fputs("  \"deadlocks\": [", out);
   for (i = 0; log && i < log->n; i++) {
     const spin_log_entry_t *e = &log->e[i];
-    int r = e->source, rr[SPIN_LOG_MAX_LOOP], in[SPIN_LOG_MAX_LOOP], closed = 1;
+    int r = e->source, closed = e->closed && e->len > 0;
+    int *rr = malloc((e->len + 1) * sizeof *rr), *in = malloc((e->len + 1) * sizeof *in);
     unsigned h;
+    if (!rr || !in) {
+      free(rr);
+      free(in);
+      fclose(out);
+      return -1;
+    }
     /* walk the loop from the source: router of each hop, and the port by
      * which the previous hop enters it */
     for (h = 0; h < e->len; h++) {
@@ -57,6 +65,8 @@ int record_deadlocks_json(const char *path, const sim_t *s)
       fprintf(out, "%s{\"router\": %d, \"out_port\": %u, \"in_port\": %d}", h ? ", " : "", rr[h],
               e->port[h], in[h]);
     fputs("]}", out);
+    free(rr);
+    free(in);
   }
   fputs(log && log->n ? "\n  ]\n}\n" : "]\n}\n", out);
   return fclose(out) == 0 ? 0 : -1;

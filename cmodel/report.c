@@ -130,8 +130,19 @@ void report_print(FILE *out, const report_t *r)
             s->o.algo == ALGO_FAVORS_NMIN ? "2m-1" : "m-1",
             (unsigned long long)k->bound_violations);
     if (k->deadlocks_resolved)
-      fprintf(out, "                       expiry to resolution: median %u, max %llu cycles\n",
-              spin_resolve_median(k), (unsigned long long)k->expiry_to_resolve_max);
+      fprintf(out, "                       expiry to resolution: median %u, max %llu cycles; "
+              "longest loop %llu hops, %llu cycles\n", spin_resolve_median(k),
+              (unsigned long long)k->expiry_to_resolve_max, (unsigned long long)k->longest_hops,
+              (unsigned long long)k->longest_cycles);
+    if (k->probes_dropped)
+      fprintf(out, "                       probes dropped: contention %llu, busy %llu, outranked "
+              "%llu, not blocked %llu, came round %llu, too long %llu\n",
+              (unsigned long long)k->drop_contention, (unsigned long long)k->drop_busy,
+              (unsigned long long)k->drop_outranked, (unsigned long long)k->drop_not_blocked,
+              (unsigned long long)k->drop_came_round, (unsigned long long)k->drop_length);
+    fprintf(out, "                       messages: SmPipe %d, IdW %u, HopW %u, CycW %u "
+            "(loops to %u hops, %u cycles)\n", (int)s->net.fmt.s, s->net.fmt.idw,
+            s->net.fmt.hopw, s->net.fmt.cycw, s->net.fmt.hop_max, s->net.fmt.cyc_max);
   } else {
     fprintf(out, "  SPIN                 off\n");
   }
@@ -218,6 +229,12 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"probes_dropped\": %llu,\n", (unsigned long long)k->probes_dropped);
     fprintf(out, "  \"probes_returned\": %llu,\n", (unsigned long long)k->probes_returned);
     fprintf(out, "  \"probes_adopted\": %llu,\n", (unsigned long long)k->probes_adopted);
+    fprintf(out, "  \"probes_dropped_contention\": %llu,\n", (unsigned long long)k->drop_contention);
+    fprintf(out, "  \"probes_dropped_busy\": %llu,\n", (unsigned long long)k->drop_busy);
+    fprintf(out, "  \"probes_dropped_outranked\": %llu,\n", (unsigned long long)k->drop_outranked);
+    fprintf(out, "  \"probes_dropped_not_blocked\": %llu,\n", (unsigned long long)k->drop_not_blocked);
+    fprintf(out, "  \"probes_dropped_came_round\": %llu,\n", (unsigned long long)k->drop_came_round);
+    fprintf(out, "  \"probes_dropped_length\": %llu,\n", (unsigned long long)k->drop_length);
     fprintf(out, "  \"moves_sent\": %llu,\n", (unsigned long long)k->moves_sent);
     fprintf(out, "  \"probe_moves_sent\": %llu,\n", (unsigned long long)k->probe_moves_sent);
     fprintf(out, "  \"kill_moves_sent\": %llu,\n", (unsigned long long)k->kill_moves_sent);
@@ -229,6 +246,11 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"max_spins_per_deadlock\": %llu,\n", (unsigned long long)k->max_spins);
     fprintf(out, "  \"max_spins_loop_length\": %llu,\n", (unsigned long long)k->max_spins_loop);
     fprintf(out, "  \"spin_bound_violations\": %llu,\n", (unsigned long long)k->bound_violations);
+    fprintf(out, "  \"longest_loop_hops\": %llu,\n", (unsigned long long)k->longest_hops);
+    fprintf(out, "  \"longest_loop_cycles\": %llu,\n", (unsigned long long)k->longest_cycles);
+    fprintf(out, "  \"sm_pipe\": %u,\n", s->net.fmt.s);
+    fprintf(out, "  \"sm_widths\": [%u, %u, %u],\n", s->net.fmt.idw, s->net.fmt.hopw,
+            s->net.fmt.cycw);
     fprintf(out, "  \"expiry_to_resolution_avg\": %.2f,\n",
             k->deadlocks_resolved ? (double)k->expiry_to_resolve_sum / (double)k->deadlocks_resolved : 0.0);
     fprintf(out, "  \"expiry_to_resolution_median\": %u,\n", spin_resolve_median(k));

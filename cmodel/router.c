@@ -17,16 +17,6 @@ void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed)
   r->lfsr_q = lfsr_seed(run_seed, (unsigned)cfg->id);
 }
 
-/* Outputs that carry a special message this cycle. */
-static unsigned spin_offered(const spin_ctx_t *c, int ports)
-{
-  unsigned m = 0;
-  int o;
-  for (o = 0; o < ports; o++)
-    if (c->offer[o].rank) m |= 1u << o;
-  return m;
-}
-
 /* First storage slot of input VC (p, v). */
 static inline unsigned vc_base(int p, int v, int vcs)
 {
@@ -134,6 +124,7 @@ typedef struct {
   unsigned sm_outs;              /* outputs carrying a special message */
   unsigned spin_outs;            /* outputs carrying a spin flit */
   unsigned spin_ins;             /* inputs sending a spin flit */
+  unsigned hold;                 /* inputs held by SPIN's input stage (SmPipe = 1) */
   uint64_t popped;               /* bit p * SPIN_MAX_VCS + v: VC (p, v) sent a flit */
   int admitted;                  /* injection admission (section 6) */
   int spin_idle;                 /* SPIN has nothing to do this cycle (spin_unit_idle) */
@@ -277,6 +268,8 @@ static inline void su_pre(router_t *r, const router_cfg_t *cfg, uint64_t cycle, 
     sc->adopt = cfg->adopt;
     sc->nmin = nmin;
     sc->xlat = cfg->xlat;
+    sc->fmt = cfg->fmt;
+    sc->sm_pipe = (int)cfg->fmt->s;
     sc->cycle = cycle;
     sc->route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r->route_valid_q;
     sc->out_port = (const uint8_t(*)[SPIN_MAX_VCS])r->out_port_q;
@@ -303,9 +296,10 @@ static inline void su_pre(router_t *r, const router_cfg_t *cfg, uint64_t cycle, 
       in_cred[p] = in_mask & (0x100u << p) ? in->cred[u] : 0;
     }
     spin_unit_pre(&r->sp, sc, in_flit, in_cred, st);
-    cb->sm_outs = spin_offered(sc, P);
+    cb->sm_outs = sc->sm_out;
     cb->spin_outs = sc->out_busy;
     cb->spin_ins = sc->in_busy;
+    cb->hold = sc->hold;
   }
 }
 
@@ -376,9 +370,10 @@ static inline void sa_inputs(router_t *r, const router_cfg_t *cfg, cycle_t *cw, 
     }
   }
 
-  /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs
-   * and inputs sending a spin flit take no part. */
-  for (m = esc ? 0u : r->in_ports & ~cb->spin_ins; m; m &= m - 1u) {
+  /* Switch allocation, stage 1: each input port picks one VC.  Frozen VCs,
+   * inputs sending a spin flit and the input whose special message SPIN
+   * handles (SmPipe = 1, held) take no part. */
+  for (m = esc ? 0u : r->in_ports & ~(cb->spin_ins | cb->hold); m; m &= m - 1u) {
     unsigned req = 0, vm;
     p = (int)low_bit(m);
     /* "& all_vcs" changes nothing, but with V known it bounds the loop */
@@ -436,7 +431,7 @@ static inline void ip_route_latch(router_t *r, cycle_t *cw, cycle_bits_t *cb, co
 /* Switch allocator (rtl/spin_switch_alloc.sv), stage 2, and switch traversal
  * (rtl/spin_crossbar.sv, the output registers). */
 ALWAYS_INLINE
-static inline void sa_outputs(router_t *r, const router_cfg_t *cfg, const router_links_t *in,
+static inline void sa_outputs(router_t *r, const router_links_t *in,
                               flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st, cycle_t *cw,
                               cycle_bits_t *cb, spin_ctx_t *sc, const int V, const int esc)
 {
@@ -465,19 +460,10 @@ static inline void sa_outputs(router_t *r, const router_cfg_t *cfg, const router
       }
       continue;
     }
-    if (cb->sm_outs & (1u << o)) {
-      out_flit[o] = sc->offer[o].w;
-      spin_onto_link(&out_flit[o], cfg->xlat[o]);
+    if (cb->sm_outs & (1u << o)) {             /* as spin_sm_out put it on the link */
+      out_flit[o] = sc->sm_word[o];
       cb->wf |= 1u << o;
-      if (CTL_KIND(sc->offer[o].w.ctl) != KIND_IDLE) wake_reader(in, o, 1u);
-      if (sc->offer[o].src == P) {             /* originated here */
-        switch (CTL_KIND(sc->offer[o].w.ctl)) {
-        case KIND_PROBE: st->probes_sent++; break;
-        case KIND_MOVE: st->moves_sent++; break;
-        case KIND_PROBE_MOVE: st->probe_moves_sent++; break;
-        default: st->kill_moves_sent++; break;
-        }
-      }
+      wake_reader(in, o, 1u);
       continue;
     }
     w = rr_pick(cw->oreq[o], r->out_ptr_q[o], (unsigned)P);
@@ -627,7 +613,8 @@ static inline void su_post(router_t *r, spin_stats_t *st, cycle_bits_t *cb, spin
   if (spin) {
     sc->in_ports = r->in_ports;            /* after this cycle's pops and writes, as cnt */
     spin_unit_post(&r->sp, sc, cb->popped, st);
-    r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q);
+    r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q ||
+                             spin_stages_busy(&r->sp));
   }
 }
 
@@ -653,7 +640,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   cb.routing = cb.requested = cb.ochg = 0;
   cb.free_a = cb.free0 = 0;
   cb.ages_known = 0;
-  cb.sm_outs = cb.spin_outs = cb.spin_ins = 0;
+  cb.sm_outs = cb.spin_outs = cb.spin_ins = cb.hold = 0;
   cb.popped = 0;
   cb.spin_idle = 1;
   memset(cw.oreq, 0, sizeof cw.oreq);
@@ -665,7 +652,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   su_pre(r, cfg, cycle, in_mask, in, st, &cw, &cb, &sc, spin, V);
   sa_inputs(r, cfg, &cw, &cb, spin, V, esc);
   ip_route_latch(r, &cw, &cb, spin, V, esc);
-  sa_outputs(r, cfg, in, out_flit, out_cred, st, &cw, &cb, &sc, V, esc);
+  sa_outputs(r, in, out_flit, out_cred, st, &cw, &cb, &sc, V, esc);
   ovc_update(r, in_mask, in, &cw, &cb, V);
   su_arm_out(in, out_cred, &cw, &cb, &sc);
   ip_write(r, in_mask, in, V);

@@ -28,7 +28,7 @@ typedef enum {
 /* The mechanisms that keep a network live past saturation (on in "live"
  * mode, the default; all off is the SPIN paper's router): injection
  * admission (section 6), rerouting of waiting heads (section 4.2) and SPIN
- * probe adoption (section 12.3). */
+ * probe adoption (section 12.4). */
 typedef struct {
   int admit, reroute, adopt;
 } router_mode_t;
@@ -48,6 +48,7 @@ typedef struct {
   int reroute;             /* a waiting head routes again every cycle (section 4.2) */
   int adopt;               /* SPIN probe adoption (section 12.3) */
   uint8_t xlat[MAX_PORTS]; /* per output: its link's latency - 1 (SPIN, section 12.1) */
+  const sm_fmt_t *fmt;     /* SPIN: the layout of its messages and SmPipe (12.1) */
 } router_cfg_t;
 
 typedef struct {
@@ -68,7 +69,8 @@ typedef struct {
   uint32_t lfsr_q;
   /* derived from the registers above, kept for speed (not registers) */
   int buffered;                           /* flits in all input VCs */
-  uint8_t spin_busy;                      /* sp.state_q != FSM_OFF or sp.is_deadlock_q */
+  uint8_t spin_busy;                      /* sp.state_q != FSM_OFF, sp.is_deadlock_q, or a
+                                             message in SPIN's input or output stage */
   uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 */
   uint8_t routed[MAX_PORTS];              /* bit v: route_valid_q[p][v] */
   uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */

@@ -20,6 +20,7 @@ void sim_defaults(sim_opts_t *o)
   o->spin = 0;
   o->tdd = 128;
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
+  o->sm.pipe = 1;
 }
 
 const char *algo_name(route_algo_t a)
@@ -106,8 +107,8 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
   s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
                       s->err, sizeof s->err);
   if (!s->tg) return -1;
-  if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->spin, o->tdd, o->mode, o->seed, s->err,
-               sizeof s->err) != 0)
+  if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->spin, o->tdd, o->mode, &o->sm, o->seed,
+               s->err, sizeof s->err) != 0)
     return -1;
   if (nic_init(&s->nic, s->topo.routers, o->vcs, models) != 0 ||
       sink_init(&s->sink, 0, s->topo.routers, o->vcs) != 0) {

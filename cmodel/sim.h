@@ -37,6 +37,7 @@ typedef struct {
   int spin;                  /* SPIN deadlock recovery */
   unsigned tdd;              /* SPIN detection threshold */
   router_mode_t mode;        /* live-mode mechanisms (all on) or the paper's (all off) */
+  sm_opts_t sm;              /* SPIN: SmPipe and the messages' widths (0: the network's) */
   const char *faults;        /* run-time link failures (faults.h), or NULL */
 } sim_opts_t;
 

@@ -1,13 +1,12 @@
 /* spin.h - SPIN deadlock recovery in the C model, one file per RTL module:
- * the unit that wires them (spin_unit.c), the counter FSM (spin_fsm.c), the
- * probe manager (spin_probe_mgr.c), the move manager (spin_move_mgr.c), the
- * loop buffer (spin_loop_buf.c) and the special-message arbitration of an
- * output (spin_sm_arb.c).
- * docs/microarchitecture.md, section 12, is the contract.  RTL twins: rtl/spin_fsm.sv,
- * spin_probe_mgr.sv, spin_move_mgr.sv, spin_loop_buf.sv, spin_sm_arb.sv and
- * spin_unit.sv.  Special messages record at most SM_MAX_PATH (32) hops; with
- * 1 VC per port a loop may have up to SM_MAX_LOOP (63), its later hops
- * unrecorded.
+ * the unit that wires them (spin_unit.c), the special-message input stage
+ * (spin_sm_in.c), the counter FSM (spin_fsm.c), the probe manager
+ * (spin_probe_mgr.c), the move manager (spin_move_mgr.c), the output stage
+ * (spin_sm_out.c) and the loop buffer (spin_loop_buf.c).
+ * docs/microarchitecture.md, section 12, is the contract.  RTL twins:
+ * rtl/spin_sm_in.sv, spin_fsm.sv, spin_probe_mgr.sv, spin_move_mgr.sv,
+ * spin_sm_out.sv, spin_loop_buf.sv and spin_unit.sv.  A message's layout and
+ * widths are in sm_fmt.h.
  */
 #ifndef SPIN_SPIN_H
 #define SPIN_SPIN_H
@@ -15,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "flit.h"
+#include "sm_fmt.h"
 
 #define SPIN_MAX_PORTS 8
 #define SPIN_MAX_VCS   4
@@ -22,64 +22,77 @@
 /* Cycles from a spin to the probe_move: the longest packet plus one, so the
  * packets spun in are whole before the loop is checked again. */
 #define SPIN_SETTLE    6
-/* A router that spun for someone else waits this long for a probe_move or
- * kill_move before it gives the recovery up on its own. */
-#define SPIN_RELEASE   (SPIN_SETTLE + 2 * SM_MAX_LOOP + 2)
-/* The move's delay (7 bits) holds 2 x the longest loop, in cycles: a loop
- * is taken only when it takes at most SM_MAX_LOOP cycles round. */
-#if 2 * SM_MAX_LOOP > 127
-#error "SM delay field too narrow for SM_MAX_LOOP"
-#endif
 
 typedef enum {
   FSM_OFF = 0, FSM_DD, FSM_MOVE, FSM_PROBE_MOVE, FSM_FORWARD_PROGRESS, FSM_KILL_MOVE, FSM_FROZEN
 } spin_state_t;
 
-/* Loop buffer: the path latched when the router's own probe returns, or
- * when it adopts a loop another router's probe went round (12.3).  The
- * loop is entries start_q .. n_q - 1 of path_q: entry start_q is this
- * router's output, n_q - start_q is the loop length in hops (start_q is 0
- * for the router's own probe), and cyc_q the cycles round it (the hops
- * when every link takes 1 cycle). */
+/* Loop buffer (12.3): the loop this router sends its messages round (its
+ * own probe's, or one it adopted), or, FROZEN, the C of the recovery it is
+ * frozen for.  n_q is the loop's hops (m), cyc_q its cycles (C), port0_q this
+ * router's output into it; with V > 1, the loop's fork entries are read from
+ * fk0_q on. */
 typedef struct {
-  uint8_t n_q;          /* the probe's n: the loop ends at entry n_q - 1 */
-  uint8_t start_q;      /* the entry of this router's output */
-  uint8_t cyc_q;        /* cycles round the loop, at most SM_MAX_LOOP */
-  uint8_t port0_q;      /* that output (entry start_q) */
-  sm_path_t path_q;     /* 3 bits a port, oldest first */
+  uint32_t n_q;
+  uint32_t cyc_q;
+  uint8_t port0_q;
+  uint8_t fk0_q;
+  uint64_t fork_lo_q, fork_hi_q;
 } loop_buf_t;
 
 typedef struct {
   spin_state_t state_q;
-  uint16_t cnt_q;       /* the counter: expires in a cycle where it is 0 */
+  uint32_t cnt_q;       /* the counter: expires in a cycle where it is 0 */
   uint8_t dd_port_q, dd_vc_q;   /* the VC the counter watches; in a recovery, the loop's VC */
   uint8_t is_deadlock_q;
   uint16_t source_id_q;
-  uint8_t pm_sent_q;    /* PROBE_MOVE: the probe_move has left */
-  uint8_t spins_q;      /* spins of the current recovery (sender) */
+  uint8_t pm_sent_q;    /* PROBE_MOVE: the probe_move has left; FROZEN: the spin is done */
+  uint32_t spins_q;     /* spins of the current recovery (sender) */
   uint64_t t_expiry;    /* statistics only: expiry that sent the winning probe */
-  uint64_t t_detect, t_first_spin, t_last_spin;   /* statistics only: the record (spin_log.h) */
+  uint64_t t_detect, t_last_spin;   /* statistics only: the record (spin_log.h) */
+  int64_t log_entry;    /* statistics only: this recovery's entry in the record, or -1 */
+  uint8_t log_walk;     /* statistics only: the loop is to be walked into the record */
+  uint8_t adopted;      /* statistics only: the loop was adopted (12.4) */
   loop_buf_t loop;
   /* per input VC [port][vc] */
   uint8_t frozen_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   uint8_t armed_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   uint8_t spin_ovc_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* downstream VC the spin fills */
   uint8_t spinning_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* spin in progress */
-  /* per input port: the last probe forwarded from it (sender, n, x; n = 0:
-   * none), to drop a probe that comes round again (12.3) */
+  /* per input port: the mark, the last probe forwarded from it (sender, n,
+   * cyc, the outputs it left by, fk; n = 0: none), 12.4 */
   uint16_t mark_sender_q[SPIN_MAX_PORTS];
-  uint8_t mark_n_q[SPIN_MAX_PORTS];
-  uint8_t mark_x_q[SPIN_MAX_PORTS];
+  uint32_t mark_n_q[SPIN_MAX_PORTS];
+  uint32_t mark_cyc_q[SPIN_MAX_PORTS];
+  uint8_t mark_out_q[SPIN_MAX_PORTS];
+  uint8_t mark_fk_q[SPIN_MAX_PORTS];
+  /* per input port: the output of the VC frozen at it in the router's last
+   * recovery (0: none), the loop's next hop for that recovery's probe_move
+   * and kill_move (12.1); cleared when the router starts a recovery */
+  uint8_t loop_out_q[SPIN_MAX_PORTS];
+  /* SmPipe = 1 (12.2): the message registered by the input stage (kind 0:
+   * none) and its port; the output stage's winners (per output: 0 none, 1
+   * the handled message, 2 the FSM's), the two words, and the outputs the
+   * handled probe forked to (its D, for the fork entry). */
+  flit_t smi_q;
+  uint8_t smi_port_q;
+  uint8_t smo_src_q[SPIN_MAX_PORTS];   /* SPIN_MAX_PORTS = 8 bytes: spin_unit_idle reads them as one word */
+  flit_t smo_fwd_q, smo_own_q;
+  uint8_t smo_fork_q;
 } spin_router_t;
 
 typedef struct {
   uint64_t probes_sent, probes_forked, probes_dropped, probes_returned;
-  uint64_t probes_adopted;      /* loops taken from another router's probe (12.3) */
+  uint64_t probes_adopted;      /* loops taken from another router's probe (12.4) */
+  /* probes dropped, by cause (12.8); they add up to probes_dropped */
+  uint64_t drop_contention, drop_busy, drop_outranked, drop_not_blocked, drop_came_round,
+      drop_length;
   uint64_t moves_sent, probe_moves_sent, kill_moves_sent;
   uint64_t moves_dropped;
   uint64_t spins, deadlocks_resolved, false_positives;
   uint64_t frozen_timeouts;     /* FROZEN routers that left a recovery on their own timeout */
   uint64_t max_spins, max_spins_loop;
+  uint64_t longest_hops, longest_cycles;   /* the longest loop resolved */
   uint64_t bound_violations;   /* recoveries that spun more than m-1 times (2m-1 under
                                   FAvORS-NMin, 4.3) */
   uint64_t recoveries;
@@ -90,6 +103,12 @@ typedef struct {
   uint32_t resolve_hist[SPIN_RESOLVE_BINS];
   struct spin_log *log;         /* the record of resolved deadlocks, or NULL (spin_log.h) */
 } spin_stats_t;
+
+/* Why a probe was dropped (12.8). */
+typedef enum {
+  DROP_CONTENTION, DROP_BUSY, DROP_OUTRANKED, DROP_NOT_BLOCKED, DROP_CAME_ROUND, DROP_LENGTH
+} spin_drop_t;
+void spin_drop_probe(spin_stats_t *st, spin_drop_t why);
 
 /* Median cycles from expiry to resolution (the lower one of an even count);
  * 0 when nothing was resolved. */
@@ -104,14 +123,6 @@ static inline unsigned spin_resolve_median(const spin_stats_t *k)
   }
   return SPIN_RESOLVE_BINS - 1;
 }
-
-/* One special message offered to an output port. */
-typedef struct {
-  flit_t w;
-  int rank;             /* 3 probe_move, 2 move/kill_move, 1 probe */
-  int prio;             /* sender's rotating priority */
-  int src;              /* input port, or the FSM (ports count) */
-} sm_offer_t;
 
 static inline int sm_rank(unsigned kind)
 {
@@ -132,29 +143,21 @@ static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
   return r > top ? r - top - 1 : n - (top - r) - 1;
 }
 
-/* Loop buffer (spin_loop_buf.c): latch a loop (the probe's n, the entry of this
- * router's output, the path), empty it when the recovery ends, read the
- * output of hop i (0: this router's output into the loop; 0 is returned
- * for an unrecorded hop), and the loop length. */
-void loop_latch(loop_buf_t *l, unsigned n, unsigned start, unsigned cyc, sm_path_t path);
+/* Loop buffer (spin_loop_buf.c): latch a loop, empty it when the recovery
+ * ends (only its hops and cycles), and the loop length. */
+void loop_latch(loop_buf_t *l, unsigned n, unsigned cyc, unsigned port0, unsigned fk0,
+                const sm_t *forks);
 void loop_clear(loop_buf_t *l);
-unsigned loop_port(const loop_buf_t *l, unsigned i);
-unsigned loop_len(const loop_buf_t *l);
-
-/* A special message going onto a link that takes xlat cycles beyond 1
- * (contract 12.1): a probe's x grows by xlat, a move's or probe_move's
- * delay shrinks by it (not below 0).  spin_sm_arb.c. */
-void spin_onto_link(flit_t *w, unsigned xlat);
-
-#endif
 
 /* What the router shows the SPIN logic in one cycle (read-only views of its
  * input VCs, registers of cycle t), and what SPIN returns. */
 typedef struct {
   int ports, vcs, id, nodes;
   unsigned tdd;
-  int adopt;                          /* probe adoption on (12.3) */
+  int adopt;                          /* probe adoption on (12.4) */
   int nmin;                           /* FAvORS-NMin: the bound is 2m - 1 spins (4.3) */
+  int sm_pipe;                        /* SmPipe (12.1) */
+  const sm_fmt_t *fmt;                /* the message layout */
   const uint8_t *xlat;                /* per output: its link's latency - 1 */
   uint64_t cycle;
   /* views of the router's input VCs [port][vc] */
@@ -163,8 +166,17 @@ typedef struct {
   const uint8_t (*out_port)[SPIN_MAX_VCS];
   unsigned in_ports;                  /* bit p: a VC at input p holds a flit */
   const flit_t *front[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* NULL when empty */
+  /* the offers of the handled message and of the FSM (12.2) */
+  unsigned fwd_mask;                  /* outputs the handled message goes on by */
+  sm_t fwd;                           /* it, as forwarded (before its links) */
+  int fwd_port;                       /* the port it was handled on */
+  unsigned fwd_fork;                  /* a probe that forked: the outputs it forked to */
+  unsigned own_out;                   /* the FSM's message: its output, 0 none */
+  sm_t own;
   /* results */
-  sm_offer_t offer[SPIN_MAX_PORTS];   /* best SM per output, rank 0 = none */
+  unsigned sm_out;                    /* outputs carrying an SM this cycle */
+  flit_t sm_word[SPIN_MAX_PORTS];     /* per output: the SM, as it goes onto the link */
+  unsigned hold;                      /* inputs held from allocation (12.2) */
   unsigned out_busy;                  /* outputs taken by a spin flit */
   unsigned in_busy;                   /* inputs sending a spin flit */
   flit_t spin_flit[SPIN_MAX_PORTS];   /* per output */
@@ -172,6 +184,12 @@ typedef struct {
   uint8_t arm_out[SPIN_MAX_PORTS];    /* arm notice per input port's credit: 0 or CRED_ARM_MAKE */
   int cnt_loaded;                     /* the FSM loaded the counter this cycle */
 } spin_ctx_t;
+
+/* VC (p, v) holds flits with a route. */
+static inline int spin_vc_routed(const spin_ctx_t *c, int p, int v)
+{
+  return c->cnt[p][v] && c->route_valid[p][v];
+}
 
 /* A whole packet waits at the front of VC (p, v) for output o. */
 static inline int spin_vc_waits(const spin_ctx_t *c, int p, int v, unsigned o)
@@ -181,20 +199,43 @@ static inline int spin_vc_waits(const spin_ctx_t *c, int p, int v, unsigned o)
          c->cnt[p][v] == HEAD_LEN(f->data);
 }
 
+/* The distinct outputs other than ejection that the VCs at input p holding
+ * flits with a route wait for (bit o). */
+static inline unsigned spin_outputs_at(const spin_ctx_t *c, int p)
+{
+  unsigned d = 0;
+  int v;
+  for (v = 0; v < c->vcs; v++)
+    if (spin_vc_routed(c, p, v)) d |= 1u << c->out_port[p][v];
+  return d & ~1u;
+}
+
+/* The k-th set bit of mask (lowest first), 0 when there is none. */
+static inline unsigned spin_nth_port(unsigned mask, unsigned k)
+{
+  unsigned o;
+  for (o = 0; mask >> o; o++)
+    if (mask >> o & 1u) {
+      if (!k) return o;
+      k--;
+    }
+  return 0;
+}
+
 /* A router spins at most one packet per input port and per output port (one
- * flit each per cycle): may a VC at input p bound for output o be frozen?
- * (Output 0 names no port: then only the input counts.) */
+ * flit each per cycle): may a VC at input p bound for output o be frozen? */
 static inline int spin_may_freeze(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)
 {
   int pp, v;
   for (pp = 1; pp < c->ports; pp++)
     for (v = 0; v < c->vcs; v++)
-      if (s->frozen_q[pp][v] && (pp == p || (o && c->out_port[pp][v] == o))) return 0;
+      if (s->frozen_q[pp][v] && (pp == p || c->out_port[pp][v] == o)) return 0;
   return 1;
 }
 
-/* The router leaves a recovery: VCs that are not spinning thaw, and the FSM
- * goes back to deadlock detection (the caller loads the counter). */
+/* The router leaves a recovery: VCs that are not spinning thaw, the loop
+ * buffer empties, and the FSM goes back to deadlock detection (the caller
+ * loads the counter). */
 static inline void spin_leave(spin_router_t *s)
 {
   int p, v;
@@ -203,6 +244,15 @@ static inline void spin_leave(spin_router_t *s)
       if (!s->spinning_q[p][v]) s->frozen_q[p][v] = s->armed_q[p][v] = 0;
   s->is_deadlock_q = 0;
   s->state_q = FSM_DD;
+  loop_clear(&s->loop);
+}
+
+/* Loads the counter: it holds v after this cycle's edge (the watch does not
+ * count it down in this cycle, 12.3). */
+static inline void spin_load(spin_router_t *s, spin_ctx_t *c, unsigned v)
+{
+  s->cnt_q = v;
+  c->cnt_loaded = 1;
 }
 
 /* The lowest VC at input p holding a whole packet for output o; -1 when
@@ -215,69 +265,60 @@ static inline int spin_waiting_vc(const spin_ctx_t *c, int p, unsigned o)
   return -1;
 }
 
-/* The lowest VC at input p holding a whole packet for output o that may be
- * frozen; -1 when there is none. */
-static inline int spin_freezable_vc(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)
+/* Freezes VC v at input p, bound for output o, for the current recovery. */
+static inline void spin_freeze(spin_router_t *s, int p, int v, unsigned o)
 {
-  return spin_may_freeze(s, c, p, o) ? spin_waiting_vc(c, p, o) : -1;
+  s->frozen_q[p][v] = 1;
+  s->armed_q[p][v] = 0;
+  s->loop_out_q[p] = (uint8_t)o;
 }
 
-/* The output port of a move, probe_move or kill_move on input p: its path
- * entry idx, or, past the recorded path (the entry reads 0; 1 VC per port
- * only), the route of the VC at p if it holds flits; 0 when there is none
- * (the message is dropped). */
-static inline unsigned spin_next_port(const spin_ctx_t *c, int p, const flit_t *w)
-{
-  unsigned o = sm_port(w, sm_idx(w));
-  if (o || c->vcs != 1) return o;
-  return c->cnt[p][0] && c->route_valid[p][0] ? c->out_port[p][0] : 0;
-}
+/* The next hop of a move, probe_move or kill_move handled on input p
+ * (12.1): the output, 0 when there is none; a fork entry read advances
+ * m->fk. */
+unsigned spin_next_hop(const spin_router_t *s, const spin_ctx_t *c, int p, sm_t *m);
 
-/* Offers an SM to output o; the better offer stays (rank, then sender
- * priority, then lower source).  Returns 1 when it displaced nothing better.
- * spin_sm_arb.c. */
-int spin_offer(spin_ctx_t *c, int o, const flit_t *w, int src, spin_stats_t *st);
+/* The FSM's own message, offered to output o (12.2); one offered before in
+ * the same cycle is dropped. */
+void spin_offer_own(spin_ctx_t *c, unsigned o, const sm_t *m, spin_stats_t *st);
+
+/* The handled message, forwarded out of outputs mask (fork: the outputs a
+ * probe forked to, 0 when it did not). */
+void spin_offer_fwd(spin_ctx_t *c, int p, unsigned mask, const sm_t *m, unsigned fork);
+
+/* The SM input stage (spin_sm_in.c): the port of the best SM arriving in
+ * this cycle, 0 when none; the others are dropped (counted). */
+int spin_sm_select(const spin_ctx_t *c, const flit_t *const *in_flit, spin_stats_t *st);
+
+/* The SM output stage (spin_sm_out.c): the offers of this cycle to each
+ * output, and (SmPipe = 1) the words registered in the cycle before, into
+ * c->sm_out and c->sm_word (as they go onto the links). */
+void spin_sm_out(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st);
 
 /* The router takes the loop of a probe that came back to it (its own, or,
  * with adoption, another router's that went round the loop through input
- * p): VC v at p becomes the loop's VC, the loop buffer latches (n, start,
- * path), and a move goes out round the loop (MOVE state).  spin_fsm.c. */
-void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
-                    unsigned start, unsigned cyc, sm_path_t path, spin_stats_t *st);
+ * p): VC v at p becomes the loop's VC, the loop buffer latches it, and a
+ * move goes out round the loop (MOVE state).  spin_fsm.c. */
+void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n, unsigned cyc,
+                    unsigned port0, unsigned fk0, const sm_t *forks, spin_stats_t *st);
 
 /* Probe manager: a probe from another router (or this router's own probe
- * back on another port) arrived on input p.  Forks it, drops it, or, with
- * adoption, takes the loop it went round. */
-void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st);
+ * back, not confirming a loop) handled on input p.  Forks it, drops it, or,
+ * with adoption, takes the loop it went round. */
+void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st);
 
-/* The two bits of the SPIN state a move manager tests (12.4;
- * rtl/spin_move_flags.sv) for a move, probe_move or kill_move of kind from
- * sender on input p, bound for output o: *ok, the state accepts it (another
- * router's move or probe_move: OFF or DD free of any recovery, or FROZEN for
- * its sender; another router's kill_move: the recovery is its sender's; the
- * router's own move, probe_move, kill_move: MOVE, PROBE_MOVE with its
- * probe_move sent, KILL_MOVE); *blk, a frozen VC uses input p or is routed
- * to o (!spin_may_freeze).  spin_move_flags.c. */
-void spin_move_flags(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned kind,
-                     unsigned sender, unsigned o, int *ok, int *blk);
+/* Move manager: a move, probe_move or kill_move handled on input p that is
+ * not its sender's coming home (12.5). */
+void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st);
 
-/* Move manager: move, probe_move or kill_move of another router on input p.
- * May freeze a VC and change the FSM (next-state variables in *s). */
-void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st);
+/* The counter FSM for one cycle, before allocation, steps 1 to 3: arm
+ * notices, spin flits, the counter.  in_cred: the credit words of this
+ * cycle.  Called by spin_unit_pre. */
+void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const uint8_t *in_cred, spin_stats_t *st);
 
-/* Move manager: the router's own move, probe_move or kill_move back on input
- * p with path left (n > 0), half way round a loop that passes through its
- * sender twice (a figure 8).  A move or probe_move in the matching sender
- * state freezes a whole packet at p waiting for path entry 0 and goes on
- * with delay - 1; a kill_move in KILL_MOVE goes on.  The state is unchanged. */
-void spin_move_through(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w,
-                       spin_stats_t *st);
-
-/* The counter FSM for one cycle, before allocation: timers, the router's
- * own returning messages, arm notices, spin flits, the SMs it originates.
- * in_flit/in_cred: the links of this cycle.  Called by spin_unit_pre. */
-void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
-                  const uint8_t *in_cred, spin_stats_t *st);
+/* Step 4: the router's own message handled on input p.  Returns 1 when the
+ * FSM took it, 0 when it goes on to the probe or move manager. */
+int spin_fsm_home(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st);
 
 /* After allocation: the deadlock-detection watch sees which VCs sent their
  * front flit this cycle (popped bit [p*SPIN_MAX_VCS + v]) and whether any
@@ -287,17 +328,25 @@ void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped,
 
 /* The SPIN unit (spin_unit.c), what the router calls.  spin_unit_idle: 1
  * when the unit has nothing to do this cycle: the FSM off or counting with
- * no expiry now, no recovery, no VC frozen, and (sm_in = 0) no special
- * message or arm notice on the links.  spin_unit_pre would then offer
- * nothing, send no spin flit or arm notice and leave the state alone, so the
- * router may skip it.  spin_unit_pre: before allocation, the FSM, then the
- * other routers' messages through the move and probe managers (c's results
- * cleared first).  spin_unit_post: after allocation (spin_fsm_post). */
+ * no expiry now, no recovery, no VC frozen, nothing registered in the input
+ * or output stage, and (sm_in = 0) no special message or arm notice on the
+ * links.  spin_unit_pre would then offer nothing, send no spin flit or arm
+ * notice and leave the state alone, so the router may skip it.
+ * spin_unit_pre: before allocation (c's results cleared first).
+ * spin_unit_post: after allocation (spin_fsm_post). */
+/* A message waits in the input or the output stage (SmPipe = 1). */
+static inline int spin_stages_busy(const spin_router_t *s)
+{
+  uint64_t o;
+  memcpy(&o, s->smo_src_q, sizeof o);   /* SPIN_MAX_PORTS bytes */
+  return o || CTL_KIND(s->smi_q.ctl);
+}
 static inline int spin_unit_idle(const spin_router_t *s, int sm_in)
 {
   uint64_t f[sizeof s->frozen_q / 8];
   unsigned i;
-  if (sm_in || s->is_deadlock_q || s->state_q > FSM_DD || (s->state_q == FSM_DD && !s->cnt_q))
+  if (sm_in || s->is_deadlock_q || s->state_q > FSM_DD || (s->state_q == FSM_DD && !s->cnt_q) ||
+      spin_stages_busy(s))
     return 0;
   memcpy(f, s->frozen_q, sizeof f);
   for (i = 0; i < sizeof f / 8; i++)
@@ -307,3 +356,12 @@ static inline int spin_unit_idle(const spin_router_t *s, int sm_in)
 void spin_unit_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
                    const uint8_t *in_cred, spin_stats_t *st);
 void spin_unit_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_stats_t *st);
+
+/* A special message going onto output o's link (12.1): a probe's n and cyc
+ * grow (by 1 and the hop's cycles, h), a move's or probe_move's idx grows
+ * and its delay shrinks by h (not below 0), a kill_move's idx grows; a
+ * probe that forked (fork: the outputs it forked to) records its choice.
+ * spin_sm_out.c. */
+flit_t spin_onto_link(const sm_fmt_t *f, const sm_t *m, unsigned o, unsigned h, unsigned fork);
+
+#endif

@@ -1,22 +1,23 @@
-/* spin_fsm.c - the SPIN counter FSM (docs/microarchitecture.md, 12.2-12.6):
- * rtl/spin_fsm.sv. */
+/* spin_fsm.c - the SPIN counter FSM (docs/microarchitecture.md, 12.3, 12.6,
+ * 12.7): rtl/spin_fsm.sv. */
 #include "spin.h"
 #include "spin_log.h"
 
-static void load(spin_router_t *s, spin_ctx_t *c, unsigned v)
-{
-  s->cnt_q = (uint16_t)v;
-  c->cnt_loaded = 1;
-}
-
-/* The FSM's own message round the loop: the latched path, read from the
- * entry after this router's own. */
+/* The FSM's own message round its loop, out of port0. */
 static void originate(spin_router_t *s, spin_ctx_t *c, unsigned kind, unsigned delay,
                       spin_stats_t *st)
 {
-  flit_t w = sm_make(kind, (unsigned)c->id, s->loop.n_q, delay, s->loop.start_q + 1u,
-                     s->loop.path_q);
-  spin_offer(c, (int)loop_port(&s->loop, 0), &w, c->ports, st);
+  sm_t m;
+  memset(&m, 0, sizeof m);
+  m.kind = kind;
+  m.sender = (unsigned)c->id;
+  m.n = s->loop.n_q;
+  m.t = delay;
+  m.lc = s->loop.cyc_q;
+  m.fk = s->loop.fk0_q;
+  m.fork_lo = s->loop.fork_lo_q;
+  m.fork_hi = s->loop.fork_hi_q;
+  spin_offer_own(c, s->loop.port0_q, &m, st);
 }
 
 /* The sender's recovery is over. */
@@ -28,34 +29,24 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
     st->deadlocks_resolved++;
     if (s->spins_q > st->max_spins) {
       st->max_spins = s->spins_q;
-      st->max_spins_loop = loop_len(&s->loop);
+      st->max_spins_loop = s->loop.n_q;
     }
+    if (s->loop.n_q > st->longest_hops) st->longest_hops = s->loop.n_q;
+    if (s->loop.cyc_q > st->longest_cycles) st->longest_cycles = s->loop.cyc_q;
     st->expiry_to_resolve_sum += dt;
-    if (st->log) {
-      spin_log_entry_t e;
-      unsigned i;
-      e.source = c->id;
-      e.detected = s->t_detect;
-      e.first_spin = s->t_first_spin;
-      e.last_spin = s->t_last_spin;
-      e.spins = s->spins_q;
-      e.adopted = s->loop.start_q != 0;
-      e.len = loop_len(&s->loop);
-      if (e.len > SPIN_LOG_MAX_LOOP) e.len = SPIN_LOG_MAX_LOOP;
-      for (i = 0; i < e.len; i++) e.port[i] = (uint8_t)loop_port(&s->loop, i);
-      spin_log_add(st->log, &e);
-    }
+    if (st->log) spin_log_done(st->log, s->log_entry, s->spins_q, s->t_last_spin);
     st->resolve_hist[dt < SPIN_RESOLVE_BINS ? dt : SPIN_RESOLVE_BINS - 1]++;
     if (dt > st->expiry_to_resolve_max) st->expiry_to_resolve_max = dt;
   } else {
     st->false_positives++;
   }
+  s->log_entry = -1;
   spin_leave(s);
-  loop_clear(&s->loop);
-  load(s, c, c->tdd - 1);
+  spin_load(s, c, c->tdd - 1);
 }
 
-/* Spin time: frozen VCs that are armed start sending; the others thaw. */
+/* Spin time: frozen VCs that are armed spin from the next cycle; the others
+ * thaw. */
 static void spin_now(spin_router_t *s, spin_ctx_t *c)
 {
   int p, v;
@@ -68,33 +59,30 @@ static void spin_now(spin_router_t *s, spin_ctx_t *c)
 }
 
 /* Freezes the VC at p (the watched one first) that holds a whole packet for
- * the loop's first port; -1 when none does. */
+ * the loop's first port; -1 when none does or none may be frozen. */
 static int freeze_own(spin_router_t *s, spin_ctx_t *c, int p)
 {
-  unsigned o = loop_port(&s->loop, 0);
-  int pick = spin_freezable_vc(s, c, p, o);
+  unsigned o = s->loop.port0_q;
+  int pick;
+  if (!spin_may_freeze(s, c, p, o)) return -1;
+  pick = spin_waiting_vc(c, p, o);
   if (pick < 0) return -1;
   if (spin_vc_waits(c, p, s->dd_vc_q, o)) pick = s->dd_vc_q;
-  s->frozen_q[p][pick] = 1;
-  s->armed_q[p][pick] = 0;
+  spin_freeze(s, p, pick, o);
   s->dd_vc_q = (uint8_t)pick;
   return pick;
 }
 
-void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
-                  const uint8_t *in_cred, spin_stats_t *st)
+/* Step 1: arm notices from downstream.  The frozen VC bound for that output
+ * is armed; a frozen router passes the notice upstream, except at the VC
+ * where the sender's loop starts (the chain ends there). */
+static void arm_chain(spin_router_t *s, spin_ctx_t *c, const uint8_t *in_cred)
 {
-  const int P = c->ports;
-  int p, v, o;
-  int expired = s->cnt_q == 0;
-  int sender = s->state_q >= FSM_MOVE && s->state_q <= FSM_KILL_MOVE;
-
-  /* 1. arm notices from downstream: the frozen VC bound for that output is
-   * armed; a frozen router passes the notice upstream, except at the VC
-   * where the sender's loop starts (the chain ends there). */
-  for (o = 1; o < P; o++) {
+  const int sender = s->state_q >= FSM_MOVE && s->state_q <= FSM_KILL_MOVE;
+  int o, p, v;
+  for (o = 1; o < c->ports; o++) {
     if (!CRED_ARM(in_cred[o])) continue;
-    for (p = 1; p < P; p++)
+    for (p = 1; p < c->ports; p++)
       for (v = 0; v < c->vcs; v++) {
         if (!s->frozen_q[p][v] || s->armed_q[p][v] || c->out_port[p][v] != o) continue;
         s->armed_q[p][v] = 1;
@@ -103,70 +91,16 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
           c->arm_out[p] = CRED_ARM_MAKE(v);
       }
   }
+}
 
-  /* 2. the counter */
-  if (expired) {
-    switch (s->state_q) {
-    case FSM_DD:
-      if (c->cnt[s->dd_port_q][s->dd_vc_q] && c->route_valid[s->dd_port_q][s->dd_vc_q] &&
-          c->out_port[s->dd_port_q][s->dd_vc_q] != 0) {
-        unsigned op = c->out_port[s->dd_port_q][s->dd_vc_q];
-        sm_path_t path = {0, 0};
-        flit_t w = sm_make(KIND_PROBE, (unsigned)c->id, 1, 0, 0, path_put(path, 0, op));
-        spin_offer(c, (int)op, &w, P, st);
-      }
-      break;
-    case FSM_MOVE:                 /* the move did not come back */
-      s->state_q = FSM_KILL_MOVE;
-      originate(s, c, KIND_KILL_MOVE, 0, st);
-      load(s, c, s->loop.cyc_q);
-      break;
-    case FSM_FORWARD_PROGRESS:     /* the spin cycle */
-      spin_now(s, c);
-      st->spins++;
-      if (!s->spins_q) s->t_first_spin = c->cycle;
-      s->t_last_spin = c->cycle;
-      s->spins_q++;
-      if (s->spins_q == (c->nmin ? 2u : 1u) * loop_len(&s->loop))   /* the m-th (2m-th) */
-        st->bound_violations++;
-      s->state_q = FSM_PROBE_MOVE;
-      s->pm_sent_q = 0;
-      load(s, c, SPIN_SETTLE - 1);
-      break;
-    case FSM_PROBE_MOVE:
-      if (!s->pm_sent_q) {
-        originate(s, c, KIND_PROBE_MOVE, 2u * s->loop.cyc_q, st);
-        s->pm_sent_q = 1;
-        load(s, c, s->loop.cyc_q);
-      } else {                     /* the probe_move did not come back */
-        s->state_q = FSM_KILL_MOVE;
-        originate(s, c, KIND_KILL_MOVE, 0, st);
-        load(s, c, s->loop.cyc_q);
-      }
-      break;
-    case FSM_KILL_MOVE:
-      finish(s, c, st);
-      break;
-    case FSM_FROZEN:
-      if (!s->pm_sent_q) {         /* the spin cycle */
-        spin_now(s, c);
-        s->pm_sent_q = 1;
-        load(s, c, SPIN_RELEASE);
-      } else {                     /* nobody came back for us: give up */
-        st->frozen_timeouts++;
-        spin_leave(s);
-        load(s, c, c->tdd - 1);
-      }
-      break;
-    case FSM_OFF:
-      break;
-    }
-  }
-
-  /* 3. spin flits: a spinning VC sends its front flit, ahead of everything */
-  for (p = 1; p < P; p++)
+/* Step 2: a spinning VC sends its front flit, ahead of everything. */
+static void spin_flits(spin_router_t *s, spin_ctx_t *c)
+{
+  int p, v;
+  for (p = 1; p < c->ports; p++)
     for (v = 0; v < c->vcs; v++) {
       const flit_t *f = c->front[p][v];
+      int o;
       if (!s->spinning_q[p][v] || !f) continue;
       o = c->out_port[p][v];
       c->spin_flit[o].data = f->data;
@@ -178,58 +112,134 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
       c->out_busy |= 1u << o;
       c->in_busy |= 1u << p;
     }
+}
 
-  /* 4. this router's own messages coming back */
-  for (p = 1; p < P; p++) {
-    const flit_t *w = in_flit[p];
-    unsigned kind = CTL_KIND(w->ctl);
-    if (kind < KIND_PROBE || sm_sender(w) != (unsigned)c->id) continue;
-    if (kind == KIND_PROBE) {
-      /* The loop is confirmed when a VC at the arrival port waits for the
-       * port the probe first left by (not necessarily the VC it was sent
-       * for: two VCs may share that output).  Otherwise it is a figure 8
-       * through this router and the probe is forwarded below. */
-      int lv = -1;
-      for (v = 0; v < c->vcs && lv < 0; v++)
-        if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == sm_port(w, 0))
-          lv = v;
-      if (s->state_q == FSM_DD && lv >= 0 && sm_n(w) + sm_x(w) <= SM_MAX_LOOP) {
-        st->probes_returned++;
-        spin_take_loop(s, c, p, lv, sm_n(w), 0, sm_n(w) + sm_x(w), sm_path(w), st);
-      }
-      continue;                    /* else: spin_probe_in treats it below */
+/* A spin of the sender's recovery (FORWARD_PROGRESS expiry). */
+static void sender_spins(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
+{
+  spin_now(s, c);
+  st->spins++;
+  if (!s->spins_q) s->log_walk = 1;      /* the network records the loop (spin_log.h) */
+  s->t_last_spin = c->cycle;
+  s->spins_q++;
+  if (s->spins_q == (c->nmin ? 2u : 1u) * s->loop.n_q)   /* the m-th (2m-th) */
+    st->bound_violations++;
+}
+
+/* Step 3: the counter's expiry. */
+static void expire(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
+{
+  const unsigned C = s->loop.cyc_q;
+  switch (s->state_q) {
+  case FSM_DD:
+    if (spin_vc_routed(c, s->dd_port_q, s->dd_vc_q) && c->out_port[s->dd_port_q][s->dd_vc_q] != 0) {
+      sm_t m;
+      memset(&m, 0, sizeof m);
+      m.kind = KIND_PROBE;
+      m.sender = (unsigned)c->id;
+      m.p0 = c->out_port[s->dd_port_q][s->dd_vc_q];
+      spin_offer_own(c, m.p0, &m, st);
     }
-    if (sm_idx(w) != sm_n(w)) continue;   /* not home yet: a figure 8, below */
-    if ((kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
-        (kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) {
-      if (p == s->dd_port_q && sm_delay(w) >= 2) {
-        v = freeze_own(s, c, p);
-        if (v >= 0) {
-          s->is_deadlock_q = 1;
-          s->source_id_q = (uint16_t)c->id;
-          s->state_q = FSM_FORWARD_PROGRESS;
-          load(s, c, sm_delay(w) - 1);
-          c->arm_out[p] = CRED_ARM_MAKE(v);
-        }
-      }
-    } else if (kind == KIND_KILL_MOVE && s->state_q == FSM_KILL_MOVE) {
-      finish(s, c, st);
+    break;
+  case FSM_MOVE:                 /* the move did not come back */
+    s->state_q = FSM_KILL_MOVE;
+    originate(s, c, KIND_KILL_MOVE, 0, st);
+    spin_load(s, c, C);
+    break;
+  case FSM_FORWARD_PROGRESS:     /* the spin cycle */
+    sender_spins(s, c, st);
+    s->state_q = FSM_PROBE_MOVE;
+    s->pm_sent_q = 0;
+    spin_load(s, c, SPIN_SETTLE - 1);
+    break;
+  case FSM_PROBE_MOVE:
+    if (!s->pm_sent_q) {
+      originate(s, c, KIND_PROBE_MOVE, 2u * C + 2u, st);
+      s->pm_sent_q = 1;
+      spin_load(s, c, C);
+    } else {                     /* the probe_move did not come back */
+      s->state_q = FSM_KILL_MOVE;
+      originate(s, c, KIND_KILL_MOVE, 0, st);
+      spin_load(s, c, C);
     }
+    break;
+  case FSM_KILL_MOVE:
+    finish(s, c, st);
+    break;
+  case FSM_FROZEN:
+    if (!s->pm_sent_q) {         /* the spin cycle */
+      spin_now(s, c);
+      s->pm_sent_q = 1;
+      spin_load(s, c, SPIN_SETTLE + 2u * C + 2u);
+    } else {                     /* nobody came back for us: give up */
+      st->frozen_timeouts++;
+      spin_leave(s);
+      spin_load(s, c, c->tdd - 1);
+    }
+    break;
+  case FSM_OFF:
+    break;
   }
 }
 
-void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n,
-                    unsigned start, unsigned cyc, sm_path_t path, spin_stats_t *st)
+void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const uint8_t *in_cred, spin_stats_t *st)
+{
+  arm_chain(s, c, in_cred);
+  spin_flits(s, c);
+  if (s->cnt_q == 0) expire(s, c, st);
+}
+
+int spin_fsm_home(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st)
+{
+  int v;
+  if (m->kind == KIND_PROBE) {
+    /* The loop is confirmed when a VC at the arrival port waits for the
+     * port the probe first left by (not necessarily the VC it was sent
+     * for: two VCs may share that output).  Otherwise it is a figure 8
+     * through this router, for the probe manager. */
+    if (s->state_q != FSM_DD) return 0;
+    for (v = 0; v < c->vcs; v++)
+      if (spin_vc_routed(c, p, v) && c->out_port[p][v] == m->p0) {
+        st->probes_returned++;
+        spin_take_loop(s, c, p, v, m->n, m->t, m->p0, 0, m, st);
+        return 1;
+      }
+    return 0;
+  }
+  if (m->idx != m->n) return 0;           /* not home yet: a figure 8, the move manager */
+  if ((m->kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
+      (m->kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) {
+    if (p == s->dd_port_q && m->t == s->loop.cyc_q + 2u && (v = freeze_own(s, c, p)) >= 0) {
+      s->is_deadlock_q = 1;
+      s->source_id_q = (uint16_t)c->id;
+      s->state_q = FSM_FORWARD_PROGRESS;
+      spin_load(s, c, m->t - 2u);
+      c->arm_out[p] = CRED_ARM_MAKE(v);
+    } else {
+      st->moves_dropped++;
+    }
+  } else if (m->kind == KIND_KILL_MOVE && s->state_q == FSM_KILL_MOVE) {
+    finish(s, c, st);
+  }
+  return 1;
+}
+
+void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n, unsigned cyc,
+                    unsigned port0, unsigned fk0, const sm_t *forks, spin_stats_t *st)
 {
   s->dd_port_q = (uint8_t)p;
   s->dd_vc_q = (uint8_t)v;
-  loop_latch(&s->loop, n, start, cyc, path);
+  s->source_id_q = (uint16_t)c->id;      /* its own recovery: where its messages went */
+  memset(s->loop_out_q, 0, sizeof s->loop_out_q);
+  loop_latch(&s->loop, n, cyc, port0, fk0, forks);
   s->t_expiry = c->cycle - cyc;
   s->t_detect = c->cycle;
   s->spins_q = 0;
+  s->log_entry = -1;
+  s->adopted = 0;
   s->state_q = FSM_MOVE;
-  originate(s, c, KIND_MOVE, 2u * cyc, st);
-  load(s, c, cyc);
+  originate(s, c, KIND_MOVE, 2u * cyc + 2u, st);
+  spin_load(s, c, cyc);
 }
 
 /* The next non-empty network VC after (dd_port, dd_vc), round robin over
@@ -274,7 +284,7 @@ void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_
         s->state_q = FSM_DD;
         s->dd_port_q = (uint8_t)p;
         s->dd_vc_q = (uint8_t)v;
-        s->cnt_q = (uint16_t)(c->tdd - 1);
+        s->cnt_q = c->tdd - 1;
       }
       return;
     }

@@ -1,6 +1,8 @@
 /* spin_log.h - the record of the deadlocks SPIN resolved in a run: one entry
- * per recovery that spun, written by the FSM when the recovery ends
- * (spin_fsm.c, finish) and turned into deadlocks.json by record.c.
+ * per recovery that spun.  The network opens it at the recovery's first
+ * spin, with the loop walked along the spinning VCs (net_step; the messages
+ * carry no path), and the FSM completes it when the recovery ends
+ * (spin_fsm.c, finish); record.c turns it into deadlocks.json.
  * Statistics only: no register of the model reads it. */
 #ifndef SPIN_SPIN_LOG_H
 #define SPIN_SPIN_LOG_H
@@ -9,7 +11,6 @@
 #include <stdint.h>
 
 #define SPIN_LOG_MAX      10000  /* entries kept; the rest are only counted */
-#define SPIN_LOG_MAX_LOOP 64     /* hops kept of a loop (SPIN reaches 63) */
 
 typedef struct {
   int source;                    /* the router that latched the loop */
@@ -17,18 +18,23 @@ typedef struct {
   uint64_t first_spin, last_spin;
   unsigned spins;
   int adopted;                   /* the loop came from another router's probe */
-  unsigned len;                  /* hops */
-  uint8_t port[SPIN_LOG_MAX_LOOP];   /* output port of each hop, from the source on */
+  int closed;                    /* the walk came back to the source's loop VC */
+  unsigned len;                  /* hops walked */
+  uint8_t *port;                 /* output port of each hop, from the source on */
 } spin_log_entry_t;
 
 typedef struct spin_log {
   spin_log_entry_t *e;
   size_t n, cap;                 /* entries kept, allocated */
-  uint64_t total;                /* entries added, kept or not */
+  uint64_t total;                /* entries opened, kept or not */
   uint64_t spins;                /* spins of all of them */
 } spin_log_t;
 
-void spin_log_add(spin_log_t *log, const spin_log_entry_t *e);
+/* A new entry (spins 0; the ports are copied); its index, or -1 when it is
+ * only counted (the record is full, or memory ran out). */
+int64_t spin_log_open(spin_log_t *log, const spin_log_entry_t *e);
+/* Entry i's recovery ended after `spins` spins, the last in cycle last. */
+void spin_log_done(spin_log_t *log, int64_t i, unsigned spins, uint64_t last);
 void spin_log_free(spin_log_t *log);
 
 #endif

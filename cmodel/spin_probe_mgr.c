@@ -1,59 +1,80 @@
-/* spin_probe_mgr.c - the probe manager (docs/microarchitecture.md, 12.3).
- * RTL twin: rtl/spin_probe_mgr.sv. */
+/* spin_probe_mgr.c - the probe manager (docs/microarchitecture.md, 12.4):
+ * the one probe a router handles in a cycle, forwarded, dropped or, with
+ * adoption, the loop it went round taken.  RTL twin: rtl/spin_probe_mgr.sv
+ * (unit bench: tb/unit/spin_probe_mgr_tb.cpp). */
 #include "spin.h"
 
-void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
+void spin_drop_probe(spin_stats_t *st, spin_drop_t why)
 {
-  unsigned sender = sm_sender(w), n = sm_n(w), x = sm_x(w), ports = 0, o;
-  int v, me = c->id;
-  /* busy with a recovery, outranked, or the loop too long: a full path
-   * goes on unrecorded only with 1 VC per port, up to SM_MAX_LOOP hops,
-   * and no loop of SM_MAX_LOOP cycles or more can be taken */
-  if (s->is_deadlock_q || (s->state_q != FSM_OFF && s->state_q != FSM_DD) ||
-      spin_prio(c->cycle, c->tdd, c->nodes, me) >
-          spin_prio(c->cycle, c->tdd, c->nodes, (int)sender) ||
-      n + x >= SM_MAX_LOOP || (n >= SM_MAX_PATH && c->vcs != 1)) {
-    st->probes_dropped++;
-    return;
+  st->probes_dropped++;
+  switch (why) {
+  case DROP_CONTENTION: st->drop_contention++; break;
+  case DROP_BUSY: st->drop_busy++; break;
+  case DROP_OUTRANKED: st->drop_outranked++; break;
+  case DROP_NOT_BLOCKED: st->drop_not_blocked++; break;
+  case DROP_CAME_ROUND: st->drop_came_round++; break;
+  default: st->drop_length++; break;
   }
+}
+
+/* Why the probe cannot go on from input p, or -1 when it can; *outs: the
+ * outputs its copies would take. */
+static int blocked(const spin_router_t *s, const spin_ctx_t *c, int p, const sm_t *m,
+                   unsigned *outs)
+{
+  int v;
+  if (s->is_deadlock_q || (s->state_q != FSM_OFF && s->state_q != FSM_DD)) return DROP_BUSY;
+  if (spin_prio(c->cycle, c->tdd, c->nodes, c->id) >
+      spin_prio(c->cycle, c->tdd, c->nodes, (int)m->sender))
+    return DROP_OUTRANKED;
+  if (m->n >= c->fmt->hop_max) return DROP_LENGTH;
   /* every VC at the arrival port must hold a packet waiting on a route */
-  for (v = 0; v < c->vcs; v++) {
-    if (!c->cnt[p][v] || !c->route_valid[p][v]) {
-      st->probes_dropped++;
-      return;
+  for (v = 0; v < c->vcs; v++)
+    if (!spin_vc_routed(c, p, v)) return DROP_NOT_BLOCKED;
+  *outs = spin_outputs_at(c, p);
+  if (!*outs) return DROP_NOT_BLOCKED;       /* all waiting to eject */
+  if ((*outs & (*outs - 1u)) && m->fk >= c->fmt->k) return DROP_LENGTH;
+  return -1;
+}
+
+/* The probe came round p (the mark holds its sender with a smaller n): with
+ * adoption the router takes the loop it went round, if it is free to and a
+ * VC at p waits for the loop's first output.  Returns 1 when it did. */
+static int adopt(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st)
+{
+  unsigned out = s->mark_out_q[p], fk0 = s->mark_fk_q[p], o1;
+  int v, forked = (out & (out - 1u)) != 0;
+  if (!c->adopt || s->state_q != FSM_DD || s->is_deadlock_q) return 0;
+  o1 = spin_nth_port(out, forked ? sm_fork(c->fmt, m, fk0) : 0u);
+  if (!o1) return 0;
+  for (v = 0; v < c->vcs; v++)
+    if (spin_vc_routed(c, p, v) && c->out_port[p][v] == o1) {
+      st->probes_adopted++;
+      spin_take_loop(s, c, p, v, m->n - s->mark_n_q[p], m->t - s->mark_cyc_q[p], o1,
+                     fk0 + (unsigned)forked, m, st);
+      s->adopted = 1;
+      return 1;
     }
-    if (c->out_port[p][v] != 0) ports |= 1u << c->out_port[p][v];
-  }
-  if (!ports) {              /* all waiting to eject: no loop through here */
-    st->probes_dropped++;
+  return 0;
+}
+
+void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st)
+{
+  unsigned outs = 0;
+  int why = blocked(s, c, p, m, &outs);
+  if (why >= 0) {
+    spin_drop_probe(st, (spin_drop_t)why);
     return;
   }
-  /* the same sender's probe came through here with a shorter path: this one
-   * went round a loop through input p that does not pass its sender.  With
-   * adoption this router takes that loop as its own (if it is free to, and
-   * its own entry is recorded); otherwise the probe is dropped. */
-  if (s->mark_n_q[p] && s->mark_sender_q[p] == sender && n > s->mark_n_q[p]) {
-    unsigned m = s->mark_n_q[p], o1 = sm_port(w, m);
-    unsigned cyc = n - m + x - s->mark_x_q[p];   /* cycles round the loop */
-    if (c->adopt && m < SM_MAX_PATH && s->state_q == FSM_DD && !s->is_deadlock_q) {
-      for (v = 0; v < c->vcs; v++)
-        if (c->cnt[p][v] && c->route_valid[p][v] && c->out_port[p][v] == o1) {
-          st->probes_adopted++;
-          spin_take_loop(s, c, p, v, n, m, cyc, sm_path(w), st);
-          return;
-        }
-    }
-    st->probes_dropped++;
+  if (s->mark_n_q[p] && s->mark_sender_q[p] == m->sender && m->n > s->mark_n_q[p]) {
+    if (!adopt(s, c, p, m, st)) spin_drop_probe(st, DROP_CAME_ROUND);
     return;
   }
-  s->mark_sender_q[p] = (uint16_t)sender;
-  s->mark_n_q[p] = (uint8_t)n;
-  s->mark_x_q[p] = (uint8_t)x;
-  for (o = 1; o < (unsigned)c->ports; o++) {
-    flit_t copy;
-    if (!(ports & (1u << o))) continue;
-    copy = sm_make(KIND_PROBE, sender, n + 1, x, 0, path_put(sm_path(w), n, o));
-    if (ports & ((1u << o) - 1u) & ~1u) st->probes_forked++;
-    spin_offer(c, (int)o, &copy, p, st);
-  }
+  s->mark_sender_q[p] = (uint16_t)m->sender;
+  s->mark_n_q[p] = m->n;
+  s->mark_cyc_q[p] = m->t;
+  s->mark_out_q[p] = (uint8_t)outs;
+  s->mark_fk_q[p] = (uint8_t)m->fk;
+  st->probes_forked += (unsigned)__builtin_popcount(outs) - 1u;
+  spin_offer_fwd(c, p, outs, m, (outs & (outs - 1u)) ? outs : 0u);
 }

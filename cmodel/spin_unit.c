@@ -1,46 +1,65 @@
 /* spin_unit.c - SPIN of one router, wired together (docs/microarchitecture.md,
- * section 12): rtl/spin_unit.sv.  The counter FSM (spin_fsm.c) takes the
- * timers, arm notices, spin flits and the router's own messages coming home;
- * then the other routers' messages go through the move managers
- * (spin_move_mgr.c) and probe managers (spin_probe_mgr.c), highest class
- * first, then by port, each taking the SPIN state the one before left; every
- * message that goes on is offered to its output's arbitration
- * (spin_sm_arb.c). */
+ * section 12): rtl/spin_unit.sv.  The input stage takes one special message
+ * a cycle (spin_sm_in.c; with SmPipe = 1 from its register); the counter
+ * FSM (spin_fsm.c) takes the timers, arm notices and spin flits, and the
+ * router's own message coming home; any other message goes to the probe
+ * manager (spin_probe_mgr.c) or the move manager (spin_move_mgr.c); the
+ * output stage (spin_sm_out.c) puts the winners on the links. */
 #include <string.h>
 #include "spin.h"
+
+/* A message of this kind may freeze a VC of the port it is handled on. */
+static int freezes(unsigned kind)
+{
+  return kind == KIND_MOVE || kind == KIND_PROBE_MOVE;
+}
+
+/* The message handled on input p (12.2). */
+static void handle(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
+{
+  sm_t m = sm_unpack(c->fmt, w);
+  if (m.sender == (unsigned)c->id && spin_fsm_home(s, c, p, &m, st)) return;
+  if (m.kind == KIND_PROBE) spin_probe_in(s, c, p, &m, st);
+  else spin_move_in(s, c, p, &m, st);
+}
 
 void spin_unit_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit,
                    const uint8_t *in_cred, spin_stats_t *st)
 {
-  const int P = c->ports;
-  int p, rank;
+  int sel, port = 0;
+  flit_t w;
 
-  memset(c->offer, 0, sizeof c->offer);
   memset(c->arm_out, 0, sizeof c->arm_out);
-  c->out_busy = c->in_busy = 0;
+  c->out_busy = c->in_busy = c->hold = 0;
+  c->fwd_mask = c->fwd_fork = c->own_out = 0;
   c->cnt_loaded = 0;
 
-  spin_fsm_pre(s, c, in_flit, in_cred, st);
-
-  /* other routers' messages, highest class first, then by port */
-  for (rank = 3; rank >= 1; rank--)
-    for (p = 1; p < P; p++) {
-      const flit_t *w = in_flit[p];
-      unsigned kind = CTL_KIND(w->ctl);
-      if (kind < KIND_PROBE || sm_rank(kind) != rank) continue;
-      if (sm_sender(w) == (unsigned)c->id) {
-        /* own probe back on another port (a figure 8): forwarded like any */
-        if (kind == KIND_PROBE && !(s->state_q == FSM_MOVE && s->loop.n_q == sm_n(w) &&
-                                    s->loop.start_q == 0 &&
-                                    path_eq(s->loop.path_q, sm_path(w))))
-          spin_probe_in(s, c, p, w, st);
-        /* own move, probe_move or kill_move half way round a figure 8 */
-        if (kind != KIND_PROBE && sm_idx(w) != sm_n(w)) spin_move_through(s, c, p, w, st);
-        continue;
-      }
-      if (kind == KIND_PROBE) spin_probe_in(s, c, p, w, st);
-      else spin_move_in(s, c, p, w, st);
+  /* the input stage: this cycle's best message, handled now or registered */
+  sel = spin_sm_select(c, in_flit, st);
+  if (c->sm_pipe == 2) {
+    w = s->smi_q;
+    port = CTL_KIND(w.ctl) ? s->smi_port_q : 0;
+    if (freezes(CTL_KIND(w.ctl))) c->hold = 1u << port;
+    if (sel) {
+      s->smi_q = *in_flit[sel];
+      s->smi_port_q = (uint8_t)sel;
+    } else {
+      memset(&s->smi_q, 0, sizeof s->smi_q);
+      s->smi_port_q = 0;
     }
+  } else if (sel) {
+    w = *in_flit[sel];
+    port = sel;
+  }
+  if (c->sm_pipe == 1) {          /* every input a move or probe_move arrives on is held */
+    int p;
+    for (p = 1; p < c->ports; p++)
+      if (freezes(CTL_KIND(in_flit[p]->ctl))) c->hold |= 1u << p;
+  }
+
+  spin_fsm_pre(s, c, in_cred, st);
+  if (port) handle(s, c, port, &w, st);
+  spin_sm_out(s, c, st);
 }
 
 void spin_unit_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_stats_t *st)
