@@ -149,6 +149,7 @@ $(SPINSIM) $(SPINGEN): $(BUILD)/cmodel/%: cmodel/%.c $(LIBSPIN) $(C_HDRS)
 # ---- RTL ----
 RTL_PKG  := rtl/spin_pkg.sv
 RTL_SRCS := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
+RTL_HDRS := $(wildcard rtl/*.svh)
 LINT_VLT := rtl/lint.vlt
 
 # ---- co-simulation builds (Verilator) ----
@@ -183,6 +184,7 @@ VOPT   ?= -O2
 # harness or the C model did) compiles almost nothing.  OBJCACHE= turns it off.
 OBJCACHE ?= $(shell command -v ccache 2>/dev/null)
 VFLAGS := --cc --exe --build
+VFLAGS += -I$(ROOT)/rtl                      # spin_sm_layout.svh
 VFLAGS += -j 2                               # parallel C++ compile (2-core machines)
 VFLAGS += -Wno-fatal                         # lint is its own target
 # but circular combinational logic (a variable index that keeps a split_var
@@ -207,9 +209,15 @@ endef
 
 PORTS   ?= 5
 # Co-simulation routers carry SPIN and escape-VC routing (each switched on
-# and off at run time), so their links are 128 bits wide: a special message
-# fills the data word.
+# and off at run time), so their links are 128 bits wide (the route header
+# of FAvORS-NMin, and a special message's fork entries with several VCs).
 FLITW   := 128
+# The router array serves many topologies: its special messages are sized
+# for networks of up to 4096 routers (IdW 12, HopW 14, CycW 19: contract
+# 12.1), t_DD up to 65535 (TddW 16), and it has all three SmPipe timings,
+# chosen at run time (SmPipe 3).  The C model runs with the same widths.
+ARRAY_SM := -GIdW=12 -GHopW=14 -GCycW=19 -GTddW=16 -GSmPipe=3
+ARRAY_SM_DEFS := -DSPIN_IDW=12 -DSPIN_HOPW=14 -DSPIN_CYCW=19 -DSPIN_TDDW=16 -DSPIN_SMPIPE=3
 ARRAY_DIR := $(RTL_DIR)/p$(PORTS)-v$(VCS)
 COSIM   := $(ARRAY_DIR)/Vcosim
 # $(RTL_DIR)/p<P>-v<V>/Vcosim: the router with P ports and V VCs, one build
@@ -222,14 +230,14 @@ COSIM   := $(ARRAY_DIR)/Vcosim
 cosim_ports = $(word 1,$(subst -v, ,$(1)))
 cosim_vcs   = $(word 2,$(subst -v, ,$(1)))
 $(RTL_DIR)/p%.inputs: FORCE
-	$(call inputs_stamp,$(RTL_SRCS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW))
+	$(call inputs_stamp,$(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW) $(ARRAY_SM))
 .PRECIOUS: $(RTL_DIR)/p%.inputs
 $(RTL_DIR)/p%/Vcosim: $(RTL_DIR)/p%.inputs | $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: router with $(call cosim_ports,$*) ports, $(call cosim_vcs,$*) VC(s) -> $@ (log: $(@D)/build.log)"
 	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(call cosim_ports,$*) -GNumVcs=$(call cosim_vcs,$*) \
-	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 \
-	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1" \
+	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) \
+	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 

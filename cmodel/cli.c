@@ -47,9 +47,10 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
-"  --sm-pipe 0|1      SPIN's special messages registered on arrival and before\n"
-"                     they leave, 2 cycles more a hop (1); 0: handled in the\n"
-"                     cycle they arrive, the paper's timing\n"
+"  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
+"                     before they leave (2 cycles more a hop); 1, before they\n"
+"                     leave (1 more); 0, neither, the paper's timing (mode:\n"
+"                     2 live, 0 paper)\n"
 "  --sm-widths I,H,C  bits of router id, hop count and cycle count in a special\n"
 "                     message (the network's own, as spingen --sm-widths says)\n"
 "  --faults SPEC      links that fail at run time: CYCLE@ROUTER:PORT[,...] or\n"
@@ -116,7 +117,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     {"help", 0, 0, 'h'}, {0, 0, 0, 0}
   };
   int c, warm_set = 0;
-  int admit = -1, reroute = -1, adopt = -1;   /* -1: as --mode says */
+  int admit = -1, reroute = -1, adopt = -1, sm_pipe = -1;   /* -1: as --mode says */
   uint64_t u;
   memset(o, 0, sizeof *o);
   sim_defaults(&o->sim);
@@ -171,6 +172,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
       if (!strcmp(optarg, "live") || !strcmp(optarg, "paper")) {
         const int on = optarg[0] == 'l';
         o->sim.mode.admit = o->sim.mode.reroute = o->sim.mode.adopt = on;
+        o->sim.sm.pipe = on ? 2 : 0;     /* the paper's router, its timing too */
       } else {
         cli_error("--mode: '%s' is not live or paper", optarg);
         return 2;
@@ -191,7 +193,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
         cli_error("--sm-pipe: '%s' is not 0, 1 or 2", optarg);
         return 2;
       }
-      o->sim.sm.pipe = optarg[0] - '0';
+      sm_pipe = optarg[0] - '0';
       break;
     case 'W': {
       unsigned a, b, w;
@@ -235,6 +237,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
   if (admit >= 0) o->sim.mode.admit = admit;
   if (reroute >= 0) o->sim.mode.reroute = reroute;
   if (adopt >= 0) o->sim.mode.adopt = adopt;
+  if (sm_pipe >= 0) o->sim.sm.pipe = sm_pipe;
   if (!warm_set) o->sim.warmup = o->sim.cycles / 10;
   if (o->sim.warmup >= o->sim.cycles) {
     cli_error("--warmup %llu must be smaller than --cycles %llu",

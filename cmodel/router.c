@@ -124,7 +124,8 @@ typedef struct {
   unsigned sm_outs;              /* outputs carrying a special message */
   unsigned spin_outs;            /* outputs carrying a spin flit */
   unsigned spin_ins;             /* inputs sending a spin flit */
-  unsigned hold;                 /* inputs held by SPIN's input stage (SmPipe = 1) */
+  unsigned hold;                 /* inputs held by SPIN's input stage (SmPipe 1, 2) */
+  uint64_t frozen_req;           /* VCs frozen for switch allocation (spin_ctx_t) */
   uint64_t popped;               /* bit p * SPIN_MAX_VCS + v: VC (p, v) sent a flit */
   int admitted;                  /* injection admission (section 6) */
   int spin_idle;                 /* SPIN has nothing to do this cycle (spin_unit_idle) */
@@ -300,6 +301,7 @@ static inline void su_pre(router_t *r, const router_cfg_t *cfg, uint64_t cycle, 
     cb->spin_outs = sc->out_busy;
     cb->spin_ins = sc->in_busy;
     cb->hold = sc->hold;
+    cb->frozen_req = sc->frozen_req;
   }
 }
 
@@ -380,7 +382,7 @@ static inline void sa_inputs(router_t *r, const router_cfg_t *cfg, cycle_t *cw, 
     for (vm = r->nonempty[p] & all_vcs; vm; vm &= vm - 1u) {
       unsigned op;
       v = (int)low_bit(vm);
-      if (spin && r->sp.frozen_q[p][v]) continue;   /* frozen only under SPIN */
+      if (spin && (cb->frozen_req >> (p * SPIN_MAX_VCS + v) & 1u)) continue;   /* frozen (SPIN) */
       if ((cb->routing & (1u << p)) && (V == 1 || cw->rc_vc[p] == v)) op = cw->rc_port[p];
       else if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
       else continue;                       /* waits for the route unit */
@@ -641,6 +643,7 @@ static inline unsigned eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle
   cb.free_a = cb.free0 = 0;
   cb.ages_known = 0;
   cb.sm_outs = cb.spin_outs = cb.spin_ins = cb.hold = 0;
+  cb.frozen_req = 0;
   cb.popped = 0;
   cb.spin_idle = 1;
   memset(cw.oreq, 0, sizeof cw.oreq);

@@ -20,7 +20,7 @@ void sim_defaults(sim_opts_t *o)
   o->spin = 0;
   o->tdd = 128;
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
-  o->sm.pipe = 1;
+  o->sm.pipe = 2;
 }
 
 const char *algo_name(route_algo_t a)

@@ -177,6 +177,9 @@ typedef struct {
   unsigned sm_out;                    /* outputs carrying an SM this cycle */
   flit_t sm_word[SPIN_MAX_PORTS];     /* per output: the SM, as it goes onto the link */
   unsigned hold;                      /* inputs held from allocation (12.2) */
+  uint64_t frozen_req;                /* VCs switch allocation skips, bit p*SPIN_MAX_VCS + v:
+                                         after this cycle's message (SmPipe 0), or after
+                                         the FSM's counter (SmPipe 1, 2: 12.2) */
   unsigned out_busy;                  /* outputs taken by a spin flit */
   unsigned in_busy;                   /* inputs sending a spin flit */
   flit_t spin_flit[SPIN_MAX_PORTS];   /* per output */

@@ -8,6 +8,17 @@
 #include <string.h>
 #include "spin.h"
 
+/* The frozen VCs, bit p*SPIN_MAX_VCS + v. */
+static uint64_t frozen_mask(const spin_router_t *s)
+{
+  uint64_t m = 0;
+  int p, v;
+  for (p = 1; p < SPIN_MAX_PORTS; p++)
+    for (v = 0; v < SPIN_MAX_VCS; v++)
+      if (s->frozen_q[p][v]) m |= 1ull << (p * SPIN_MAX_VCS + v);
+  return m;
+}
+
 /* A message of this kind may freeze a VC of the port it is handled on. */
 static int freezes(unsigned kind)
 {
@@ -58,7 +69,9 @@ void spin_unit_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit
   }
 
   spin_fsm_pre(s, c, in_cred, st);
+  if (c->sm_pipe) c->frozen_req = frozen_mask(s);
   if (port) handle(s, c, port, &w, st);
+  if (!c->sm_pipe) c->frozen_req = frozen_mask(s);
   spin_sm_out(s, c, st);
 }
 

@@ -31,7 +31,9 @@
 // port (Source = 1) may send a head with offer set toward mid on its first
 // route (a second lookup, rt_mid_o/rt_mid_mask_i); a head leaving carries
 // via from its VC and offer 0.
-// SPIN (spin_unit): a frozen VC (frozen_i) requests nothing; while spin_i
+// SPIN (spin_unit): a frozen VC (frozen_req_i) and a held port (hold_i)
+// request nothing; a VC a message freezes this cycle (frozen_i) keeps its
+// route; while spin_i
 // the port requests nothing and its VC spin_vc_i sends its front flit
 // (on xbar_flit_o) without allocation; that VC's tail frees it without a
 // credit.  out_blocked_i: outputs taken by a spin flit or a special message
@@ -58,7 +60,7 @@ module spin_input_port #(
   output logic [spin_pkg::DstW-1:0]      rt_dst_o,      // destination looked up in the route table
   input  logic [MaskW-1:0]               rt_mask_i,     // its allowed output ports (same cycle)
   input  logic                           nmin_i,        // FAvORS-NMin (needs Nmin)
-  input  logic [spin_pkg::IdW-1:0]       id_i,          // this router's id (NMin: at mid?)
+  input  logic [spin_pkg::DstW-1:0]      id_i,          // this router's id (NMin: at mid?)
   output logic [spin_pkg::DstW-1:0]      rt_mid_o,      // NMin, Source: the head's mid
   input  logic [NumPorts-1:0]            rt_mid_mask_i, // its minimal ports (same cycle)
   input  logic                           esc_i,         // escape-VC routing (needs Escape)
@@ -73,6 +75,8 @@ module spin_input_port #(
   input  logic                           gnt_i,         // request granted by the output stage
   input  logic [spin_pkg::VcW-1:0]       gnt_ovc_i,     // downstream VC for a granted head
   input  logic [NumVcs-1:0]              frozen_i,      // after this cycle's messages
+  input  logic [NumVcs-1:0]              frozen_req_i,  // skipped by switch allocation (12.2)
+  input  logic                           hold_i,        // held from switch allocation (12.2)
   input  logic [NumVcs-1:0]              frozen_q_i,    // at the start of the cycle
   input  logic                           spin_i,
   input  logic [spin_pkg::VcW-1:0]       spin_vc_i,
@@ -160,7 +164,7 @@ module spin_input_port #(
     assign via_in  = front[rc_vc*LinkW + 80];
     assign offer   = front[rc_vc*LinkW + 81];
     assign detour  = front[rc_vc*LinkW + 82 +: 8];
-    assign via_tgt = nmin_i && (rc_first ? via_in && mid != spin_pkg::DstW'(id_i) : via_q[rc_vc]);
+    assign via_tgt = nmin_i && (rc_first ? via_in && mid != id_i : via_q[rc_vc]);
     assign t_min   = min_age(rt_mask_i[NumPorts-1:0]);
     assign t_nm    = (rt_mid_mask_i & port_free_i) != '0 ? 9'd0 : min_age(rt_mid_mask_i);
     assign go      = Source == 1 && nmin_i && rc_first && !via_tgt && offer &&
@@ -213,12 +217,12 @@ module spin_input_port #(
                                                                     out_port_q[v*PortW +: PortW];
       vc_head[v] = front[v*LinkW + FlitW + 3];
       if (esc_i && vc_head[v])
-        vc_req[v] = cnt[v*CntW +: CntW] != '0 && !frozen_i[v] && !spin_i &&
+        vc_req[v] = cnt[v*CntW +: CntW] != '0 && !frozen_req_i[v] && !spin_i && !hold_i &&
                     esc_use[v*NumPorts +: NumPorts] != '0 &&
                     (admit_i || esc_eject[v]);
       else
-        vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] && !frozen_i[v] && !spin_i &&
-                    (!vc_head[v] || (port_free_i[vc_port[v*PortW +: PortW]] &&
+        vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] && !frozen_req_i[v] && !spin_i &&
+                    !hold_i && (!vc_head[v] || (port_free_i[vc_port[v*PortW +: PortW]] &&
                                      (admit_i || vc_port[v*PortW +: PortW] == '0))) &&
                     !out_blocked_i[vc_port[v*PortW +: PortW]];
     end

@@ -1,78 +1,83 @@
-// spin_loop_buf: the loop buffer of SPIN (docs/microarchitecture.md, 12.2).
-// C twin: cmodel/spin_loop_buf.c (loop_buf_t in cmodel/spin.h).
-//
-// Holds the deadlock loop that the router's own probe brought back, or that
-// it adopted from another router's probe (12.3): the probe's n, the entry of
-// this router's own output (start: 0 for its own probe), that output (port0,
-// kept so no one reads the path by a variable index to find it) and the
-// path, 3 bits an entry, oldest first.  The loop is entries start .. n-1,
-// n - start hops, and cyc cycles round it (the hops when every link takes
-// 1 cycle; contract 12.1).  latch_i loads the inputs;
-// clear_i (the recovery ended) empties it (n and start 0; the path and
-// port0 are kept, unread); latch_i wins.
+// spin_loop_buf: the loop buffer of a router (docs/microarchitecture.md,
+// 12.3): the loop it sends its messages round, taken from its own probe or
+// adopted (its hops n, cycles cyc, this router's output port0, and with
+// NumVcs > 1 the loop's fork entries from fk0 on), or, frozen for another
+// router's recovery, that loop's cycles (set_cyc_i, after a clear_i of the
+// same cycle).  clear_i empties it (hops and cycles; port0 and the entries
+// stay, unread).  C twin:
+// cmodel/spin_loop_buf.c.
 `default_nettype none
 
-module spin_loop_buf (
-  input  logic                         clk_i,
-  input  logic                         rst_ni,
-  input  logic                         latch_i,
-  input  logic [5:0]                   n_i,
-  input  logic [5:0]                   start_i,
-  input  logic [5:0]                   cyc_i,
-  input  logic [2:0]                   port0_i,
-  input  logic [spin_pkg::SmPathW-1:0] path_i,
-  input  logic                         clear_i,
-  output logic [5:0]                   n_o,
-  output logic [5:0]                   start_o,
-  output logic [5:0]                   cyc_o,
-  output logic [2:0]                   port0_o,
-  output logic [spin_pkg::SmPathW-1:0] path_o
+module spin_loop_buf #(
+  parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumVcs   = 1,
+  parameter int unsigned FlitW    = 128,
+  parameter int unsigned IdW      = 6,
+  parameter int unsigned HopW     = 8,
+  parameter int unsigned CycW     = 11,
+  // the fork entries' bits (NumVcs > 1: SmK * SmChW of spin_sm_layout.svh,
+  // set by the instance); 1, unused, with 1 VC
+  parameter int unsigned ForkW    = 1
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  input  logic                    latch_i,
+  input  logic [HopW-1:0]         n_i,
+  input  logic [CycW-1:0]         cyc_i,
+  input  logic [2:0]              port0_i,
+  input  logic [5:0]              fk0_i,
+  input  logic [ForkW-1:0]        fork_i,
+  input  logic                    set_cyc_i,    // FROZEN: the recovery's C (cyc_i)
+  input  logic                    clear_i,
+  output logic [HopW-1:0]         n_o,
+  output logic [CycW-1:0]         cyc_o,
+  output logic [2:0]              port0_o,
+  output logic [5:0]              fk0_o,
+  output logic [ForkW-1:0]        fork_o
 );
-  logic [5:0]                   n_q, n_d, start_q, start_d, cyc_q, cyc_d;
-  logic [2:0]                   port0_q, port0_d;
-  logic [spin_pkg::SmPathW-1:0] path_q, path_d;
-
-  always_comb begin
-    n_d     = n_q;
-    start_d = start_q;
-    cyc_d   = cyc_q;
-    port0_d = port0_q;
-    path_d  = path_q;
-    if (clear_i) begin
-      n_d     = '0;
-      start_d = '0;
-      cyc_d   = '0;
-    end
-    if (latch_i) begin
-      n_d     = n_i;
-      start_d = start_i;
-      cyc_d   = cyc_i;
-      port0_d = port0_i;
-      path_d  = path_i;
-    end
-  end
-
+  logic [HopW-1:0]  n_q;
+  logic [CycW-1:0]  cyc_q;
+  logic [2:0]       port0_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       n_q     <= '0;
-      start_q <= '0;
       cyc_q   <= '0;
       port0_q <= '0;
-      path_q  <= '0;
+    end else if (latch_i) begin
+      n_q     <= n_i;
+      cyc_q   <= cyc_i;
+      port0_q <= port0_i;
     end else begin
-      n_q     <= n_d;
-      start_q <= start_d;
-      cyc_q   <= cyc_d;
-      port0_q <= port0_d;
-      path_q  <= path_d;
+      if (clear_i) begin
+        n_q   <= '0;
+        cyc_q <= '0;
+      end
+      if (set_cyc_i) cyc_q <= cyc_i;
     end
   end
-
   assign n_o     = n_q;
-  assign start_o = start_q;
   assign cyc_o   = cyc_q;
   assign port0_o = port0_q;
-  assign path_o  = path_q;
+  if (NumVcs > 1) begin : gen_forks
+    logic [5:0]       fk0_q;
+    logic [ForkW-1:0] fork_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        fk0_q  <= '0;
+        fork_q <= '0;
+      end else if (latch_i) begin
+        fk0_q  <= fk0_i;
+        fork_q <= fork_i;
+      end
+    end
+    assign fk0_o  = fk0_q;
+    assign fork_o = fork_q;
+  end else begin : gen_no_forks
+    logic unused;
+    assign unused = ^{fk0_i, fork_i};
+    assign fk0_o  = '0;
+    assign fork_o = '0;
+  end
 endmodule
 
 `default_nettype wire

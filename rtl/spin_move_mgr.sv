@@ -1,151 +1,121 @@
-// spin_move_mgr: the move manager for the special message on one input port
-// (docs/microarchitecture.md, 12.4).  C twin: spin_move_in() in
-// cmodel/spin_move_mgr.c.
-//
-// Combinational.  The messages of one cycle are handled one after another,
-// probe_moves first, then moves and kill_moves, each class by ascending port:
-// the router chains one instance per (class, port), each taking the SPIN state
-// left by the one before (st_i) and passing its own result on (st_o).  An
-// instance acts only on a message of its class (Rank 3: probe_move; Rank 2:
-// move and kill_move) with path left (idx < n); otherwise st_o = st_i.  Path
-// entry idx names the output; past the recorded path (the entry reads 0;
-// routers with 1 VC per port only) the route of the VC at this port does.
-//   move, probe_move: accepted by a router free of any recovery, or frozen
-//     for the same sender, when a VC at this port holds a whole packet bound
-//     for that output that may be frozen; it freezes that VC (the lowest),
-//     goes to FROZEN with cnt = delay - 1, and forwards the message on that
-//     output with idx + 1 and delay - 1.
-//   kill_move: forwarded by every router; a router frozen for its sender
-//     also unfreezes (except spinning VCs) and leaves the recovery.
-// The router's own move or probe_move back with path left (idx < n: the loop
-// passes through its sender twice) is taken like a frozen router would, in
-// MOVE (move) or PROBE_MOVE after the probe_move left (probe_move): freeze
-// and forward, state unchanged; its own kill_move with path left is
-// forwarded in KILL_MOVE (C twin: spin_move_through()).
-// Anything else is dropped.
-// The manager does not test the state st_i itself: spin_unit gives it the
-// two bits of the state it tests (spin_move_flags): ok_i (another router's
-// move or probe_move is accepted, or its kill_move releases; the router's
-// own goes on) and blk_i (a frozen VC uses this input, or the output), and
-// updates the later managers' bits by this one's decision (take_o: another
-// router's move or probe_move taken, the router now FROZEN for its sender;
-// hold_o: its own taken; rel_o: released).  So the chain of managers passes
-// a few bits, each stage a few gates deep, and st_i only goes through
-// multiplexers.  own_i: the sender is this router (one compare per link in
-// spin_unit).
-// offer_o is the word forwarded if offer_valid_o: idx + 1, and delay - 1 (a
-// kill_move: 0).  It depends on the message alone, not on the SPIN state, so
-// it is computed whether or not the message goes on; the unit takes it from
-// one instance per port.
+// spin_move_mgr: the move manager of a router (docs/microarchitecture.md,
+// 12.1 and 12.5), one for all its inputs: the one move, probe_move or
+// kill_move the router handles in a cycle that is not its sender's coming
+// home.  It finds the message's next hop (where the recovery's move went,
+// for its probe_move and kill_move; else the VC's route, or, with several
+// VCs, the fork entry where they wait for several outputs), decides from
+// two bits of the SPIN state (ok: the state accepts it; blk: a frozen VC
+// uses its input or output) and tells the FSM what to do: freeze a VC,
+// enter FROZEN for another router's recovery, or leave it (a kill_move).
+// C twin: cmodel/spin_move_mgr.c (spin_next_hop, spin_move_in).
 `default_nettype none
 
 module spin_move_mgr #(
   parameter int unsigned NumPorts = 5,
   parameter int unsigned NumVcs   = 1,
-  parameter int unsigned Port     = 1,
-  parameter int unsigned Rank     = 2
+  parameter int unsigned FlitW    = 128,
+  parameter int unsigned IdW      = 6,
+  parameter int unsigned HopW     = 8,
+  parameter int unsigned CycW     = 11,
+  localparam int unsigned PW      = $clog2(NumPorts),
+  localparam int unsigned MaxPv   = spin_pkg::MaxPv
 ) (
-  input  spin_pkg::spin_mut_t                   st_i,
-  input  logic                                  ok_i,        // spin_move_flags of st_i
-  input  logic                                  blk_i,
-  input  logic                                  own_i,       // the sender is this router
-  input  logic [spin_pkg::CntW-1:0]             tdd_i,
-  input  logic [spin_pkg::KindW-1:0]            kind_i,      // the message on this port
-  input  logic [spin_pkg::SmW-1:0]              data_i,
-  input  logic [spin_pkg::MaxPv-1:0]            cnt_nz_i,    // VC holds flits
-  input  logic [spin_pkg::MaxPv-1:0]            rv_i,        // VC has a route
-  input  logic [spin_pkg::MaxPv-1:0]            whole_i,     // VC fronts a whole, routed packet
-  input  logic [3*spin_pkg::MaxPv-1:0]          op_i,        // output port of each VC's route
-  input  logic [spin_pkg::MaxPv-1:0]            spinning_i,
-  output spin_pkg::spin_mut_t                   st_o,
-  output logic                                  take_o,      // the decision
-  output logic                                  hold_o,
-  output logic                                  rel_o,
-  output logic                                  may_o,       // a move or probe_move with a VC
-                                                             // to freeze, whatever the state
-  output logic                                  offer_valid_o,
-  output logic [2:0]                            offer_port_o,
-  output logic [spin_pkg::KindW+spin_pkg::SmW-1:0] offer_o   // {kind, data}, see below
+  input  logic                   valid_i,
+  input  logic [PW-1:0]          port_i,
+  input  logic [spin_pkg::KindW-1:0] kind_i,
+  input  logic [FlitW-1:0]       data_i,
+  input  logic [IdW-1:0]         id_i,
+  // the state after the FSM's steps 1 to 3
+  input  spin_pkg::spin_state_e  state_i,
+  input  logic                   is_deadlock_i,
+  input  logic [IdW-1:0]         source_id_i,
+  input  logic                   pm_sent_i,
+  input  logic [MaxPv-1:0]       frozen_i,
+  input  logic [2:0]             loop_out_i,   // the record of port_i (12.1)
+  // the VCs: all outputs (for blk), and port_i's flits, routes, whole packets
+  input  logic [3*MaxPv-1:0]     op_all_i,
+  input  logic [NumVcs-1:0]      routed_i,
+  input  logic [NumVcs*3-1:0]    op_i,
+  input  logic [NumVcs-1:0]      whole_i,
+  // decisions
+  output logic                   fwd_o,        // forwarded out of fwd_port_o
+  output logic [2:0]             fwd_port_o,
+  output logic [FlitW-1:0]       fwd_data_o,   // with a fork entry read
+  output logic                   freeze_o,     // VC freeze_vc_o of port_i, bound for fwd_port_o
+  output logic [1:0]             freeze_vc_o,
+  output logic                   enter_o,      // FROZEN for its sender (another router's)
+  output logic                   release_o     // another router's kill_move: leave the recovery
 );
-  if (Port < 1 || Port >= NumPorts) begin : gen_check_port
-    $error("spin_move_mgr: Port must be a network port, 1..NumPorts-1");
-  end
-  if (Rank != 2 && Rank != 3) begin : gen_check_rank
-    $error("spin_move_mgr: Rank must be 2 (move, kill_move) or 3 (probe_move)");
-  end
+`include "spin_sm_layout.svh"
+  localparam int unsigned MP = spin_pkg::MaxPorts;
 
-  logic [spin_pkg::IdW-1:0]     sender;
-  logic [5:0]                   n, idx;
-  logic [6:0]                   delay;
-  logic [spin_pkg::SmPathW-1:0] path;
-  logic [2:0]                   o;
-  logic                         go, kill, found, may;
-  logic [1:0]                   pick;
-
-  // what depends on the message and the VCs alone
+  logic [IdW-1:0]      snd;
+  logic [HopW-1:0]     n, idx;
+  logic [CycW-1:0]     t;
+  logic [5:0]          fk;
+  logic                own, is_kill, is_move, mine, ok, blk, lost, found;
+  logic [2:0]          o;
+  logic [MP-1:0]       d;
+  logic [1:0]          vc;
   always_comb begin
-    sender = data_i[spin_pkg::SmSenderLsb +: spin_pkg::IdW];
-    n      = data_i[spin_pkg::SmNLsb +: 6];
-    delay  = data_i[spin_pkg::SmDelayLsb +: 7];
-    idx    = data_i[spin_pkg::SmIdxLsb +: 6];
-    path   = data_i[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
-    // path entry idx, or past the recorded path (1 VC per port) the route of
-    // the VC at this port; 0: none, the message is dropped
-    o      = spin_pkg::path_entry(path, idx);
-    if (o == '0 && NumVcs == 1 && cnt_nz_i[Port*spin_pkg::MaxVcs] && rv_i[Port*spin_pkg::MaxVcs])
-      o = op_i[(Port*spin_pkg::MaxVcs)*3 +: 3];
-    go     = kind_i >= spin_pkg::KindProbe && kind_i <= spin_pkg::KindKillMove &&
-             spin_pkg::sm_rank(kind_i) == 2'(Rank) && idx < n && o != '0;
-    kill   = kind_i == spin_pkg::KindKillMove;
-    // the VC a move or probe_move would freeze: the lowest at this port that
-    // fronts a whole packet bound for o
-    found  = 1'b0;
-    pick   = '0;
+    snd     = data_i[IdW-1:0];
+    n       = data_i[SmNLsb +: HopW];
+    idx     = data_i[SmIdxLsb +: HopW];
+    t       = data_i[SmTLsb +: CycW];
+    fk      = NumVcs > 1 ? data_i[SmFkLsb +: 6] : '0;
+    own     = snd == id_i;
+    is_kill = kind_i == spin_pkg::KindKillMove;
+    is_move = kind_i == spin_pkg::KindMove;
+    mine    = is_deadlock_i && source_id_i == snd;
+    fwd_data_o = data_i;
+
+    // the next hop (12.1)
+    d = '0;
     for (int unsigned v = 0; v < NumVcs; v++)
-      if (!found && whole_i[Port*spin_pkg::MaxVcs+v] &&
-          op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o) begin
+      if (routed_i[v]) d[op_i[v*3 +: 3]] = 1'b1;
+    d[0] = 1'b0;
+    if (!is_move && loop_out_i != '0 && source_id_i == snd) begin
+      o = loop_out_i;
+    end else if (NumVcs == 1) begin
+      o = routed_i[0] ? op_i[2:0] : '0;
+    end else if ((d & (d - 1'b1)) == '0) begin
+      o = spin_pkg::nth_port(d, 3'd0);
+    end else begin
+      o = '0;
+      for (int unsigned i = 0; i < SmK; i++)
+        if (fk == 6'(i)) o = spin_pkg::nth_port(d, 3'(data_i[SmForkLsb + i*SmChW +: SmChW]));
+      if (32'(fk) < SmK) fwd_data_o[SmFkLsb +: 6] = fk + 1'b1;
+    end
+    lost = o == '0 || (!own && idx >= n);
+
+    // ok: the state accepts it
+    if (is_kill)   ok = own ? state_i == spin_pkg::StKillMove : mine;
+    else if (own)  ok = is_move ? state_i == spin_pkg::StMove
+                                : state_i == spin_pkg::StProbeMove && pm_sent_i;
+    else           ok = ((state_i == spin_pkg::StOff || state_i == spin_pkg::StDd) &&
+                         !is_deadlock_i) || (state_i == spin_pkg::StFrozen && mine);
+    // blk: a frozen VC uses input port_i or is routed to o
+    blk = 1'b0;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned v = 0; v < NumVcs; v++)
+        if (frozen_i[p*spin_pkg::MaxVcs + v] &&
+            (32'(port_i) == p || op_all_i[(p*spin_pkg::MaxVcs + v)*3 +: 3] == o))
+          blk = 1'b1;
+    // the lowest VC at port_i with a whole packet for o
+    found = 1'b0;
+    vc    = '0;
+    for (int unsigned v = 0; v < NumVcs; v++)
+      if (!found && whole_i[v] && op_i[v*3 +: 3] == o) begin
         found = 1'b1;
-        pick  = 2'(v);
+        vc    = 2'(v);
       end
-    may    = go && !kill && delay >= 7'd2 && found;
-    may_o  = may;
-    offer_port_o = o;
-    offer_o      = {kind_i, spin_pkg::sm_word(sender, n, kill ? 7'd0 : delay - 1'b1,
-                                              idx + 1'b1, path)};
-  end
 
-  // the decision, from the two bits of the state before this manager: a
-  // move or probe_move with a VC to freeze that may be frozen, by a router
-  // that accepts it (another router's: free of any recovery or frozen for
-  // that sender; its own, half way round a figure 8: in the matching sender
-  // state); another router's kill_move releases a router frozen for it;
-  // every kill_move goes on (so a loop that passes a router twice is
-  // released all round), its own while the sender is in KILL_MOVE
-  always_comb begin
-    take_o        = may && ok_i && !blk_i && !own_i;
-    hold_o        = may && ok_i && !blk_i && own_i;
-    rel_o         = go && kill && !own_i && ok_i;
-    offer_valid_o = take_o || hold_o || (go && kill && (!own_i || ok_i));
-  end
-
-  // the state after it
-  always_comb begin
-    st_o = st_i;
-    if (rel_o) begin
-      st_o     = spin_pkg::leave(st_i, spinning_i);
-      st_o.cnt = tdd_i - 1'b1;
-    end
-    if (take_o || hold_o) begin
-      st_o.frozen[Port*spin_pkg::MaxVcs + 32'(pick)] = 1'b1;
-      st_o.armed[Port*spin_pkg::MaxVcs + 32'(pick)]  = 1'b0;
-    end
-    if (take_o) begin
-      st_o.is_deadlock = 1'b1;
-      st_o.source_id   = sender;
-      st_o.state       = spin_pkg::StFrozen;
-      st_o.pm_sent     = 1'b0;
-      st_o.cnt         = spin_pkg::CntW'(delay) - 1'b1;
-    end
+    fwd_port_o  = o;
+    freeze_vc_o = vc;
+    release_o   = valid_i && is_kill && ok && !own;
+    freeze_o    = valid_i && !is_kill && !lost && ok && t >= CycW'(2) && !blk && found;
+    enter_o     = freeze_o && !own;
+    fwd_o       = valid_i && !lost && (is_kill ? (ok || !own) : freeze_o);
   end
 endmodule
 

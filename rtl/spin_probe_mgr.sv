@@ -1,139 +1,177 @@
-// spin_probe_mgr: the probe manager of one input port
-// (docs/microarchitecture.md, 12.3).  C twin: spin_probe_in() in
-// cmodel/spin_probe_mgr.c (spin_unit_pre() hands it the probes).
-//
-// Combinational but for the mark (below).  A probe on this port is forked: one
-// copy, with that port appended to its path, to each distinct output port that
-// the VCs at this port wait for (ejection excluded).  The copies differ only in
-// the appended entry, so this module gives one word (n already counted, the new
-// entry still 0) and the outputs it goes to; each output's spin_sm_arb writes
-// its own port into the entry (none past the recorded path: 1 VC per port only,
-// up to SmMaxLoop hops), and adds its link's extra cycles to the probe's x.
-// It is dropped when the router is in a recovery,
-// outranks the sender, the loop is too long (n + x >= SmMaxLoop: no loop of
-// that many cycles can be taken), a VC here is empty or has no
-// route, or every VC here waits for ejection.  The router's own probe is
-// forwarded the same way (a figure 8 through this router).  spin_unit_pre()
-// does not hand this manager the own probe that just confirmed the loop (the
-// router in MOVE with that very loop latched); here no test is needed for
-// it: in MOVE every probe is dropped (the recovery test), and a dropped
-// probe leaves the mark alone, so the result is the same (the unit bench
-// checks it against spin_unit_pre()'s rule).  It sees the SPIN state after
-// the cycle's moves, probe_moves and kill_moves (st_i).
-// Its one piece of state, the mark: the sender, n and x of the last probe it
-// forwarded.  A probe of the same sender with a larger n has come round a
-// loop through this port that does not pass its sender.  With adoption
-// (adopt_en_i) the router takes that loop as its own when it is in DD
-// without a recovery, its own entry (n of the mark) is recorded, and a VC
-// here waits for that entry's port: adopt_o, and the unit hands the loop to
-// the FSM (the lowest adopting port wins; kill_i tells the higher ones, whose
-// probes are then dropped and leave their marks alone, as the C model
-// handles the ports in order).
-// Otherwise the probe is dropped.
+// spin_probe_mgr: the probe manager of a router (docs/microarchitecture.md,
+// 12.4), one for all its inputs: the one probe the router handles in a
+// cycle (another router's, or its own that did not confirm a loop) is
+// dropped, forwarded out of each distinct output the VCs of its port wait
+// for (recording which, where there are several), or, with adoption, the
+// loop it went round is taken.  It keeps the probe mark of every network
+// input (the last probe forwarded from it).  C twin:
+// cmodel/spin_probe_mgr.c (spin_probe_in).
 `default_nettype none
 
 module spin_probe_mgr #(
   parameter int unsigned NumPorts = 5,
   parameter int unsigned NumVcs   = 1,
-  parameter int unsigned Port     = 1,
-  localparam int unsigned OfferW  = spin_pkg::KindW + spin_pkg::SmW
+  parameter int unsigned FlitW    = 128,
+  parameter int unsigned IdW      = 6,
+  parameter int unsigned HopW     = 8,
+  parameter int unsigned CycW     = 11,
+  localparam int unsigned PW      = $clog2(NumPorts),
+  localparam int unsigned MarkW   = IdW + HopW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0)
 ) (
-  input  logic                            clk_i,
-  input  logic                            rst_ni,
-  input  spin_pkg::spin_mut_t             st_i,
-  input  logic [spin_pkg::IdW-1:0]        id_i,
-  input  logic [spin_pkg::IdW-1:0]        top_i,       // the router of top priority
-  input  logic                            adopt_en_i,  // probe adoption on
-  input  logic                            kill_i,      // a lower port adopted a loop
-  input  logic [spin_pkg::KindW-1:0]      kind_i,
-  input  logic [spin_pkg::SmW-1:0]        data_i,
-  input  logic [spin_pkg::MaxPv-1:0]      cnt_nz_i,    // VC holds flits
-  input  logic [spin_pkg::MaxPv-1:0]      rv_i,        // VC has a route
-  input  logic [3*spin_pkg::MaxPv-1:0]    op_i,
-  output logic [NumPorts-1:0]             offer_valid_o,
-  output logic [OfferW-1:0]               offer_o,     // {kind, data}, for every output
-  output logic                            adopt_o,     // this port adopts the probe's loop
-  output logic [1:0]                      adopt_vc_o,  // the loop's VC here
-  output logic [5:0]                      adopt_start_o, // this router's entry (mark n)
-  output logic [5:0]                      adopt_cyc_o,   // cycles round the adopted loop
-  output logic [2:0]                      adopt_port0_o, // and its output
-  output spin_pkg::obs_port_t             obs_o        // the mark, for the observation word
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  input  logic                   en_i,
+  input  logic                   adopt_en_i,   // adoption (12.4)
+  input  logic [IdW-1:0]         id_i,
+  input  logic [IdW-1:0]         top_i,
+  // the state after the FSM's steps 1 to 3
+  input  logic                   free_i,       // OFF or DD, not is_deadlock
+  input  logic                   dd_i,         // DD, not is_deadlock
+  // the probe handled this cycle, on port port_i
+  input  logic                   valid_i,
+  input  logic [PW-1:0]          port_i,
+  input  logic [FlitW-1:0]       data_i,
+  // the VCs of that port: flits with a route, their outputs
+  input  logic [NumVcs-1:0]      routed_i,
+  input  logic [NumVcs*3-1:0]    op_i,
+  // forwarded out of fwd_mask_o (forked: fwd_fork_o, the same outputs)
+  output logic                   fwd_o,
+  output logic [NumPorts-1:0]    fwd_mask_o,
+  output logic [NumPorts-1:0]    fwd_fork_o,
+  // the loop it went round taken (adoption): at VC adopt_vc_o of port_i
+  output logic                   adopt_o,
+  output logic [1:0]             adopt_vc_o,
+  output logic [HopW-1:0]        adopt_n_o,
+  output logic [CycW-1:0]        adopt_cyc_o,
+  output logic [2:0]             adopt_port0_o,
+  output logic [5:0]             adopt_fk0_o,
+  // the marks, port p at [(p-1)*MarkW +: MarkW]: {fk, out, cyc, n, sender}
+  output logic [(NumPorts-1)*MarkW-1:0] marks_o
 );
-  if (Port < 1 || Port >= NumPorts) begin : gen_check_port
-    $error("spin_probe_mgr: Port must be a network port, 1..NumPorts-1");
-  end
+`include "spin_sm_layout.svh"
+  localparam int unsigned MP = spin_pkg::MaxPorts;
 
-  logic [spin_pkg::IdW-1:0]     sender;
-  logic [5:0]                   n;
-  logic [6:0]                   x;
-  logic [spin_pkg::SmPathW-1:0] path;
-  logic [NumPorts-1:0]          ports;
-  logic                         drop, circled, found;
-  logic [spin_pkg::IdW-1:0]     mark_sender_q;
-  logic [5:0]                   mark_n_q, mark_x_q;
-  logic [2:0]                   vop, o1;
+  // ---- the marks: port p's at [p*W +: W] (port 0 has none: 0) ----
+  logic [NumPorts-1:0]          mk_we;
+  logic [NumPorts*IdW-1:0]      mk_sender_q;
+  logic [NumPorts*HopW-1:0]     mk_n_q;
+  logic [NumPorts*CycW-1:0]     mk_cyc_q;
+  logic [NumPorts*NumPorts-1:0] mk_out_q;
+  logic [NumPorts*6-1:0]        mk_fk_q;
 
+  // ---- the probe ----
+  logic [IdW-1:0]      snd;
+  logic [HopW-1:0]     n;
+  logic [CycW-1:0]     cyc;
+  logic [5:0]          fk;
+  logic [NumPorts-1:0] outs;        // the distinct outputs the VCs wait for
+  logic                all_routed, several, outranked, too_long, came_round, can_go;
+  logic [IdW-1:0]      m_sender;
+  logic [HopW-1:0]     m_n;
+  logic [CycW-1:0]     m_cyc;
+  logic [NumPorts-1:0] m_out;
+  logic [5:0]          m_fk;
+  logic                m_forked;
+  logic [2:0]          o1;          // this router's output on the first pass
+  logic [2:0]          choice;
+  logic                adopt_hit;
+  logic [1:0]          adopt_vc;
   always_comb begin
-    sender    = data_i[spin_pkg::SmSenderLsb +: spin_pkg::IdW];
-    n         = data_i[spin_pkg::SmNLsb +: 6];
-    x         = data_i[spin_pkg::SmDelayLsb +: 7];
-    path      = data_i[spin_pkg::SmPathLsb +: spin_pkg::SmPathW];
-    drop = kind_i != spin_pkg::KindProbe || st_i.is_deadlock ||
-           (st_i.state != spin_pkg::StOff && st_i.state != spin_pkg::StDd) ||
-           spin_pkg::sm_prio_key(id_i, top_i) > spin_pkg::sm_prio_key(sender, top_i) ||
-           32'(n) + 32'(x) >= spin_pkg::SmMaxLoop ||
-           (32'(n) >= spin_pkg::SmMaxPath && NumVcs != 1);
-    ports = '0;
+    snd = data_i[IdW-1:0];
+    n   = data_i[SmNLsb +: HopW];
+    cyc = data_i[SmTLsb +: CycW];
+    fk  = NumVcs > 1 ? data_i[SmFkLsb +: 6] : '0;
+    outs = '0;
+    all_routed = 1'b1;
     for (int unsigned v = 0; v < NumVcs; v++) begin
-      vop = op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3];
-      if (!cnt_nz_i[Port*spin_pkg::MaxVcs+v] || !rv_i[Port*spin_pkg::MaxVcs+v]) drop = 1'b1;
-      else if (vop != '0) ports[vop[$clog2(NumPorts)-1:0]] = 1'b1;
+      if (!routed_i[v]) all_routed = 1'b0;
+      if (routed_i[v] && 32'(op_i[v*3 +: 3]) < NumPorts) outs[op_i[v*3 +: PW]] = 1'b1;
     end
-    if (ports == '0) drop = 1'b1;
-    circled = mark_n_q != '0 && mark_sender_q == sender && n > mark_n_q;
+    outs[0]   = 1'b0;
+    several   = (outs & (outs - 1'b1)) != '0;
+    outranked = {id_i <= top_i, id_i} > {snd <= top_i, snd};
+    too_long  = n == HopW'(SmHopMax) || (NumVcs > 1 && several && 32'(fk) >= SmK);
+    m_sender  = mk_sender_q[32'(port_i)*IdW +: IdW];
+    m_n       = mk_n_q[32'(port_i)*HopW +: HopW];
+    m_cyc     = mk_cyc_q[32'(port_i)*CycW +: CycW];
+    m_out     = mk_out_q[32'(port_i)*NumPorts +: NumPorts];
+    m_fk      = mk_fk_q[32'(port_i)*6 +: 6];
+    came_round = m_n != '0 && m_sender == snd && n > m_n;
+    can_go    = valid_i && free_i && !outranked && !too_long && all_routed && outs != '0;
 
-    // adoption: the VC here that waits for this router's own entry
-    o1    = spin_pkg::path_entry(path, mark_n_q);
-    found = 1'b0;
-    adopt_vc_o = '0;
+    // adoption: the loop from this router's first-pass output back to port_i
+    m_forked = (m_out & (m_out - 1'b1)) != '0;
+    choice   = '0;
+    if (NumVcs > 1 && m_forked)
+      for (int unsigned i = 0; i < SmK; i++)
+        if (m_fk == 6'(i)) choice = 3'(data_i[SmForkLsb + i*SmChW +: SmChW]);
+    o1 = spin_pkg::nth_port(MP'(m_out), choice);
+    adopt_hit = 1'b0;
+    adopt_vc  = '0;
     for (int unsigned v = 0; v < NumVcs; v++)
-      if (!found && cnt_nz_i[Port*spin_pkg::MaxVcs+v] && rv_i[Port*spin_pkg::MaxVcs+v] &&
-          op_i[(Port*spin_pkg::MaxVcs+v)*3 +: 3] == o1) begin
-        found      = 1'b1;
-        adopt_vc_o = 2'(v);
+      if (!adopt_hit && routed_i[v] && op_i[v*3 +: 3] == o1 && o1 != '0) begin
+        adopt_hit = 1'b1;
+        adopt_vc  = 2'(v);
       end
-    adopt_o = adopt_en_i && !drop && circled && 32'(mark_n_q) < spin_pkg::SmMaxPath &&
-              st_i.state == spin_pkg::StDd && found;
-    adopt_start_o = mark_n_q;
+    adopt_o       = can_go && came_round && adopt_en_i && dd_i && adopt_hit;
+    adopt_vc_o    = adopt_vc;
+    adopt_n_o     = n - m_n;
+    adopt_cyc_o   = cyc - m_cyc;
     adopt_port0_o = o1;
-    // n + x < SmMaxLoop here (else dropped), and x >= mark_x (x only grows)
-    adopt_cyc_o   = n - mark_n_q + x[5:0] - mark_x_q;
+    adopt_fk0_o   = m_fk + 6'(m_forked);
 
-    offer_o = {spin_pkg::KindProbe, spin_pkg::sm_word(sender, n + 1'b1, x, 6'd0, path)};
+    fwd_o      = can_go && !came_round;
+    fwd_mask_o = fwd_o ? outs : '0;
+    fwd_fork_o = fwd_o && several ? outs : '0;
+    mk_we      = '0;
+    if (fwd_o) mk_we[port_i] = 1'b1;
   end
 
-  // kill_i: a lower port adopted a loop, so the router is no longer in DD for
-  // this probe (adopt_o above does not depend on it: the unit takes the
-  // lowest adopting port; kept apart so no combinational loop is seen)
-  logic drop_all;
-  assign drop_all      = drop || kill_i;
-  assign offer_valid_o = drop_all || circled ? '0 : ports;
-
+  // the mark of the probe's port takes a probe forwarded
+  logic [NumPorts*IdW-1:0]      mk_sender_d;
+  logic [NumPorts*HopW-1:0]     mk_n_d;
+  logic [NumPorts*CycW-1:0]     mk_cyc_d;
+  logic [NumPorts*NumPorts-1:0] mk_out_d;
+  logic [NumPorts*6-1:0]        mk_fk_d;
   always_comb begin
-    obs_o.mark_x      = mark_x_q;
-    obs_o.mark_n      = mark_n_q;
-    obs_o.mark_sender = mark_sender_q;
+    mk_sender_d = mk_sender_q;
+    mk_n_d      = mk_n_q;
+    mk_cyc_d    = mk_cyc_q;
+    mk_out_d    = mk_out_q;
+    mk_fk_d     = mk_fk_q;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      if (en_i && mk_we[p]) begin
+        mk_sender_d[p*IdW +: IdW]        = snd;
+        mk_n_d[p*HopW +: HopW]           = n;
+        mk_cyc_d[p*CycW +: CycW]         = cyc;
+        mk_out_d[p*NumPorts +: NumPorts] = outs;
+        mk_fk_d[p*6 +: 6]                = NumVcs > 1 ? fk : '0;
+      end
   end
-
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      mark_sender_q <= '0;
-      mark_n_q      <= '0;
-      mark_x_q      <= '0;
-    end else if (!drop_all && !circled) begin
-      mark_sender_q <= sender;
-      mark_n_q      <= n;
-      mark_x_q      <= x[5:0];
+      mk_sender_q <= '0;
+      mk_n_q      <= '0;
+      mk_cyc_q    <= '0;
+      mk_out_q    <= '0;
+      mk_fk_q     <= '0;
+    end else begin
+      mk_sender_q <= mk_sender_d;
+      mk_n_q      <= mk_n_d;
+      mk_cyc_q    <= mk_cyc_d;
+      mk_out_q    <= mk_out_d;
+      mk_fk_q     <= mk_fk_d;
+    end
+  end
+  for (genvar p = 1; p < NumPorts; p++) begin : gen_obs
+    if (NumVcs > 1) begin : gen_fk
+      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_fk_q[p*6 +: 6], mk_out_q[p*NumPorts +: NumPorts],
+                                              mk_cyc_q[p*CycW +: CycW], mk_n_q[p*HopW +: HopW],
+                                              mk_sender_q[p*IdW +: IdW]};
+    end else begin : gen_no_fk
+      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_out_q[p*NumPorts +: NumPorts],
+                                              mk_cyc_q[p*CycW +: CycW], mk_n_q[p*HopW +: HopW],
+                                              mk_sender_q[p*IdW +: IdW]};
     end
   end
 endmodule

@@ -20,6 +20,12 @@
 //   Escape    1: escape-VC routing built in (section 4.1), switched on at
 //             run time by cfg_escape_i; each route-table answer is then
 //             {mask_e, mask_a}, 2*NumPorts bits; 0: none built
+//   IdW, HopW, CycW  SPIN: the special messages' widths of router id, hop
+//             count and cycle count, sized to the network (12.1, 12.9:
+//             spingen --sm-widths); networks of up to 2^IdW routers
+//   TddW      SPIN: bits of t_DD (cfg_tdd_i), 2..2^TddW - 1
+//   SmPipe    SPIN: 0, 1 or 2 registers on the special-message path (12.1);
+//             3 builds all three, chosen at run time by cfg_sm_pipe_i
 // spin_obs_o (Spin = 1): the SPIN registers of section 12 as they are, for
 // the co-simulation (layout in spin_pkg, "observation word"; 1 bit, 0, with
 // Spin = 0).  It only wires registers out: no logic, no area.
@@ -41,13 +47,18 @@ module spin_router #(
   parameter int unsigned Spin     = 0,
   parameter int unsigned Escape   = 0,
   parameter int unsigned Nmin     = 0,
+  parameter int unsigned IdW      = 6,
+  parameter int unsigned HopW     = 8,
+  parameter int unsigned CycW     = 11,
+  parameter int unsigned TddW     = 8,
+  parameter int unsigned SmPipe   = 2,
   localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned CredW   = spin_pkg::CredW,
   localparam int unsigned OccW    = spin_pkg::OccW,
   localparam int unsigned PortW   = $clog2(NumPorts),
-  localparam int unsigned ObsW    = Spin == 1 ? spin_pkg::ObsRouterW + (NumPorts - 1) *
-                                    (spin_pkg::ObsPortW + NumVcs * spin_pkg::ObsVcW) : 1
+  localparam int unsigned ObsW    = Spin == 1 ? spin_pkg::obs_width(NumPorts, NumVcs, FlitW, IdW,
+                                                                    HopW, CycW, TddW) : 1
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -59,9 +70,10 @@ module spin_router #(
   input  logic                          cfg_admit_i,    // 1: injection admission (section 6)
   input  logic                          cfg_reroute_i,  // 1: waiting heads route again (4.2)
   input  logic                          cfg_adopt_i,    // 1: SPIN probe adoption (12.3)
-  input  logic [spin_pkg::CntW-1:0]     cfg_tdd_i,      // SPIN detection threshold, 2..32768
-  input  logic [spin_pkg::IdW-1:0]      cfg_id_i,       // this router's id
-  input  logic [spin_pkg::IdW:0]        cfg_nodes_i,    // routers in the network
+  input  logic [TddW-1:0]               cfg_tdd_i,      // SPIN detection threshold
+  input  logic [1:0]                    cfg_sm_pipe_i,  // SmPipe = 3: 0, 1 or 2 at run time
+  input  logic [IdW-1:0]                cfg_id_i,       // this router's id
+  input  logic [IdW:0]                  cfg_nodes_i,    // routers in the network
   input  logic [NumPorts*spin_pkg::XlatW-1:0] cfg_xlat_i, // per output: its link's latency - 1 (SPIN)
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
   input  logic [NumPorts*MaskW-1:0]     rt_mask_i,
@@ -99,8 +111,15 @@ module spin_router #(
   if (Nmin == 1 && FlitW < 90) begin : gen_check_nmin_flitw
     $error("spin_router: with Nmin = 1, FlitW must be at least 90 (the route header, bits 89:64)");
   end
-  if (Spin == 1 && FlitW < spin_pkg::SmW) begin : gen_check_spin_flitw
-    $error("spin_router: with Spin = 1, FlitW must be at least 128 (special messages)");
+  if (Spin == 1 && FlitW < IdW + 2 * HopW + 2 * CycW + PortW + (NumVcs > 1 ? 7 : 0)) begin : gen_check_spin_flitw
+    $error("spin_router: with Spin = 1, FlitW must hold a special message's fields (IdW + 2 HopW + 2 CycW + the port, 12.1)");
+  end
+  if (Spin == 1 && (IdW < 1 || IdW > 16 || HopW < 2 || HopW > 24 || CycW < 4 || CycW > 28 ||
+                    TddW < 2 || TddW > 16)) begin : gen_check_spin_widths
+    $error("spin_router: SPIN widths out of range (IdW 1..16, HopW 2..24, CycW 4..28, TddW 2..16)");
+  end
+  if (Spin == 1 && SmPipe > 3) begin : gen_check_sm_pipe
+    $error("spin_router: SmPipe must be 0, 1, 2 or 3");
   end
 
   // ---- LFSR ----
@@ -136,9 +155,10 @@ module spin_router #(
 
   // ---- SPIN: views of the input VCs and the unit's decisions ----
   localparam int unsigned MaxPv  = spin_pkg::MaxPv;
-  localparam int unsigned OfferW = spin_pkg::KindW + spin_pkg::SmW;
   logic [MaxPv-1:0]           v_cnt_nz, v_rv, v_whole, v_tail, v_popped, v_next_nz, frozen;
   logic [MaxPv-1:0]           frozen_q;   // frozen at the start of the cycle
+  logic [MaxPv-1:0]           frozen_req; // skipped by switch allocation
+  logic [NumPorts-1:0]        hold;       // inputs held from switch allocation (SPIN, 12.2)
   // Injection admission (section 6): every network output has a free
   // downstream VC (an unconnected output never gets busy).
   logic                       admit;
@@ -147,7 +167,8 @@ module spin_router #(
   logic [NumPorts-1:0]        in_busy, out_busy, sm_valid, arm;
   logic [NumPorts*2-1:0]      spin_vc, spin_ovc, arm_vc;
   logic [NumPorts*3-1:0]      spin_src;
-  logic [NumPorts*OfferW-1:0] sm;
+  logic [NumPorts*spin_pkg::KindW-1:0] sm_kind;
+  logic [NumPorts*FlitW-1:0]  sm_data;
   logic [NumPorts*LinkW-1:0]  xbar_in;      // per input: its spin flit, else its request
 
   logic [NumPorts*spin_pkg::DstW-1:0] mid_all;   // only port 0's is looked up
@@ -165,7 +186,7 @@ module spin_router #(
       .rt_dst_o     (rt_dst_o[p*spin_pkg::DstW +: spin_pkg::DstW]),
       .rt_mask_i    (rt_mask_i[p*MaskW +: MaskW]),
       .nmin_i       (cfg_nmin_i),
-      .id_i         (cfg_id_i),
+      .id_i         (spin_pkg::DstW'(cfg_id_i)),
       .rt_mid_o     (mid_all[p*spin_pkg::DstW +: spin_pkg::DstW]),
       .rt_mid_mask_i(rt_mid_mask_i),
       .esc_i        (cfg_escape_i),
@@ -180,6 +201,8 @@ module spin_router #(
       .gnt_i        (gnt[p]),
       .gnt_ovc_i    (head_vc[p*spin_pkg::VcW +: spin_pkg::VcW]),
       .frozen_i     (frozen[p*spin_pkg::MaxVcs +: NumVcs]),
+      .frozen_req_i (frozen_req[p*spin_pkg::MaxVcs +: NumVcs]),
+      .hold_i       (hold[p]),
       .frozen_q_i   (frozen_q[p*spin_pkg::MaxVcs +: NumVcs]),
       .spin_i       (in_busy[p]),
       .spin_vc_i    (spin_vc[p*2 +: 2]),
@@ -237,20 +260,24 @@ module spin_router #(
   // ---- SPIN ----
   if (Spin == 1) begin : gen_spin
     logic [NumPorts*spin_pkg::KindW-1:0] in_kind;
-    logic [NumPorts*spin_pkg::SmW-1:0]   in_data;
+    logic [NumPorts*FlitW-1:0]           in_data;
     logic [NumPorts-1:0]                 arm_in;
     logic [NumPorts*2-1:0]               arm_in_vc;
     for (genvar p = 0; p < NumPorts; p++) begin : gen_links
       assign in_kind[p*spin_pkg::KindW +: spin_pkg::KindW] =
           flit_i[p*LinkW + FlitW + 4 +: spin_pkg::KindW];
-      assign in_data[p*spin_pkg::SmW +: spin_pkg::SmW] = flit_i[p*LinkW +: spin_pkg::SmW];
+      assign in_data[p*FlitW +: FlitW] = flit_i[p*LinkW +: FlitW];
       assign arm_in[p] = credit_i[p*CredW + spin_pkg::CredArm];
       assign arm_in_vc[p*2 +: 2] = credit_i[p*CredW + spin_pkg::CredArm + 1 +: 2];
     end
-    spin_unit #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_spin (
+    spin_unit #(
+      .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW),
+      .CycW(CycW), .TddW(TddW), .SmPipe(SmPipe), .ObsW(ObsW)
+    ) u_spin (
       .clk_i, .rst_ni,
       .en_i         (cfg_spin_i),
       .adopt_en_i   (cfg_adopt_i),
+      .pipe_i       (cfg_sm_pipe_i),
       .id_i         (cfg_id_i),
       .nodes_i      (cfg_nodes_i),
       .tdd_i        (cfg_tdd_i),
@@ -268,30 +295,38 @@ module spin_router #(
       .popped_i     (v_popped),
       .cnt_next_nz_i(v_next_nz),
       .frozen_o     (frozen),
+      .frozen_req_o (frozen_req),
       .frozen_q_o   (frozen_q),
+      .hold_o       (hold),
       .in_busy_o    (in_busy),
       .spin_vc_o    (spin_vc),
       .out_busy_o   (out_busy),
       .spin_src_o   (spin_src),
       .spin_ovc_o   (spin_ovc),
       .sm_valid_o   (sm_valid),
-      .sm_o         (sm),
+      .sm_kind_o    (sm_kind),
+      .sm_data_o    (sm_data),
       .arm_o        (arm),
       .arm_vc_o     (arm_vc),
       .obs_o        (spin_obs_o)
     );
   end else begin : gen_no_spin
-    assign frozen   = '0;
-    assign frozen_q = '0;
-    assign in_busy  = '0;
-    assign spin_vc  = '0;
-    assign out_busy = '0;
-    assign spin_src = '0;
-    assign spin_ovc = '0;
-    assign sm_valid = '0;
-    assign sm       = '0;
-    assign arm      = '0;
-    assign arm_vc   = '0;
+    logic unused_spin_cfg;
+    assign unused_spin_cfg = ^{cfg_tdd_i, cfg_sm_pipe_i, cfg_id_i, cfg_nodes_i, cfg_adopt_i};
+    assign frozen     = '0;
+    assign frozen_q   = '0;
+    assign frozen_req = '0;
+    assign hold       = '0;
+    assign in_busy    = '0;
+    assign spin_vc    = '0;
+    assign out_busy   = '0;
+    assign spin_src   = '0;
+    assign spin_ovc   = '0;
+    assign sm_valid   = '0;
+    assign sm_kind    = '0;
+    assign sm_data    = '0;
+    assign arm        = '0;
+    assign arm_vc     = '0;
     assign spin_obs_o = '0;
   end
 
@@ -373,14 +408,13 @@ module spin_router #(
     .out_flit_o (xbar_flit)
   );
 
-  localparam int unsigned SmDataW = FlitW < spin_pkg::SmW ? FlitW : spin_pkg::SmW;
   for (genvar o = 0; o < NumPorts; o++) begin : gen_out_mux
     logic [LinkW-1:0] smw;
     always_comb begin
       smw = '0;
-      smw[FlitW + 4 +: spin_pkg::KindW] = sm[o*OfferW + spin_pkg::SmW +: spin_pkg::KindW];
-      smw[SmDataW-1:0] = sm[o*OfferW +: SmDataW];
-      if (sm_valid[o] && !out_busy[o]) flit_d[o*LinkW +: LinkW] = smw;
+      smw[FlitW + 4 +: spin_pkg::KindW] = sm_kind[o*spin_pkg::KindW +: spin_pkg::KindW];
+      smw[FlitW-1:0] = sm_data[o*FlitW +: FlitW];
+      if (sm_valid[o]) flit_d[o*LinkW +: LinkW] = smw;
       else                             flit_d[o*LinkW +: LinkW] = xbar_flit[o*LinkW +: LinkW];
     end
     assign cred_d[o*CredW +: CredW] = credit_d[o*CredW +: CredW] |

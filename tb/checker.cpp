@@ -33,26 +33,28 @@ const unsigned kOccW = 3;
 
 }  // namespace
 
-Checker::Checker(const sim_t* sim, int flitw)
-    : sim_(sim), N_(sim->net.n), P_(sim->net.ports), V_(sim->net.vcs), FlitW_(flitw),
+Checker::Checker(const sim_t* sim, int flitw, const spin_obs_dims_t& dims)
+    : sim_(sim), dims_(dims), N_(sim->net.n), P_(sim->net.ports), V_(sim->net.vcs), FlitW_(flitw),
       LinkW_(flitw + 7), spin_(sim->net.n > 0 && sim->net.cfg[0].spin),
-      ObsStride_(32 * spin_obs_words(sim->net.ports, sim->net.vcs)), rtl_flit_(N_ * P_ * LinkW_),
+      ObsStride_(32 * spin_obs_words(dims)), rtl_flit_(N_ * P_ * LinkW_),
       rtl_cred_(N_ * P_ * kCredW), rtl_occ_(N_ * P_ * V_ * kOccW), exp_flit_(N_ * P_ * LinkW_),
       exp_cred_(N_ * P_ * kCredW), exp_occ_(N_ * P_ * V_ * kOccW),
       rtl_obs_(spin_ ? N_ * ObsStride_ : 0), exp_obs_(spin_ ? N_ * ObsStride_ : 0) {
   // Every field of the SPIN word at every index, in the table's order.
   for (int f = 0; f < SPIN_OBS_NFIELDS; f++) {
     const int P = (int)P_, V = (int)V_;
+    const unsigned w = spin_obs_fields[f].width(&dims_);
+    if (!w) continue;   // not in this build's word
     switch (spin_obs_fields[f].kind) {
       case SPIN_OBS_ROUTER:
-        slots_.push_back({f, -1, -1, spin_obs_lsb(f, 0, 0, P, V)});
+        slots_.push_back({f, -1, -1, spin_obs_lsb(&dims_, f, 0, 0), w});
         break;
       case SPIN_OBS_PORT:
-        for (int p = 1; p < P; p++) slots_.push_back({f, p, -1, spin_obs_lsb(f, p, 0, P, V)});
+        for (int p = 1; p < P; p++) slots_.push_back({f, p, -1, spin_obs_lsb(&dims_, f, p, 0), w});
         break;
       case SPIN_OBS_VC:
         for (int p = 1; p < P; p++)
-          for (int v = 0; v < V; v++) slots_.push_back({f, p, v, spin_obs_lsb(f, p, v, P, V)});
+          for (int v = 0; v < V; v++) slots_.push_back({f, p, v, spin_obs_lsb(&dims_, f, p, v), w});
         break;
     }
   }
@@ -110,7 +112,7 @@ void Checker::pack_spin() {
     const bool same = std::memcmp(&last_[r], s, sizeof *s) == 0;
     for (const Slot& k : same ? by_cycle_ : slots_) {
       const spin_obs_field_t& f = spin_obs_fields[k.f];
-      exp_obs_.set(base + k.lsb, f.width, f.get(s, k.p, k.v, &ctx));
+      exp_obs_.set(base + k.lsb, k.width, f.get(s, k.p, k.v, &ctx));
     }
     if (!same) std::memcpy(&last_[r], s, sizeof *s);
   }
@@ -160,8 +162,8 @@ int Checker::compare_spin(int limit, int printed) {
       char name[48];
       std::snprintf(name, sizeof name, "spin.%s", f.name);
       const bool state = std::strcmp(f.name, "state_q") == 0;
-      n += diff(printed + n < limit, r, k.p, k.v, name, exp_obs_.get(lsb, f.width),
-                rtl_obs_.get(lsb, f.width), state ? spin_obs_state_names : nullptr,
+      n += diff(printed + n < limit, r, k.p, k.v, name, exp_obs_.get(lsb, k.width),
+                rtl_obs_.get(lsb, k.width), state ? spin_obs_state_names : nullptr,
                 state ? nstates : 0);
     }
   return n;

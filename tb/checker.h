@@ -14,12 +14,14 @@
 
 extern "C" {
 #include "sim.h"
+#include "spin_obs.h"
 }
 
 class Checker {
  public:
   // flitw: the data width of the RTL's link words (RtlNet::flit_width()).
-  Checker(const sim_t* sim, int flitw);
+  // dims: the layout of the SPIN observation word (tb/spin_obs.h).
+  Checker(const sim_t* sim, int flitw, const spin_obs_dims_t& dims);
 
   // Reads the RTL's registers and compares them with the C model's; returns
   // how many fields differ, printing at most `limit` of them, one a line:
@@ -35,7 +37,7 @@ class Checker {
   // port p and VC v (-1: no such index), at bit lsb of a router's word.
   struct Slot {
     int f, p, v;
-    unsigned lsb;
+    unsigned lsb, width;
   };
   int compare_links(int limit);
   int compare_spin(int limit, int printed);
@@ -44,6 +46,7 @@ class Checker {
            const char* const* names = nullptr, unsigned nnames = 0);
 
   const sim_t* sim_;
+  spin_obs_dims_t dims_;
   unsigned N_, P_, V_, FlitW_, LinkW_;
   bool spin_;
   unsigned ObsStride_;  // bits from one router's SPIN word to the next's

@@ -107,6 +107,7 @@ int main(int argc, char** argv) {
   std::string waves, waves_on_fail;
   uint64_t trace_from = 0;
   int threads = 1;
+  unsigned tdd_width = 16;
   std::vector<char*> args{argv[0]};
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
@@ -146,6 +147,33 @@ int main(int argc, char** argv) {
   if (rc == 1) return 0;
   if (rc) return 2;
 
+  // The C model runs with the special-message widths the RTL was built with
+  // (they change the bits on the links, not the run: contract 12.1).
+  {
+    sm_opts_t bw;
+    unsigned tddw;
+    rtl_build_widths(nullptr, &bw, &tddw);
+    if (o.sim.sm.idw && (o.sim.sm.idw != bw.idw || o.sim.sm.hopw != bw.hopw ||
+                         o.sim.sm.cycw != bw.cycw)) {
+      std::fprintf(stderr, "error: --sm-widths %u,%u,%u: this co-simulation was built with %u,%u,%u\n",
+                   o.sim.sm.idw, o.sim.sm.hopw, o.sim.sm.cycw, bw.idw, bw.hopw, bw.cycw);
+      return 2;
+    }
+    if (bw.pipe != 3 && o.sim.sm.pipe != bw.pipe) {
+      std::fprintf(stderr, "error: --sm-pipe %d: this co-simulation was built with SmPipe %d\n",
+                   o.sim.sm.pipe, bw.pipe);
+      return 2;
+    }
+    if (o.sim.spin && o.sim.tdd >= (1u << tddw)) {
+      std::fprintf(stderr, "error: --tdd %u: this co-simulation was built for t_DD below %u\n",
+                   o.sim.tdd, 1u << tddw);
+      return 2;
+    }
+    o.sim.sm.idw = bw.idw;
+    o.sim.sm.hopw = bw.hopw;
+    o.sim.sm.cycw = bw.cycw;
+    tdd_width = tddw;
+  }
   sim_t sim;
   if (sim_init(&sim, &o.sim, 2) != 0) {
     std::fprintf(stderr, "error: %s\n", sim.err);
@@ -164,8 +192,9 @@ int main(int argc, char** argv) {
   if (!waves.empty()) ctx->traceEverOn(true);
   std::string why;
   VerilatedContext* const ctxp = &*ctx;
+  const spin_obs_dims_t dims = spin_obs_dims(&sim.net.fmt, sim.net.ports, sim.net.vcs, tdd_width);
   std::unique_ptr<RtlNet> rtl = make_rtl_net(ctxp, &sim.topo, o.sim.vcs,
-                                               o.sim.algo == ALGO_ESCAPE, &why);
+                                               o.sim.algo == ALGO_ESCAPE, dims, &why);
   if (!rtl) {
     std::fprintf(stderr, "error: %s\n", why.c_str());
     sim_free(&sim);
@@ -189,11 +218,11 @@ int main(int argc, char** argv) {
   uint64_t fail_cycle = 0;
   double t0 = now_s();
   {
-    Checker chk(&sim, rtl->flit_width());
+    Checker chk(&sim, rtl->flit_width(), dims);
     if (!waves.empty() && trace_from == 0) rtl->trace_open(waves);
     rtl->reset((uint32_t)o.sim.seed, sim.net.masks, sim.net.masks_esc,
                o.sim.algo == ALGO_FAVORS_MIN || o.sim.algo == ALGO_FAVORS_NMIN,
-               o.sim.algo == ALGO_FAVORS_NMIN, o.sim.spin, o.sim.tdd, o.sim.mode);
+               o.sim.algo == ALGO_FAVORS_NMIN, o.sim.spin, o.sim.tdd, o.sim.mode, o.sim.sm.pipe);
     sim_status_t st = SIM_RUNNING;
     while (st == SIM_RUNNING) {
       // A long idle stretch is skipped in both models at once (contract,

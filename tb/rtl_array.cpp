@@ -17,21 +17,24 @@
 #define SPIN_ESCAPE 0   // the synthesized netlist (make synth-cosim) has no escape routing
 #endif
 
-// The SPIN observation word: the RTL's records (spin_pkg, public to
-// Verilator; the synthesized netlist has no package) and its port width
-// against the table of tb/spin_obs.h.
-#if __has_include("Vspin_router_spin_pkg.h")
-#include "Vspin_router_spin_pkg.h"
-static_assert(Vspin_router_spin_pkg::ObsRouterW == SPIN_OBS_ROUTER_W,
-              "spin_pkg::obs_router_t and the router fields of tb/spin_obs.h differ in width");
-static_assert(Vspin_router_spin_pkg::ObsPortW == SPIN_OBS_PORT_W,
-              "spin_pkg::obs_port_t and the port fields of tb/spin_obs.h differ in width");
-static_assert(Vspin_router_spin_pkg::ObsVcW == SPIN_OBS_VC_W,
-              "spin_pkg::obs_vc_t and the VC fields of tb/spin_obs.h differ in width");
+// The special-message widths and t_DD width of this build (its -G
+// parameters, passed as -D by the Makefile; contract 12.1).
+#ifndef SPIN_IDW
+#define SPIN_IDW SM_COSIM_IDW
+#define SPIN_HOPW SM_COSIM_HOPW
+#define SPIN_CYCW SM_COSIM_CYCW
+#define SPIN_TDDW 16
+#define SPIN_SMPIPE 3
 #endif
-static_assert(sizeof(Vspin_router::spin_obs_o) ==
-                  (SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS) + 31) / 32 * 4,
-              "spin_router's spin_obs_o is not as wide as tb/spin_obs.h says");
+
+void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
+  (void)topo;
+  sm->idw = SPIN_IDW;
+  sm->hopw = SPIN_HOPW;
+  sm->cycw = SPIN_CYCW;
+  sm->pipe = SPIN_SMPIPE;
+  *tddw = SPIN_TDDW;
+}
 
 namespace {
 
@@ -67,10 +70,9 @@ class RtlArray : public RtlNet {
   };
 
  public:
-  RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs)
+  RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs, unsigned obs_words)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
-        LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_),
-        ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)),
+        LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), ObsWords_(obs_words),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3),
         pipes_(t, LinkW_, kCredW) {
@@ -87,7 +89,8 @@ class RtlArray : public RtlNet {
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
+             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode,
+             int sm_pipe) override {
     copy_tables(masks, masks_esc, N_);
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
@@ -97,6 +100,7 @@ class RtlArray : public RtlNet {
       m->cfg_escape_i = masks_esc != nullptr;
       m->cfg_spin_i = spin;
       m->cfg_tdd_i = tdd;
+      m->cfg_sm_pipe_i = (uint8_t)sm_pipe;
       m->cfg_admit_i = mode.admit;
       m->cfg_reroute_i = mode.reroute;
       m->cfg_adopt_i = mode.adopt && spin;
@@ -160,14 +164,11 @@ class RtlArray : public RtlNet {
     occ.w = cur_occ_.w;
   }
 
+  // The port holds whole 32-bit words, the bits above the word 0.
   void read_spin(Bits& obs) override {
-    const unsigned words = (unsigned)(ObsW_ + 31) / 32;
-    const uint32_t top = ObsW_ % 32 ? (1u << ObsW_ % 32) - 1u : ~0u;
-    for (int r = 0; r < N_; r++) {
-      uint32_t* w = obs.w.data() + r * words;
-      std::memcpy(w, r_[r]->spin_obs_o.data(), words * sizeof *w);
-      w[words - 1] &= top;
-    }
+    for (int r = 0; r < N_; r++)
+      std::memcpy(obs.w.data() + r * ObsWords_, r_[r]->spin_obs_o.data(),
+                  ObsWords_ * sizeof(uint32_t));
   }
 
   void trace_open(const std::string& path) override {
@@ -262,7 +263,8 @@ class RtlArray : public RtlNet {
   }
   VerilatedContext* ctx_;
   const topo_t* t_;
-  int N_, P_, V_, LinkW_, MaskW_, ObsW_;
+  int N_, P_, V_, LinkW_, MaskW_;
+  unsigned ObsWords_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, out_flit_, out_cred_, out_occ_;
   LinkPipes pipes_;
@@ -274,7 +276,7 @@ class RtlArray : public RtlNet {
 }  // namespace
 
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs,
-                                     bool escape, std::string* err) {
+                                     bool escape, const spin_obs_dims_t& dims, std::string* err) {
   if (escape && !SPIN_ESCAPE) {
     *err = "this co-simulation was built without escape-VC routing (Escape = 0)";
     return nullptr;
@@ -289,5 +291,14 @@ std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, 
     *err = m;
     return nullptr;
   }
-  return std::unique_ptr<RtlNet>(new RtlArray(ctx, topo, vcs));
+  const unsigned words = spin_obs_words(dims);
+  if (sizeof(Vspin_router::spin_obs_o) != words * sizeof(uint32_t)) {
+    char m[256];
+    std::snprintf(m, sizeof m, "spin_router's spin_obs_o holds %u bytes; tb/spin_obs.h's table "
+                  "says %u bits (the RTL's layout and the table differ)",
+                  (unsigned)sizeof(Vspin_router::spin_obs_o), spin_obs_width(&dims));
+    *err = m;
+    return nullptr;
+  }
+  return std::unique_ptr<RtlNet>(new RtlArray(ctx, topo, vcs, words));
 }

@@ -9,8 +9,8 @@
 // Both present the network's registers in one layout: router r port p at
 // index r*P + p (flit: LinkW bits, credit: kCredW bits), VC v of it at
 // (r*P + p)*V + v (occupancy: 3 bits), and router r's SPIN observation
-// word (tb/spin_obs.h: spin_obs_width(P, V) bits) at 32-bit word
-// r * spin_obs_words(P, V), the bits above it 0.
+// word (tb/spin_obs.h: spin_obs_width(d) bits) at 32-bit word
+// r * spin_obs_words(d), the bits above it 0.
 // The routers are built with SPIN (Spin = 1, FlitW = 128) and escape-VC
 // routing (Escape = 1), each switched on or off at reset.
 #ifndef SPIN_TB_RTL_NET_H
@@ -34,11 +34,9 @@ extern "C" {
 #include "topology.h"
 }
 
-// Bits of a router's SPIN observation word, as a constant expression.
-#define SPIN_OBS_WIDTH(P, V) (SPIN_OBS_ROUTER_W + ((P) - 1) * (SPIN_OBS_PORT_W + (V) * SPIN_OBS_VC_W))
-// 32-bit words a router's word takes in RtlNet::read_spin (whole words, so
-// that it is a copy).
-inline unsigned spin_obs_words(int ports, int vcs) { return (spin_obs_width(ports, vcs) + 31) / 32; }
+// 32-bit words a router's SPIN observation word takes in RtlNet::read_spin
+// (whole words, so that it is a copy).
+inline unsigned spin_obs_words(const spin_obs_dims_t& d) { return (spin_obs_width(&d) + 31) / 32; }
 
 // Credit word: vc[1:0], valid, arm, arm_vc[1:0] (cmodel/flit.h).
 const unsigned kCredW = 6;
@@ -69,12 +67,13 @@ class RtlNet {
   // N*N entries, router r destination d at r*N + d) and output selection
   // (favors: FAvORS-Min's least-busy fallback; nmin: FAvORS-NMin's
   // intermediate routers, section 4.3), SPIN on or off and its
-  // detection threshold, and the live-mode mechanisms (mode; adoption only
-  // with SPIN on).  masks_esc (same layout) is the escape VC's table of
+  // detection threshold, the live-mode mechanisms (mode; adoption only
+  // with SPIN on) and SmPipe (sm_pipe, 12.1; a build with SmPipe = 3 takes
+  // it at run time).  masks_esc (same layout) is the escape VC's table of
   // escape routing, which it switches on; nullptr for the others.
   virtual void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc,
                      bool favors, bool nmin, bool spin, unsigned tdd,
-                     const router_mode_t& mode) = 0;
+                     const router_mode_t& mode, int sm_pipe) = 0;
   // New routing tables (same layout as reset's), read by the route
   // computations of the next step on (run-time link failures, contract
   // section 4.4).  The RTL keeps its own copy.
@@ -94,7 +93,7 @@ class RtlNet {
   // The registers after the last clock edge.
   virtual void read(Bits& flit, Bits& cred, Bits& occ) = 0;
   // Every router's SPIN observation word (spin_obs_o) after the last edge,
-  // router r's from 32-bit word r * spin_obs_words(P, V) on.
+  // router r's from 32-bit word r * spin_obs_words(d) on.
   virtual void read_spin(Bits& obs) = 0;
   // Waveform: the context must have had traceEverOn(true) before construction.
   virtual void trace_open(const std::string& path) = 0;
@@ -139,9 +138,16 @@ class RtlNet {
   uint64_t time_ = 0;
 };
 
+// The special-message widths the routers of this build have (12.1: idw,
+// hopw, cycw; pipe is the build's SmPipe, 3 for any at run time), and its
+// t_DD width, for a topology (the network top is sized to its own network;
+// the router array to many).  Each harness defines it.
+void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw);
+
 // Builds the RTL network for the topology; nullptr and a message when this
 // build cannot serve it (other radix, VC count or topology).
+// dims: the SPIN observation word's layout (its size is checked).
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs, bool escape,
-                                     std::string* err);
+                                     const spin_obs_dims_t& dims, std::string* err);
 
 #endif
