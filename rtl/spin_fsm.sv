@@ -165,7 +165,7 @@ module spin_fsm #(
                                                input logic [HopW-1:0] n,
                                                input logic [CycW-1:0] t,
                                                input logic [CycW-1:0] lc,
-                                               input logic [2:0] p0,
+                                               input logic [SmPortW-1:0] p0,
                                                input logic [5:0] fk,
                                                input logic [LfW-1:0] forks);
     sm_word = '0;
@@ -173,7 +173,7 @@ module spin_fsm #(
     sm_word[SmNLsb +: HopW]    = n;
     sm_word[SmTLsb +: CycW]    = t;
     sm_word[SmLcLsb +: CycW]   = lc;
-    sm_word[SmP0Lsb +: SmPortW] = SmPortW'(p0);
+    sm_word[SmP0Lsb +: SmPortW] = p0;
     if (NumVcs > 1) begin
       sm_word[SmFkLsb +: 6]    = fk;
       sm_word[SmForkLsb +: LfW] = forks;
@@ -262,7 +262,7 @@ module spin_fsm #(
           if (cnt_nz_i[wi] && rv_i[wi] && wop != '0) begin
             out_a  = PW'(wop);
             kind_a = spin_pkg::KindProbe;
-            data_a = sm_word(id_i, '0, '0, '0, wop, '0, '0);
+            data_a = sm_word(id_i, '0, '0, '0, SmPortW'(wop), '0, '0);
           end
         spin_pkg::StMove: begin                  // the move did not come back
           s_a      = spin_pkg::StKillMove;
@@ -451,7 +451,7 @@ module spin_fsm #(
       s_b           = spin_pkg::StForwardProgress;
       cnt_b         = CntW'(ht) - CntW'(2);
       loaded_b      = 1'b1;
-      arm_o[hp]     = 1'b1;
+      arm_o[h_port_i] = 1'b1;
       arm_vc_o[32'(hp)*2 +: 2] = fz_vc;
     end
     if (h_take) begin
@@ -582,6 +582,118 @@ module spin_fsm #(
   end
   assign top_o      = top_q;
   assign frozen_q_o = frozen_q;
+
+`ifndef SYNTHESIS
+  // Invariants of the registers (docs/microarchitecture.md, 12.1 to 12.7).
+  logic                a_sender;       // a state of the router's own recovery
+  logic [MaxPv-1:0]    a_thawable;     // frozen, not spinning
+  logic [NumPorts-1:0] a_in_used, a_out_used, a_in_twice, a_out_twice;   // frozen VCs
+  logic [NumPorts-1:0] a_sin_used, a_sout_used, a_sin_twice, a_sout_twice; // spin flits
+  logic                a_record_ok;    // every frozen VC not spinning: its port's record
+  logic [2:0]          a_o;
+  always_comb begin
+    a_sender   = state_q == spin_pkg::StMove || state_q == spin_pkg::StProbeMove ||
+                 state_q == spin_pkg::StForwardProgress || state_q == spin_pkg::StKillMove;
+    a_thawable = frozen_q & ~spinning_q;
+    {a_in_used, a_out_used, a_in_twice, a_out_twice} = '0;
+    {a_sin_used, a_sout_used, a_sin_twice, a_sout_twice} = '0;
+    a_record_ok = 1'b1;
+    a_o = '0;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        a_o = op_i[(p*MaxVcs+v)*3 +: 3];
+        if (frozen_q[p*MaxVcs+v]) begin
+          if (a_in_used[p]) a_in_twice[p] = 1'b1;
+          if (32'(a_o) < NumPorts && a_out_used[a_o[PW-1:0]]) a_out_twice[a_o[PW-1:0]] = 1'b1;
+          a_in_used[p] = 1'b1;
+          if (32'(a_o) < NumPorts) a_out_used[a_o[PW-1:0]] = 1'b1;
+          if (!spinning_q[p*MaxVcs+v] && loop_out_q[p*3 +: 3] != a_o) a_record_ok = 1'b0;
+        end
+        if (spinning_q[p*MaxVcs+v] && cnt_nz_i[p*MaxVcs+v]) begin   // sends a spin flit
+          if (a_sin_used[p]) a_sin_twice[p] = 1'b1;
+          if (32'(a_o) < NumPorts && a_sout_used[a_o[PW-1:0]]) a_sout_twice[a_o[PW-1:0]] = 1'b1;
+          a_sin_used[p] = 1'b1;
+          if (32'(a_o) < NumPorts) a_sout_used[a_o[PW-1:0]] = 1'b1;
+        end
+      end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && en_i) begin
+      StateLegal_A: assert (state_q <= spin_pkg::StFrozen)
+        else $error("spin_fsm: illegal state %0d", state_q);
+      OffIdle_A: assert (state_q != spin_pkg::StOff || (cnt_q == '0 && frozen_q == '0))
+        else $error("spin_fsm: OFF with counter %0d, frozen %b", cnt_q, frozen_q);
+      // only the router's own recovery holds a loop
+      LoopHeld_A: assert ((loop_n_q != '0) == a_sender)
+        else $error("spin_fsm: loop of %0d hops in state %0d", loop_n_q, state_q);
+      // a recovery this router takes part in: is_deadlock from the freeze
+      // (its own message home, or another's move) to the end
+      DeadlockState_A: assert ((!is_deadlock_q || state_q == spin_pkg::StForwardProgress ||
+                                state_q == spin_pkg::StProbeMove || state_q == spin_pkg::StKillMove ||
+                                state_q == spin_pkg::StFrozen) &&
+                               (is_deadlock_q || !(state_q == spin_pkg::StForwardProgress ||
+                                                   state_q == spin_pkg::StProbeMove ||
+                                                   state_q == spin_pkg::StFrozen)))
+        else $error("spin_fsm: is_deadlock %0d in state %0d", is_deadlock_q, state_q);
+      SourceId_A: assert (!((state_q == spin_pkg::StForwardProgress ||
+                             state_q == spin_pkg::StProbeMove) && source_id_q != id_i) &&
+                          !(state_q == spin_pkg::StFrozen && source_id_q == id_i))
+        else $error("spin_fsm: source %0d in state %0d", source_id_q, state_q);
+      // a frozen VC that is not spinning belongs to a recovery in progress:
+      // one this router takes part in, or its own before the move is back
+      // (a figure 8: MOVE, then KILL_MOVE when the move does not return)
+      FrozenInRecovery_A: assert (a_thawable == '0 || is_deadlock_q ||
+                                  state_q == spin_pkg::StMove || state_q == spin_pkg::StKillMove)
+        else $error("spin_fsm: VCs %b frozen outside a recovery (state %0d)", a_thawable, state_q);
+      ArmedFrozen_A: assert ((armed_q & ~frozen_q) == '0)
+        else $error("spin_fsm: VCs %b armed but not frozen", armed_q & ~frozen_q);
+      SpinningArmed_A: assert ((spinning_q & ~(frozen_q & armed_q)) == '0)
+        else $error("spin_fsm: VCs %b spinning but not frozen and armed",
+                    spinning_q & ~(frozen_q & armed_q));
+      // a frozen VC holds its (whole, routed) packet until its tail spins out
+      FrozenHolds_A: assert ((frozen_q & ~(cnt_nz_i & rv_i)) == '0)
+        else $error("spin_fsm: VCs %b frozen without flits or a route", frozen_q & ~(cnt_nz_i & rv_i));
+      // the record of where the move went is the frozen VC's route (12.1)
+      FrozenRecord_A: assert (a_record_ok)
+        else $error("spin_fsm: a frozen VC's route differs from its port's record %b", loop_out_q);
+      // one frozen VC per input port and per output port (12.5), so one spin
+      // flit per input and per output a cycle (12.7)
+      FrozenOnePerPort_A: assert (a_in_twice == '0 && a_out_twice == '0)
+        else $error("spin_fsm: two frozen VCs at inputs %b or for outputs %b", a_in_twice, a_out_twice);
+      SpinOnePerPort_A: assert (a_sin_twice == '0 && a_sout_twice == '0)
+        else $error("spin_fsm: two spin flits from inputs %b or to outputs %b", a_sin_twice,
+                    a_sout_twice);
+      WatchInRange_A: assert (32'(dd_port_q) < NumPorts && 32'(dd_vc_q) < NumVcs)
+        else $error("spin_fsm: watching port %0d VC %0d", dd_port_q, dd_vc_q);
+      EpochInRange_A: assert (ep_q < {tdd_i, 2'b00} && {1'b0, top_q} < nodes_i)
+        else $error("spin_fsm: epoch cycle %0d (4 t_DD = %0d), top %0d of %0d", ep_q,
+                    {tdd_i, 2'b00}, top_q, nodes_i);
+    end
+  end
+
+  // The paper's theorem: a recovery of a loop of m routers spins at most
+  // m - 1 times under minimal routing, m p + (m - 1) = 2m - 1 under
+  // FAvORS-NMin (p = 1, section 4.3) (C twin: spin_bound_violations).
+  logic [HopW:0] spins_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      spins_q <= '0;
+    end else if (en_i) begin
+      if (lb_latch) begin
+        spins_q <= '0;
+      end else if (state_q == spin_pkg::StForwardProgress && cnt_q == '0) begin
+        SpinBound_A: assert (32'(spins_q) + 1 < (nmin_i ? 2 : 1) * 32'(loop_n_q))
+          else $error("spin_fsm: spin %0d of a recovery round a loop of %0d routers",
+                      spins_q + 1'b1, loop_n_q);
+        spins_q <= spins_q + 1'b1;
+      end
+    end
+  end
+`else
+  logic unused_nmin;
+  assign unused_nmin = nmin_i;
+`endif
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin

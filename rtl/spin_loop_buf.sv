@@ -9,10 +9,7 @@
 `default_nettype none
 
 module spin_loop_buf #(
-  parameter int unsigned NumPorts = 5,
   parameter int unsigned NumVcs   = 1,
-  parameter int unsigned FlitW    = 128,
-  parameter int unsigned IdW      = 6,
   parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   // the fork entries' bits (NumVcs > 1: SmK * SmChW of spin_sm_layout.svh,

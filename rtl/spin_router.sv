@@ -272,7 +272,7 @@ module spin_router #(
     end
     spin_unit #(
       .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW),
-      .CycW(CycW), .TddW(TddW), .SmPipe(SmPipe), .ObsW(ObsW)
+      .CycW(CycW), .TddW(TddW), .SmPipe(SmPipe)
     ) u_spin (
       .clk_i, .rst_ni,
       .en_i         (cfg_spin_i),

@@ -189,6 +189,8 @@ module spin_sm_out #(
         if (sm_valid_o[o]) sm_data_o[o*FlitW +: SmW] = wf;
       end
     end else begin : gen_no_fork
+      logic unused_fmask;
+      assign unused_fmask = ^fmask;   // no fork entries with 1 VC
       always_comb begin
         sm_data_o[o*FlitW +: FlitW] = '0;
         if (sm_valid_o[o]) sm_data_o[o*FlitW +: SmW] = w;

@@ -24,7 +24,8 @@ module spin_unit #(
   parameter int unsigned CycW     = 11,
   parameter int unsigned TddW     = 8,
   parameter int unsigned SmPipe   = 2,
-  parameter int unsigned ObsW     = 1,      // the observation word's width (spin_router)
+  localparam int unsigned ObsW    = spin_pkg::obs_width(NumPorts, NumVcs, FlitW, IdW, HopW, CycW,
+                                                        TddW),   // the observation word
   localparam int unsigned PW      = $clog2(NumPorts),
   localparam int unsigned MaxPv   = spin_pkg::MaxPv,
   localparam int unsigned KW      = spin_pkg::KindW
@@ -312,7 +313,7 @@ module spin_unit #(
   localparam int unsigned PortObsW = MarkW + 3;
   localparam int unsigned VcObsW   = 5;
   if (ObsW != RouterW + (NumPorts - 1) * (PortObsW + NumVcs * VcObsW)) begin : gen_check_obs
-    $error("spin_unit: ObsW does not match the observation layout");
+    $error("spin_unit: spin_pkg::obs_width() and the observation layout below differ");
   end
   logic [RouterW-1:0]                         obs_r;
   logic [(NumPorts-1)*PortObsW-1:0]           obs_p;
