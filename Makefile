@@ -250,10 +250,10 @@ $(CFG_DIR)/spin_network.sv: $(SPINGEN) $(TOPO_FILE) FORCE
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 COSIM_TOP := $(CFG_DIR)/top/Vcosim
-$(COSIM_TOP): $(RTL_SRCS) $(CFG_DIR)/spin_network.sv $(TB_SRCS) tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
+$(COSIM_TOP): $(RTL_SRCS) $(RTL_HDRS) $(CFG_DIR)/spin_network.sv $(TB_SRCS) tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: network top of $(TOPO), $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
-	@$(VERILATOR) $(VFLAGS) --top-module spin_network -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
+	@$(VERILATOR) $(VFLAGS) --top-module spin_network -I$(ROOT)/rtl -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim tb/cosim.vlt $(RTL_SRCS) \
 	  $(CFG_DIR)/spin_network.sv $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_top.cpp \
 	  > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }

@@ -253,6 +253,12 @@ static inline void su_pre(router_t *r, const router_cfg_t *cfg, uint64_t cycle, 
     sc->tdd = cfg->tdd;
     sc->cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
     sc->cnt_loaded = 0;                    /* spin_unit_pre clears the rest */
+    sc->in_ports = r->in_ports;            /* the VCs at the start of the cycle, for the watch */
+    sc->nonempty = 0;
+    for (m = r->in_ports & ~1u; m; m &= m - 1u) {
+      p = (int)low_bit(m);
+      sc->nonempty |= (uint64_t)r->nonempty[p] << (p * SPIN_MAX_VCS);
+    }
     {                              /* a special message or an arm notice arrives */
       int sm_in = 0;
       for (m = in_mask & 0xFEFEu; m && !sm_in; m &= m - 1u) {
@@ -613,10 +619,9 @@ static inline void su_post(router_t *r, spin_stats_t *st, cycle_bits_t *cb, spin
                            const int spin)
 {
   if (spin) {
-    sc->in_ports = r->in_ports;            /* after this cycle's pops and writes, as cnt */
     spin_unit_post(&r->sp, sc, cb->popped, st);
     r->spin_busy = (uint8_t)(r->sp.state_q != FSM_OFF || r->sp.is_deadlock_q ||
-                             spin_stages_busy(&r->sp));
+                             spin_stages_busy(&r->sp) || r->sp.popped_q);
   }
 }
 

@@ -59,6 +59,8 @@ typedef struct {
   uint8_t armed_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   uint8_t spin_ovc_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* downstream VC the spin fills */
   uint8_t spinning_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* spin in progress */
+  uint64_t popped_q;    /* the network VCs that sent their front flit in the cycle before,
+                           bit p*SPIN_MAX_VCS + v (the watch, 12.3) */
   /* per input port: the mark, the last probe forwarded from it (sender, n,
    * cyc, the outputs it left by, fk; n = 0: none), 12.4 */
   uint16_t mark_sender_q[SPIN_MAX_PORTS];
@@ -165,6 +167,8 @@ typedef struct {
   const uint8_t (*route_valid)[SPIN_MAX_VCS];
   const uint8_t (*out_port)[SPIN_MAX_VCS];
   unsigned in_ports;                  /* bit p: a VC at input p holds a flit */
+  uint64_t nonempty;                  /* bit p*SPIN_MAX_VCS + v: VC (p, v) holds a flit
+                                         (both at the start of the cycle) */
   const flit_t *front[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* NULL when empty */
   /* the offers of the handled message and of the FSM (12.2) */
   unsigned fwd_mask;                  /* outputs the handled message goes on by */
@@ -323,9 +327,10 @@ void spin_fsm_pre(spin_router_t *s, spin_ctx_t *c, const uint8_t *in_cred, spin_
  * FSM took it, 0 when it goes on to the probe or move manager. */
 int spin_fsm_home(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st);
 
-/* After allocation: the deadlock-detection watch sees which VCs sent their
- * front flit this cycle (popped bit [p*SPIN_MAX_VCS + v]) and whether any
- * network VC holds flits at the end of the cycle. */
+/* After allocation: the deadlock-detection watch (12.3), from the VCs at the
+ * start of the cycle (c->nonempty) and those that sent their front flit in
+ * the cycle before (s->popped_q); then popped_q takes this cycle's (popped,
+ * bit p*SPIN_MAX_VCS + v). */
 void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped,
                    spin_stats_t *st);
 

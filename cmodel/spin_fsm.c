@@ -248,7 +248,7 @@ static int next_nonempty(const spin_router_t *s, const spin_ctx_t *c, int *pp, i
 {
   int p = s->dd_port_q, v = s->dd_vc_q, i;
   const int total = (c->ports - 1) * c->vcs;
-  if (!(c->in_ports & ~1u)) return 0;
+  if (!(c->nonempty >> SPIN_MAX_VCS)) return 0;
   if (p < 1) {
     p = c->ports - 1;
     v = c->vcs - 1;
@@ -258,7 +258,7 @@ static int next_nonempty(const spin_router_t *s, const spin_ctx_t *c, int *pp, i
       v = 0;
       if (++p == c->ports) p = 1;
     }
-    if (c->cnt[p][v]) {
+    if (c->nonempty >> (p * SPIN_MAX_VCS + v) & 1u) {
       *pp = p;
       *pv = v;
       return 1;
@@ -269,13 +269,16 @@ static int next_nonempty(const spin_router_t *s, const spin_ctx_t *c, int *pp, i
 
 void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_stats_t *st)
 {
+  const uint64_t last = s->popped_q;
   (void)st;
+  s->popped_q = popped & ~(uint64_t)((1u << SPIN_MAX_VCS) - 1u);   /* network VCs only */
   if (s->state_q == FSM_OFF || s->state_q == FSM_DD) {
     int p = s->dd_port_q, v = s->dd_vc_q;
-    /* the watched VC moved, emptied, or its counter expired (a probe went
-     * out for it): watch the next non-empty VC */
-    int moved = s->state_q == FSM_OFF || p < 1 || !c->cnt[p][v] ||
-                ((popped >> (p * SPIN_MAX_VCS + v)) & 1u) || s->cnt_q == 0;
+    /* the watched VC moved (in the cycle before), is empty, or its counter
+     * expired (a probe went out for it): watch the next non-empty VC */
+    const unsigned b = (unsigned)(p * SPIN_MAX_VCS + v);
+    int moved = s->state_q == FSM_OFF || p < 1 || !(c->nonempty >> b & 1u) || (last >> b & 1u) ||
+                s->cnt_q == 0;
     if (moved && !c->cnt_loaded) {
       if (!next_nonempty(s, c, &p, &v)) {
         s->state_q = FSM_OFF;

@@ -12,8 +12,10 @@
 //   4. the message handled this cycle (spin_sm_in): the router's own coming
 //      home is the FSM's (home_o); any other went to the probe or move
 //      manager, whose decision comes back here (adopt_*, mm_*);
-// then, after switch allocation (popped_i, cnt_next_nz_i), spin tails end
-// their spin and the deadlock-detection watch moves on or counts down.
+// then spin tails end their spin and the deadlock-detection watch moves on
+// or counts down, from the VCs at the start of the cycle and those that
+// sent their front flit in the cycle before (popped_q: no path from this
+// cycle's switch allocation into the FSM).
 // The FSM offers one message a cycle (own_*): one of step 4 replaces one of
 // step 3.  en_i = 0 holds SPIN off.
 `default_nettype none
@@ -94,8 +96,7 @@ module spin_fsm #(
   output logic [NumPorts-1:0]          arm_o,
   output logic [NumPorts*2-1:0]        arm_vc_o,
   // after switch allocation
-  input  logic [MaxPv-1:0]             popped_i,     // VC sent its front flit
-  input  logic [MaxPv-1:0]             cnt_next_nz_i,// VC holds flits at the end of the cycle
+  input  logic [MaxPv-1:0]             popped_i,     // VC sent its front flit (registered)
   // the registers, for the observation word (spin_unit)
   output spin_pkg::spin_state_e        state_q_o,
   output logic                         is_deadlock_q_o,
@@ -113,7 +114,8 @@ module spin_fsm #(
   output logic [MaxPv-1:0]             armed_q_o,
   output logic [MaxPv-1:0]             spinning_q_o,
   output logic [2*MaxPv-1:0]           spin_ovc_q_o,
-  output logic [EpW-1:0]               ep_q_o
+  output logic [EpW-1:0]               ep_q_o,
+  output logic [MaxPv-1:0]             popped_q_o
 );
 `include "spin_sm_layout.svh"
   localparam int unsigned Total = (NumPorts - 1) * NumVcs;   // network VCs
@@ -132,6 +134,7 @@ module spin_fsm #(
   logic [2*MaxPv-1:0]    spin_ovc_q, spin_ovc_d;
   logic [NumPorts*3-1:0] loop_out_q, loop_out_d;
   logic [EpW-1:0]        ep_q, ep_d;
+  logic [MaxPv-1:0]      popped_q;           // network VCs that sent a flit in the cycle before
   logic [IdW-1:0]        top_q, top_d;
 
   // ---- the loop buffer ----
@@ -535,7 +538,7 @@ module spin_fsm #(
     kk        = 0;
     if (s_b == spin_pkg::StOff || s_b == spin_pkg::StDd) begin
       if (!loaded_b && (s_b == spin_pkg::StOff || dd_port_d == '0 ||
-                        !cnt_next_nz_i[{dd_port_d, dd_vc_d}] || popped_i[{dd_port_d, dd_vc_d}] ||
+                        !cnt_nz_i[{dd_port_d, dd_vc_d}] || popped_q[{dd_port_d, dd_vc_d}] ||
                         cnt_b == '0)) begin
         // the next non-empty network VC after the watched one, round robin
         state_d = spin_pkg::StOff;
@@ -544,7 +547,7 @@ module spin_fsm #(
         for (int unsigned j = 0; j < Total; j++) begin
           kk = (cur + 1 + j) % Total;
           if (state_d == spin_pkg::StOff &&
-              cnt_next_nz_i[(1 + kk / NumVcs) * MaxVcs + kk % NumVcs]) begin
+              cnt_nz_i[(1 + kk / NumVcs) * MaxVcs + kk % NumVcs]) begin
             state_d   = spin_pkg::StDd;
             dd_port_w = 3'(1 + kk / NumVcs);
             dd_vc_w   = 2'(kk % NumVcs);
@@ -709,6 +712,7 @@ module spin_fsm #(
       spinning_q    <= '0;
       spin_ovc_q    <= '0;
       loop_out_q    <= '0;
+      popped_q      <= '0;
       ep_q          <= '0;
       top_q         <= '0;
     end else begin
@@ -725,6 +729,7 @@ module spin_fsm #(
         spinning_q    <= spinning_n;
         spin_ovc_q    <= spin_ovc_d;
         loop_out_q    <= loop_out_d;
+        popped_q      <= popped_i & ~MaxPv'({spin_pkg::MaxVcs{1'b1}});   // network VCs
       end
       ep_q  <= ep_d;
       top_q <= top_d;
@@ -748,6 +753,7 @@ module spin_fsm #(
   assign spinning_q_o   = spinning_q;
   assign spin_ovc_q_o   = spin_ovc_q;
   assign ep_q_o         = ep_q;
+  assign popped_q_o     = popped_q;
 endmodule
 
 `default_nettype wire

@@ -38,7 +38,7 @@
 // (on xbar_flit_o) without allocation; that VC's tail frees it without a
 // credit.  out_blocked_i: outputs taken by a spin flit or a special message
 // this cycle.  The view_* outputs show SPIN the VCs (registers of this
-// cycle), popped_o/cnt_next_nz_o what the cycle did to them.
+// cycle), popped_o which sent their front flit.
 `default_nettype none
 
 module spin_input_port #(
@@ -96,8 +96,7 @@ module spin_input_port #(
   output logic [NumVcs*3-1:0]            view_op_o,
   output logic [NumVcs-1:0]              view_whole_o,  // a whole routed packet at the front
   output logic [NumVcs-1:0]              view_tail_o,
-  output logic [NumVcs-1:0]              popped_o,
-  output logic [NumVcs-1:0]              cnt_next_nz_o
+  output logic [NumVcs-1:0]              popped_o
 );
   localparam int unsigned CntW = $clog2(BufDepth + 1);
 
@@ -364,8 +363,7 @@ module spin_input_port #(
     end
     assign view_tail_o[v]   = front[v*LinkW + FlitW + 2];
     assign popped_o[v]      = pop[v];
-    assign cnt_next_nz_o[v] = cnt[v*CntW +: CntW] + CntW'(push[v]) - CntW'(pop[v]) != '0;
-  end
+    end
 
   if (Nmin == 1) begin : gen_via_q
     always_ff @(posedge clk_i) begin

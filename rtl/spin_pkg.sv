@@ -68,7 +68,7 @@ package spin_pkg;
     markw = idw + hopw + cycw + ports + (vcs > 1 ? 6 : 0);
     router = 3 + cntw + 3 + 2 + 1 + idw + 1 + hopw + cycw + 3 + (vcs > 1 ? 6 + forkw : 0) +
              idw + tddw + 2 + $clog2(ports) + KindW + smw + 2 * ports + 2 * (KindW + smw) + ports;
-    obs_width = router + (ports - 1) * (markw + 3 + vcs * 5);
+    obs_width = router + (ports - 1) * (markw + 3 + vcs * 6);
   endfunction
 
   // Class of a special message: probe_move 3, move and kill_move 2, probe 1.

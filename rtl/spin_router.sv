@@ -155,7 +155,7 @@ module spin_router #(
 
   // ---- SPIN: views of the input VCs and the unit's decisions ----
   localparam int unsigned MaxPv  = spin_pkg::MaxPv;
-  logic [MaxPv-1:0]           v_cnt_nz, v_rv, v_whole, v_tail, v_popped, v_next_nz, frozen;
+  logic [MaxPv-1:0]           v_cnt_nz, v_rv, v_whole, v_tail, v_popped, frozen;
   logic [MaxPv-1:0]           frozen_q;   // frozen at the start of the cycle
   logic [MaxPv-1:0]           frozen_req; // skipped by switch allocation
   logic [NumPorts-1:0]        hold;       // inputs held from switch allocation (SPIN, 12.2)
@@ -221,8 +221,7 @@ module spin_router #(
       .view_op_o    (v_op[p*spin_pkg::MaxVcs*3 +: NumVcs*3]),
       .view_whole_o (v_whole[p*spin_pkg::MaxVcs +: NumVcs]),
       .view_tail_o  (v_tail[p*spin_pkg::MaxVcs +: NumVcs]),
-      .popped_o     (v_popped[p*spin_pkg::MaxVcs +: NumVcs]),
-      .cnt_next_nz_o(v_next_nz[p*spin_pkg::MaxVcs +: NumVcs])
+      .popped_o     (v_popped[p*spin_pkg::MaxVcs +: NumVcs])
     );
     // Escape: the lowest free adaptive VC, or VC 0 for a head going escape;
     // otherwise the lowest free VC of the requested output.
@@ -243,7 +242,6 @@ module spin_router #(
       assign v_whole[p*spin_pkg::MaxVcs + NumVcs +: Pad]   = '0;
       assign v_tail[p*spin_pkg::MaxVcs + NumVcs +: Pad]    = '0;
       assign v_popped[p*spin_pkg::MaxVcs + NumVcs +: Pad]  = '0;
-      assign v_next_nz[p*spin_pkg::MaxVcs + NumVcs +: Pad] = '0;
     end
   end
   if (NumPorts < spin_pkg::MaxPorts) begin : gen_pad_ports
@@ -254,7 +252,6 @@ module spin_router #(
     assign v_whole[MaxPv-1:Lo]   = '0;
     assign v_tail[MaxPv-1:Lo]    = '0;
     assign v_popped[MaxPv-1:Lo]  = '0;
-    assign v_next_nz[MaxPv-1:Lo] = '0;
   end
 
   // ---- SPIN ----
@@ -293,7 +290,6 @@ module spin_router #(
       .arm_in_i     (arm_in),
       .arm_in_vc_i  (arm_in_vc),
       .popped_i     (v_popped),
-      .cnt_next_nz_i(v_next_nz),
       .frozen_o     (frozen),
       .frozen_req_o (frozen_req),
       .frozen_q_o   (frozen_q),

@@ -50,7 +50,6 @@ module spin_unit #(
   input  logic [NumPorts-1:0]          arm_in_i,
   input  logic [NumPorts*2-1:0]        arm_in_vc_i,
   input  logic [MaxPv-1:0]             popped_i,
-  input  logic [MaxPv-1:0]             cnt_next_nz_i,
   output logic [MaxPv-1:0]             frozen_o,      // after this cycle's messages
   output logic [MaxPv-1:0]             frozen_req_o,  // skipped by switch allocation (12.2)
   output logic [MaxPv-1:0]             frozen_q_o,    // at the start of the cycle
@@ -138,6 +137,7 @@ module spin_unit #(
   logic [MaxPv-1:0]       armed_q, spinning_q;
   logic [2*MaxPv-1:0]     spin_ovc_q;
   logic [EpW-1:0]         ep_q;
+  logic [MaxPv-1:0]       popped_q;
   spin_pkg::spin_state_e  state_q;
   logic                   is_deadlock_q, pm_sent_q;
   logic [IdW-1:0]         source_id_q;
@@ -177,7 +177,7 @@ module spin_unit #(
     .own_kind_o   (own_kind),
     .own_data_o   (own_data),
     .in_busy_o, .spin_vc_o, .out_busy_o, .spin_src_o, .spin_ovc_o, .arm_o, .arm_vc_o,
-    .popped_i, .cnt_next_nz_i,
+    .popped_i,
     .state_q_o      (state_q),
     .is_deadlock_q_o(is_deadlock_q),
     .source_id_q_o  (source_id_q),
@@ -194,7 +194,8 @@ module spin_unit #(
     .armed_q_o     (armed_q),
     .spinning_q_o  (spinning_q),
     .spin_ovc_q_o  (spin_ovc_q),
-    .ep_q_o        (ep_q)
+    .ep_q_o        (ep_q),
+    .popped_q_o    (popped_q)
   );
   // Switch allocation skips the frozen VCs: with SmPipe 0 those after this
   // cycle's message; with SmPipe 1 and 2 those after the FSM's counter (the
@@ -311,7 +312,7 @@ module spin_unit #(
                                     (NumVcs > 1 ? 6 + ForkW : 0) + IdW + EpW + PW + KW + SmW +
                                     2 * NumPorts + 2 * (KW + SmW) + NumPorts;
   localparam int unsigned PortObsW = MarkW + 3;
-  localparam int unsigned VcObsW   = 5;
+  localparam int unsigned VcObsW   = 6;
   if (ObsW != RouterW + (NumPorts - 1) * (PortObsW + NumVcs * VcObsW)) begin : gen_check_obs
     $error("spin_unit: spin_pkg::obs_width() and the observation layout below differ");
   end
@@ -336,8 +337,8 @@ module spin_unit #(
     assign obs_p[(p-1)*PortObsW +: PortObsW] = {loop_out_q[p*3 +: 3], marks[(p-1)*MarkW +: MarkW]};
     for (genvar v = 0; v < NumVcs; v++) begin : gen_obs_vc
       assign obs_v[((p-1)*NumVcs + v)*VcObsW +: VcObsW] =
-          {spin_ovc_q[(p*MaxVcs+v)*2 +: 2], spinning_q[p*MaxVcs+v], armed_q[p*MaxVcs+v],
-           frozen_q_o[p*MaxVcs+v]};
+          {popped_q[p*MaxVcs+v], spin_ovc_q[(p*MaxVcs+v)*2 +: 2], spinning_q[p*MaxVcs+v],
+           armed_q[p*MaxVcs+v], frozen_q_o[p*MaxVcs+v]};
     end
   end
   assign obs_o = {obs_v, obs_p, obs_r};

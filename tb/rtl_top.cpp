@@ -12,31 +12,20 @@ namespace {
 // Bits per route-table entry: {mask_e, mask_a} when built with escape routing.
 const int kMaskW = SPIN_NET_ESCAPE ? 2 * SPIN_NET_PORTS : SPIN_NET_PORTS;
 
-// The SPIN observation word: the RTL's records (spin_pkg, public to
-// Verilator) and the network's debug port against tb/spin_obs.h.
-#include "Vspin_network_spin_pkg.h"
-static_assert(Vspin_network_spin_pkg::ObsRouterW == SPIN_OBS_ROUTER_W &&
-                  Vspin_network_spin_pkg::ObsPortW == SPIN_OBS_PORT_W &&
-                  Vspin_network_spin_pkg::ObsVcW == SPIN_OBS_VC_W,
-              "spin_pkg's obs_*_t records and tb/spin_obs.h differ in width");
-static_assert(!SPIN_NET_SPIN ||
-                  sizeof(Vspin_network::dbg_spin_obs_o) ==
-                      (SPIN_NET_NODES * SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS) + 31) / 32 * 4,
-              "the network's dbg_spin_obs_o is not as wide as tb/spin_obs.h says");
-
 class RtlTop : public RtlNet {
  public:
-  RtlTop(VerilatedContext* ctx, int n)
+  RtlTop(VerilatedContext* ctx, int n, const spin_obs_dims_t& dims)
       : top_(new Vspin_network{ctx, "network"}), N_(n), LinkW_(SPIN_NET_FLITW + 7),
-        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW),
-        dbg_obs_(N_ * SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS)) {}
+        ObsW_(spin_obs_width(&dims)), ObsWords_(spin_obs_words(dims)),
+        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW), dbg_obs_(N_ * ObsW_) {}
   ~RtlTop() override {
     trace_close();
     top_->final();
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
+             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode,
+             int sm_pipe) override {
     set_tables(masks, masks_esc);
     top_->seed_i = seed;
     top_->favors_i = favors;
@@ -44,6 +33,7 @@ class RtlTop : public RtlNet {
     top_->escape_i = masks_esc != nullptr;
     top_->spin_i = spin;
     top_->tdd_i = tdd;
+    top_->sm_pipe_i = (uint8_t)sm_pipe;
     top_->admit_i = mode.admit;
     top_->reroute_i = mode.reroute;
     top_->adopt_i = mode.adopt && spin;
@@ -79,10 +69,8 @@ class RtlTop : public RtlNet {
   }
 
   void read_spin(Bits& obs) override {
-    const unsigned w = SPIN_OBS_WIDTH(SPIN_NET_PORTS, SPIN_NET_VCS);
-    const unsigned words = spin_obs_words(SPIN_NET_PORTS, SPIN_NET_VCS);
     to_bits(top_->dbg_spin_obs_o, dbg_obs_);
-    for (int r = 0; r < N_; r++) obs.copy_from(dbg_obs_, r * w, r * words * 32, w);
+    for (int r = 0; r < N_; r++) obs.copy_from(dbg_obs_, r * ObsW_, r * ObsWords_ * 32, ObsW_);
   }
 
   void trace_open(const std::string& path) override {
@@ -111,13 +99,23 @@ class RtlTop : public RtlNet {
 
   std::unique_ptr<Vspin_network> top_;
   int N_, LinkW_;
+  unsigned ObsW_, ObsWords_;
   Bits inj_, table_, dbg_obs_;
 };
 
 }  // namespace
 
+void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
+  (void)topo;
+  sm->idw = SPIN_NET_IDW;
+  sm->hopw = SPIN_NET_HOPW;
+  sm->cycw = SPIN_NET_CYCW;
+  sm->pipe = SPIN_NET_SMPIPE;
+  *tddw = SPIN_NET_TDDW;
+}
+
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs,
-                                     bool escape, std::string* err) {
+                                     bool escape, const spin_obs_dims_t& dims, std::string* err) {
   if (escape && !SPIN_NET_ESCAPE) {
     *err = "this network top was generated without escape-VC routing (spingen --escape 0)";
     return nullptr;
@@ -132,5 +130,10 @@ std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, 
     *err = m;
     return nullptr;
   }
-  return std::unique_ptr<RtlNet>(new RtlTop(ctx, topo->routers));
+  if (SPIN_NET_SPIN && sizeof(Vspin_network::dbg_spin_obs_o) !=
+                           (size_t)(SPIN_NET_NODES * spin_obs_width(&dims) + 31) / 32 * 4) {
+    *err = "the network's dbg_spin_obs_o is not as wide as tb/spin_obs.h's table says";
+    return nullptr;
+  }
+  return std::unique_ptr<RtlNet>(new RtlTop(ctx, topo->routers, dims));
 }

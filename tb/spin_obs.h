@@ -118,7 +118,8 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
   X(VC,     REG,   frozen,       "frozen_q",          1,          s->frozen_q[p][v])           \
   X(VC,     REG,   armed,        "armed_q",           1,          s->armed_q[p][v])            \
   X(VC,     REG,   spinning,     "spinning_q",        1,          s->spinning_q[p][v])         \
-  X(VC,     REG,   spin_ovc,     "spin_ovc_q",        2,          s->spin_ovc_q[p][v])
+  X(VC,     REG,   spin_ovc,     "spin_ovc_q",        2,          s->spin_ovc_q[p][v])         \
+  X(VC,     REG,   popped,       "popped_q",          1,          s->popped_q >> (p * SPIN_MAX_VCS + v) & 1u)
 
 static inline uint64_t spin_obs_ep(const spin_obs_ctx_t *c)
 {

@@ -73,6 +73,7 @@ SC_MODULE(CModelNet) {
 struct Node {
   std::unique_ptr<Vspin_router> m;
   sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, reroute, adopt;
+  SigOf<decltype(Vspin_router::cfg_sm_pipe_i)> sm_pipe;
   SigOf<decltype(Vspin_router::lfsr_seed_i)> seed;
   SigOf<decltype(Vspin_router::cfg_tdd_i)> tdd;
   SigOf<decltype(Vspin_router::cfg_id_i)> id;
@@ -101,6 +102,7 @@ struct Node {
     m->cfg_reroute_i(reroute);
     m->cfg_adopt_i(adopt);
     m->cfg_tdd_i(tdd);
+    m->cfg_sm_pipe_i(sm_pipe);
     m->cfg_id_i(id);
     m->cfg_nodes_i(nodes);
     m->cfg_xlat_i(xlat);
@@ -119,9 +121,9 @@ struct Node {
 
 class RtlSc : public RtlNet {
  public:
-  RtlSc(const topo_t* t, int vcs)
+  RtlSc(const topo_t* t, int vcs, const spin_obs_dims_t& dims)
       : t_(t), N_(t->routers), P_(t->radix), V_(vcs), LinkW_(SPIN_FLITW + 7),
-        MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), ObsW_(SPIN_OBS_WIDTH(SPIN_PORTS, SPIN_VCS)),
+        MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), ObsW_((int)spin_obs_width(&dims)),
         clk_("clk", 10, SC_NS, 0.5, 5, SC_NS, true),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         in_flit_(P_ * LinkW_), in_cred_(P_ * kCredW), dst_(P_ * 16), mid_(16), mask_(P_ * MaskW_),
@@ -141,7 +143,8 @@ class RtlSc : public RtlNet {
   }
 
   void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
-             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode) override {
+             bool nmin, bool spin, unsigned tdd, const router_mode_t& mode,
+             int sm_pipe) override {
     copy_tables(masks, masks_esc, N_);
     in_flit_.clear();
     in_cred_.clear();
@@ -154,6 +157,7 @@ class RtlSc : public RtlNet {
       n.escape.write(masks_esc != nullptr);
       n.spin.write(spin);
       put(n.tdd, (uint64_t)tdd);
+      put(n.sm_pipe, (uint64_t)sm_pipe);
       n.admit.write(mode.admit);
       n.reroute.write(mode.reroute);
       n.adopt.write(mode.adopt && spin);
@@ -264,8 +268,17 @@ class RtlSc : public RtlNet {
 
 }  // namespace
 
+void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
+  (void)topo;
+  sm->idw = SPIN_IDW;
+  sm->hopw = SPIN_HOPW;
+  sm->cycw = SPIN_CYCW;
+  sm->pipe = SPIN_SMPIPE;
+  *tddw = SPIN_TDDW;
+}
+
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext*, const topo_t* topo, int vcs, bool escape,
-                                     std::string* err) {
+                                     const spin_obs_dims_t& dims, std::string* err) {
   if (escape && !SPIN_ESCAPE) {
     *err = "this co-simulation was built without escape-VC routing (Escape = 0)";
     return nullptr;
@@ -280,7 +293,7 @@ std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext*, const topo_t* topo, int 
     *err = m;
     return nullptr;
   }
-  return std::unique_ptr<RtlNet>(new RtlSc(topo, vcs));
+  return std::unique_ptr<RtlNet>(new RtlSc(topo, vcs, dims));
 }
 
 int sc_main(int argc, char** argv) { return cosim_main(argc, argv); }

@@ -33,12 +33,12 @@ SC_VFLAGS    := --sc --exe --build -j 2 -Wno-fatal --pins-bv 2 \
                 --x-assign unique --x-initial unique --assert -MAKEFLAGS "OPT_FAST=-O2"
 SC_ENV       := SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/$(shell gcc -print-multiarch)
 
-$(SC_COSIM): $(RTL_SRCS) $(TB_SRCS) tb/sc/rtl_sc.cpp $(TB_HDRS) $(LIBSPIN)
+$(SC_COSIM): $(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/sc/rtl_sc.cpp $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator --sc: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
 	@$(SC_ENV) $(VERILATOR) $(SC_VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) \
-	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 \
-	  -CFLAGS "$(TB_CFLAGS) -DSPIN_SC -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1" \
+	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) -I$(ROOT)/rtl \
+	  -CFLAGS "$(TB_CFLAGS) -DSPIN_SC -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/sc/rtl_sc.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
