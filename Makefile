@@ -570,9 +570,12 @@ lint: deps
 	    "-GNumPorts=3 -GSpin=1 -GFlitW=128" "-GNumPorts=8 -GNumVcs=4 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=2 -GEscape=1" "-GNumVcs=3 -GEscape=1 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=1 -GEscape=1 -GSpin=1 -GFlitW=128" \
-	    "-GNumVcs=1 -GNmin=1 -GSpin=1 -GFlitW=128" "-GNumVcs=3 -GNmin=1 -GEscape=1 -GSpin=1 -GFlitW=128"; do \
+	    "-GNumVcs=1 -GNmin=1 -GSpin=1 -GFlitW=128" "-GNumVcs=3 -GNmin=1 -GEscape=1 -GSpin=1 -GFlitW=128" \
+	    "-GSpin=1 -GFlitW=128 -GSmPipe=0" "-GSpin=1 -GFlitW=128 -GSmPipe=1" \
+	    "-GNumVcs=2 -GSpin=1 -GFlitW=128 -GSmPipe=3" \
+	    "-GSpin=1 -GFlitW=64 -GIdW=3 -GHopW=4 -GCycW=6 -GTddW=4 -GSmPipe=0"; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
-	  $(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
+	  $(VERILATOR) --lint-only -Wall -Irtl $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
 	done
 	@for st in 1 15; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_link_pipe -GStages=$$st"; \

@@ -200,7 +200,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
       char tail;
       if (sscanf(optarg, "%u,%u,%u%c", &a, &b, &w, &tail) != 3 || a < 1 || a > 16 || b < 2 ||
           b > 24 || w < 4 || w > 28) {
-        cli_error("--sm-widths: '%s' is not IdW,HopW,CycW (IdW 1..16, HopW 2..24, CycW 4..28)",
+        cli_error("--sm-widths: '%s' is not IdW,HopW,CycW (IdW 1..16, HopW 2..24, CycW 6..28)",
                   optarg);
         return 2;
       }

@@ -15,9 +15,9 @@ int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned hopw, unsigned cycw, int por
                 unsigned flitw, int sm_pipe, char *err, size_t errlen)
 {
   unsigned hdr;
-  if (idw < 1 || idw > 16 || hopw < 2 || hopw > 24 || cycw < 4 || cycw > 28) {
+  if (idw < 1 || idw > 16 || hopw < 2 || hopw > 24 || cycw < 6 || cycw > 28) {
     snprintf(err, errlen, "special-message widths IdW %u, HopW %u, CycW %u: expected IdW 1..16, "
-             "HopW 2..24, CycW 4..28", idw, hopw, cycw);
+             "HopW 2..24, CycW 6..28", idw, hopw, cycw);
     return -1;
   }
   f->idw = idw;
@@ -69,7 +69,7 @@ void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigne
   *hopw = clog2(h + 1);
   if (*hopw < 2) *hopw = 2;
   *cycw = clog2(2 * c + 3);
-  if (*cycw < 4) *cycw = 4;
+  if (*cycw < 6) *cycw = 6;   /* room for a hop over the limit (12.1) */
 }
 
 /* Bits [lsb +: w] of the 128-bit word {hi, lo} (w <= 32). */

@@ -365,11 +365,16 @@ void spin_unit_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit
                    const uint8_t *in_cred, spin_stats_t *st);
 void spin_unit_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_stats_t *st);
 
-/* A special message going onto output o's link (12.1): a probe's n and cyc
- * grow (by 1 and the hop's cycles, h), a move's or probe_move's idx grows
- * and its delay shrinks by h (not below 0), a kill_move's idx grows; a
- * probe that forked (fork: the outputs it forked to) records its choice.
+/* A special message going onto output o's link (12.1): a probe that forked
+ * (fork: the outputs it forked to) records which of them this is.
  * spin_sm_out.c. */
-flit_t spin_onto_link(const sm_fmt_t *f, const sm_t *m, unsigned o, unsigned h, unsigned fork);
+flit_t spin_onto_link(const sm_fmt_t *f, const sm_t *m, unsigned o, unsigned fork);
+
+/* A message handled by a router accounts for the hop it came over, a link
+ * of xlat + 1 cycles (12.1): a probe's n grows by 1 and its cyc by the
+ * hop's h = xlat + 1 + SmPipe, a move's or probe_move's idx grows by 1 and
+ * its delay shrinks by h (not below 0), a kill_move's idx grows by 1.
+ * spin_sm_out.c. */
+void spin_hop_in(const sm_fmt_t *f, sm_t *m, unsigned xlat);
 
 #endif

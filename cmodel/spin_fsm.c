@@ -197,7 +197,7 @@ int spin_fsm_home(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_st
      * port the probe first left by (not necessarily the VC it was sent
      * for: two VCs may share that output).  Otherwise it is a figure 8
      * through this router, for the probe manager. */
-    if (s->state_q != FSM_DD) return 0;
+    if (s->state_q != FSM_DD || m->t > c->fmt->cyc_max) return 0;
     for (v = 0; v < c->vcs; v++)
       if (spin_vc_routed(c, p, v) && c->out_port[p][v] == m->p0) {
         st->probes_returned++;

@@ -27,7 +27,7 @@ static int blocked(const spin_router_t *s, const spin_ctx_t *c, int p, const sm_
   if (spin_prio(c->cycle, c->tdd, c->nodes, c->id) >
       spin_prio(c->cycle, c->tdd, c->nodes, (int)m->sender))
     return DROP_OUTRANKED;
-  if (m->n >= c->fmt->hop_max) return DROP_LENGTH;
+  if (m->n >= c->fmt->hop_max || m->t > c->fmt->cyc_max) return DROP_LENGTH;
   /* every VC at the arrival port must hold a packet waiting on a route */
   for (v = 0; v < c->vcs; v++)
     if (!spin_vc_routed(c, p, v)) return DROP_NOT_BLOCKED;

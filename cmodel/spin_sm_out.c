@@ -26,26 +26,6 @@ void spin_offer_fwd(spin_ctx_t *c, int p, unsigned mask, const sm_t *m, unsigned
   c->fwd_fork = fork;
 }
 
-/* Cycles a message takes to the next router's handling over output o. */
-static unsigned hop(const spin_ctx_t *c, unsigned o)
-{
-  return (unsigned)c->xlat[o] + 1u + c->fmt->s;
-}
-
-/* The outputs of mask a probe may go on: its cycles must stay within
- * CycMax (12.1); the others drop it. */
-static unsigned within_reach(const spin_ctx_t *c, const sm_t *m, unsigned mask, spin_stats_t *st)
-{
-  unsigned o;
-  if (m->kind != KIND_PROBE) return mask;
-  for (o = 1; o < (unsigned)c->ports; o++)
-    if ((mask >> o & 1u) && m->t + hop(c, o) > c->fmt->cyc_max) {
-      mask &= ~(1u << o);
-      spin_drop_probe(st, DROP_LENGTH);
-    }
-  return mask;
-}
-
 static void dropped(unsigned kind, spin_stats_t *st)
 {
   if (kind == KIND_PROBE) spin_drop_probe(st, DROP_CONTENTION);
@@ -62,21 +42,26 @@ static void sent(unsigned kind, spin_stats_t *st)
   }
 }
 
-flit_t spin_onto_link(const sm_fmt_t *f, const sm_t *m, unsigned o, unsigned h, unsigned fork)
+flit_t spin_onto_link(const sm_fmt_t *f, const sm_t *m, unsigned o, unsigned fork)
 {
   sm_t x = *m;
-  if (x.kind == KIND_PROBE) {
-    x.n++;
-    x.t += h;
-    if (fork & (fork - 1u)) {          /* forked here: the rank of o among the outputs */
-      sm_set_fork(f, &x, x.fk, (unsigned)__builtin_popcount(fork & ((1u << o) - 1u)));
-      x.fk++;
-    }
-  } else {
-    x.idx++;
-    if (x.kind != KIND_KILL_MOVE) x.t = x.t > h ? x.t - h : 0;
+  if (x.kind == KIND_PROBE && (fork & (fork - 1u))) {   /* forked here: which output this is */
+    sm_set_fork(f, &x, x.fk, (unsigned)__builtin_popcount(fork & ((1u << o) - 1u)));
+    x.fk++;
   }
   return sm_pack(f, &x);
+}
+
+void spin_hop_in(const sm_fmt_t *f, sm_t *m, unsigned xlat)
+{
+  const unsigned h = xlat + 1u + f->s;
+  if (m->kind == KIND_PROBE) {
+    m->n++;
+    m->t += h;
+  } else {
+    m->idx++;
+    if (m->kind != KIND_KILL_MOVE) m->t = m->t > h ? m->t - h : 0;
+  }
 }
 
 /* Per output, which offer wins (1 the handled message, 2 the FSM's, 0
@@ -113,15 +98,14 @@ static void drive(spin_ctx_t *c, unsigned o, int src, const sm_t *fwd, unsigned 
     return;
   }
   c->sm_out |= 1u << o;
-  c->sm_word[o] = spin_onto_link(c->fmt, m, o, hop(c, o), src == 1 ? fork : 0u);
+  c->sm_word[o] = spin_onto_link(c->fmt, m, o, src == 1 ? fork : 0u);
   if (src == 2) sent(m->kind, st);
 }
 
 void spin_sm_out(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
 {
   uint8_t src[SPIN_MAX_PORTS] = {0};
-  unsigned fwd = within_reach(c, &c->fwd, c->fwd_mask, st);
-  unsigned own = within_reach(c, &c->own, c->own_out ? 1u << c->own_out : 0u, st);
+  unsigned fwd = c->fwd_mask, own = c->own_out ? 1u << c->own_out : 0u;
   int o, any_fwd = 0, any_own = 0;
   arbitrate(c, fwd, own, src, st);
   c->sm_out = 0;

@@ -29,6 +29,7 @@ static int freezes(unsigned kind)
 static void handle(spin_router_t *s, spin_ctx_t *c, int p, const flit_t *w, spin_stats_t *st)
 {
   sm_t m = sm_unpack(c->fmt, w);
+  spin_hop_in(c->fmt, &m, c->xlat[p]);
   if (m.sender == (unsigned)c->id && spin_fsm_home(s, c, p, &m, st)) return;
   if (m.kind == KIND_PROBE) spin_probe_in(s, c, p, &m, st);
   else spin_move_in(s, c, p, &m, st);

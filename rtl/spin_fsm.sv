@@ -386,7 +386,7 @@ module spin_fsm #(
       fz_vc = dd_vc_q;
     if (h_valid_i && hs == id_i) begin
       if (h_kind_i == spin_pkg::KindProbe) begin
-        home_o = s_a == spin_pkg::StDd && pb_found;
+        home_o = s_a == spin_pkg::StDd && pb_found && 32'(ht) <= SmCycMax;
         h_take = home_o;
       end else if (hidx == hn) begin
         home_o = 1'b1;

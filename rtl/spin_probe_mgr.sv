@@ -90,7 +90,7 @@ module spin_probe_mgr #(
     outs[0]   = 1'b0;
     several   = (outs & (outs - 1'b1)) != '0;
     outranked = {id_i <= top_i, id_i} > {snd <= top_i, snd};
-    too_long  = n == HopW'(SmHopMax) || (NumVcs > 1 && several && 32'(fk) >= SmK);
+    too_long  = n == HopW'(SmHopMax) || 32'(cyc) > SmCycMax || (NumVcs > 1 && several && 32'(fk) >= SmK);
     m_sender  = mk_sender_q[32'(port_i)*IdW +: IdW];
     m_n       = mk_n_q[32'(port_i)*HopW +: HopW];
     m_cyc     = mk_cyc_q[32'(port_i)*CycW +: CycW];

@@ -114,9 +114,9 @@ module spin_router #(
   if (Spin == 1 && FlitW < IdW + 2 * HopW + 2 * CycW + PortW + (NumVcs > 1 ? 7 : 0)) begin : gen_check_spin_flitw
     $error("spin_router: with Spin = 1, FlitW must hold a special message's fields (IdW + 2 HopW + 2 CycW + the port, 12.1)");
   end
-  if (Spin == 1 && (IdW < 1 || IdW > 16 || HopW < 2 || HopW > 24 || CycW < 4 || CycW > 28 ||
+  if (Spin == 1 && (IdW < 1 || IdW > 16 || HopW < 2 || HopW > 24 || CycW < 6 || CycW > 28 ||
                     TddW < 2 || TddW > 16)) begin : gen_check_spin_widths
-    $error("spin_router: SPIN widths out of range (IdW 1..16, HopW 2..24, CycW 4..28, TddW 2..16)");
+    $error("spin_router: SPIN widths out of range (IdW 1..16, HopW 2..24, CycW 6..28, TddW 2..16)");
   end
   if (Spin == 1 && SmPipe > 3) begin : gen_check_sm_pipe
     $error("spin_router: SmPipe must be 0, 1, 2 or 3");

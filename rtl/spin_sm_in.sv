@@ -4,7 +4,7 @@
 // highest sender priority (key {sender <= top, sender}), then lowest port;
 // the others are dropped.  The message handled this cycle is the one
 // selected (SmPipe 0 and 1) or the one registered in the cycle before
-// (SmPipe 2; smi_q).  hold_o names the inputs held from switch allocation
+// (SmPipe 2; smi_q), with the hop it came over counted (12.1).  hold_o names the inputs held from switch allocation
 // this cycle: every input a move or probe_move arrives on (SmPipe 1), or the
 // port of the registered one (SmPipe 2).  SmPipe 3 builds all three,
 // chosen at run time by pipe_i.  C twin: cmodel/spin_sm_in.c
@@ -26,13 +26,14 @@ module spin_sm_in #(
   input  logic                                en_i,
   input  logic [1:0]                          pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                      top_i,      // the router of top priority
+  input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i,     // per port: its link's latency - 1
   input  logic [NumPorts*spin_pkg::KindW-1:0] kind_i,     // per input link
   input  logic [NumPorts*FlitW-1:0]           data_i,
   // the message handled this cycle
   output logic                                valid_o,
   output logic [PW-1:0]                       port_o,
   output logic [spin_pkg::KindW-1:0]          kind_o,
-  output logic [FlitW-1:0]                    data_o,     // bits SmW and up are 0
+  output logic [FlitW-1:0]                    data_o,     // with the hop counted; bits SmW and up 0
   output logic [NumPorts-1:0]                 hold_o,
   // the register (0 unless SmPipe is 2, or 3 running 2), for the observation
   output logic [PW-1:0]                       smi_port_o,
@@ -74,11 +75,10 @@ module spin_sm_in #(
     end
   end
   logic [spin_pkg::KindW-1:0] sel_kind;
-  logic [FlitW-1:0]           sel_data;
+  logic [SmW-1:0]             sel_data;
   always_comb begin
     sel_kind = sel_valid ? kind_i[32'(sel_port)*spin_pkg::KindW +: spin_pkg::KindW] : '0;
-    sel_data = '0;
-    if (sel_valid) sel_data[SmW-1:0] = data_i[32'(sel_port)*FlitW +: SmW];
+    sel_data = sel_valid ? data_i[32'(sel_port)*FlitW +: SmW] : '0;
   end
 
   // ---- the register of SmPipe 2 ----
@@ -98,7 +98,7 @@ module spin_sm_in #(
       end else if (en_i && reg_on) begin
         port_q <= sel_port;
         kind_q <= sel_kind;
-        data_q <= sel_data[SmW-1:0];
+        data_q <= sel_data;
       end
     end
   end else begin : gen_no_reg
@@ -108,20 +108,20 @@ module spin_sm_in #(
   end
 
   // ---- what is handled, and the hold ----
+  logic [SmW-1:0] w;
   always_comb begin
     hold_o = '0;
     if (reg_on) begin
       valid_o = kind_q != '0;
       port_o  = port_q;
       kind_o  = kind_q;
-      data_o  = '0;
-      data_o[SmW-1:0] = data_q;
+      w       = data_q;
       if (spin_pkg::sm_freezes(kind_q)) hold_o[port_q] = 1'b1;
     end else begin
       valid_o = sel_valid;
       port_o  = sel_port;
       kind_o  = sel_kind;
-      data_o  = sel_data;
+      w       = sel_data;
       if (one_on)
         for (int unsigned p = 1; p < NumPorts; p++)
           hold_o[p] = spin_pkg::sm_freezes(kind_i[p*spin_pkg::KindW +: spin_pkg::KindW]);
@@ -129,6 +129,28 @@ module spin_sm_in #(
     if (!en_i) begin
       valid_o = 1'b0;
       hold_o  = '0;
+    end
+  end
+
+  // ---- the hop it came over (12.1): a link of latency xlat + 1, then S ----
+  // A probe's n grows by 1 and its cycles by h; a move's or probe_move's
+  // idx grows by 1 and its delay shrinks by h (not below 0); a kill_move's
+  // idx grows by 1.  A probe arrives with cycles of at most SmCycMax, below
+  // 2^(CycW-1), and h is at most 19: the sum fits CycW bits (CycW >= 6).
+  logic [1:0]      s_now;
+  logic [CycW-1:0] h, t;
+  always_comb begin
+    s_now  = SmPipe == 3 ? pipe_i : 2'(SmPipe);
+    h      = CycW'(xlat_i[32'(port_o)*spin_pkg::XlatW +: spin_pkg::XlatW]) + CycW'(s_now) + 1'b1;
+    t      = w[SmTLsb +: CycW];
+    data_o = '0;
+    data_o[SmW-1:0] = w;
+    if (kind_o == spin_pkg::KindProbe) begin
+      data_o[SmNLsb +: HopW] = w[SmNLsb +: HopW] + 1'b1;
+      data_o[SmTLsb +: CycW] = t + h;
+    end else if (kind_o != '0) begin
+      data_o[SmIdxLsb +: HopW] = w[SmIdxLsb +: HopW] + 1'b1;
+      if (kind_o != spin_pkg::KindKillMove) data_o[SmTLsb +: CycW] = t > h ? t - h : '0;
     end
   end
   assign smi_port_o = port_q;

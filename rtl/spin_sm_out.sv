@@ -4,13 +4,12 @@
 // records at each output which of the outputs it took) and the FSM's own
 // message (one output).  Per output the better goes: class, then sender
 // priority (key {sender <= top, sender}), the handled message winning a
-// tie; a probe whose cycles would pass the limit on an output's link is
-// not offered there.  With SmPipe 0 the winners go onto their links in this
-// cycle; with SmPipe 1 and 2 they are registered (smo_q) and go in the
-// next.  An output carrying a spin flit in that cycle drops its message.
-// A message going onto output o's link changes as 12.1 says (n or idx + 1,
-// the cycles by the hop's h = latency + SmPipe, a fmask choice).  SmPipe 3
-// builds all three, chosen at run time by pipe_i.  C twin:
+// tie.  With SmPipe 0 the winners go onto their links in this cycle; with
+// SmPipe 1 and 2 they are registered (smo_q) and go in the next.  An
+// output carrying a spin flit in that cycle drops its message.  A message
+// leaves as it was handled (the receiver counts the hop, 12.1), but for a
+// forked probe's record of which output it took.  SmPipe 3 builds all
+// three, chosen at run time by pipe_i.  C twin:
 // cmodel/spin_sm_out.c (spin_sm_out, spin_onto_link).
 `default_nettype none
 
@@ -31,7 +30,6 @@ module spin_sm_out #(
   input  logic                             en_i,
   input  logic [1:0]                       pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                   top_i,
-  input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i,  // per output: its link's latency - 1
   input  logic [NumPorts-1:0]              out_busy_i, // outputs carrying a spin flit
   // the handled message's forwarding
   input  logic [NumPorts-1:0]              fwd_mask_i,
@@ -55,19 +53,9 @@ module spin_sm_out #(
 `include "spin_sm_layout.svh"
 
   // ---- this cycle's offers: which wins each output (1 fwd, 2 own) ----
-  logic [1:0]     s_now;        // the pipe value (S) of this cycle
-  assign s_now = SmPipe == 3 ? pipe_i : 2'(SmPipe);
-  // the cycles of output o's hop: latency + S
-  function automatic logic [CycW-1:0] hop(input logic [spin_pkg::XlatW-1:0] xlat,
-                                          input logic [1:0] s);
-    hop = CycW'(xlat) + CycW'(s) + 1'b1;
-  endfunction
-
   logic [NumPorts*2-1:0] src_now;
   logic                  fwd_wins;
   logic [IdW-1:0]        fs, os;
-  logic [CycW:0]         reach;
-  logic [NumPorts-1:0]   fwd_ok, own_ok;
   always_comb begin
     fs = fwd_data_i[IdW-1:0];
     os = own_data_i[IdW-1:0];
@@ -75,18 +63,9 @@ module spin_sm_out #(
              ? spin_pkg::sm_rank(fwd_kind_i) > spin_pkg::sm_rank(own_kind_i)
              : {fs <= top_i, fs} >= {os <= top_i, os};
     src_now = '0;
-    fwd_ok  = '0;
-    own_ok  = '0;
-    reach   = '0;
     for (int unsigned o = 1; o < NumPorts; o++) begin
-      // a probe is not offered where its cycles would pass the limit
-      reach = {1'b0, fwd_data_i[SmTLsb +: CycW]} + {1'b0, hop(xlat_i[o*4 +: 4], s_now)};
-      fwd_ok[o] = fwd_mask_i[o] && (fwd_kind_i != spin_pkg::KindProbe || reach <= (CycW+1)'(SmCycMax));
-      reach = {1'b0, own_data_i[SmTLsb +: CycW]} + {1'b0, hop(xlat_i[o*4 +: 4], s_now)};
-      own_ok[o] = 32'(own_out_i) == o &&
-                  (own_kind_i != spin_pkg::KindProbe || reach <= (CycW+1)'(SmCycMax));
-      if (fwd_ok[o] && (!own_ok[o] || fwd_wins)) src_now[o*2 +: 2] = 2'd1;
-      else if (own_ok[o])                         src_now[o*2 +: 2] = 2'd2;
+      if (fwd_mask_i[o] && (32'(own_out_i) != o || fwd_wins)) src_now[o*2 +: 2] = 2'd1;
+      else if (32'(own_out_i) == o)                        src_now[o*2 +: 2] = 2'd2;
     end
     if (!en_i) src_now = '0;
   end
@@ -152,19 +131,9 @@ module spin_sm_out #(
   for (genvar o = 0; o < NumPorts; o++) begin : gen_out
     logic [KW-1:0]    k;
     logic [SmW-1:0]   w;
-    logic [CycW-1:0]  h, t;
     always_comb begin
       k   = src[o*2 +: 2] == 2'd1 ? fk_kind : ok_kind;
       w   = src[o*2 +: 2] == 2'd1 ? fk_data : ok_data;
-      h   = hop(xlat_i[o*4 +: 4], s_now);
-      t   = w[SmTLsb +: CycW];
-      if (k == spin_pkg::KindProbe) begin
-        w[SmNLsb +: HopW] = w[SmNLsb +: HopW] + 1'b1;
-        w[SmTLsb +: CycW] = t + h;
-      end else begin
-        w[SmIdxLsb +: HopW] = w[SmIdxLsb +: HopW] + 1'b1;
-        if (k != spin_pkg::KindKillMove) w[SmTLsb +: CycW] = t > h ? t - h : '0;
-      end
       sm_valid_o[o] = o != 0 && src[o*2 +: 2] != 2'd0 && !out_busy_i[o];
       sm_kind_o[o*KW +: KW] = sm_valid_o[o] ? k : '0;
     end

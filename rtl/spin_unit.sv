@@ -88,6 +88,7 @@ module spin_unit #(
   ) u_sm_in (
     .clk_i, .rst_ni, .en_i, .pipe_i,
     .top_i     (top),
+    .xlat_i,
     .kind_i    (in_kind_i),
     .data_i    (in_data_i),
     .valid_o   (h_valid),
@@ -286,7 +287,6 @@ module spin_unit #(
   ) u_sm_out (
     .clk_i, .rst_ni, .en_i, .pipe_i,
     .top_i      (top),
-    .xlat_i,
     .out_busy_i (out_busy_o),
     .fwd_mask_i (fwd_mask),
     .fwd_kind_i (h_kind),
