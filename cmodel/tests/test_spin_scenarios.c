@@ -1163,7 +1163,7 @@ static void check_fig5a_case1(run_t *R)
  *   on the ring and is dropped; the kill_move (E + 6 + C + 1) releases
  *   router 0 at its first pass, goes on from it at its second on the
  *   record of where the move went (loop_out_q[4] = 1), and ends the
- *   recovery at router 1 in tk + C (215 and 225; 285 and 315). */
+ *   recovery at router 1 in tk + C (215 and 225; 295 and 325). */
 static const int fig8_from1[10] = {1, 2, 3, 4, 0, 5, 6, 7, 8, 0};
 static const int fig8_from0[10] = {0, 5, 6, 7, 8, 0, 1, 2, 3, 4};
 static const int fig8_from6[10] = {6, 7, 8, 0, 1, 2, 3, 4, 0, 5};
@@ -1758,7 +1758,7 @@ static int check_waves(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0
  *   1's of 131, on top in epoch 1) and router 24 in 227 (the move).
  * - The 40 VCs spin together in E = t0 + 2C + 1 (156; 396); every spun
  *   packet is then home: the probe_move (E + 6) is dropped at router 1 and
- *   the kill_move (E + 6 + C + 1) ends the recovery in tk + C (243; 637).
+ *   the kill_move (E + 6 + C + 1) ends the recovery in tk + C (243; 643).
  * - The packets behind them close the loop again three times, found by the
  *   routers on top later: 4 recoveries of the loop of 40, one spin each. */
 static void check_long_loop(run_t *R)
