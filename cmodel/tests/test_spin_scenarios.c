@@ -1636,10 +1636,11 @@ static void check_eject_drop(run_t *R)
  *   which was not in the recovery (no record) and whose VC is empty: no next
  *   hop, dropped (12.1).  Router 0's KILL_MOVE counter (C, loaded in 46)
  *   expires in 56 and ends the recovery, with no spin: a false positive.
- * With SmPipe 1 and 2 the probes take their link slots a cycle or two later
- * and go round in 18 and 27 cycles, while the packets move: which probe
- * comes back, and where its move is dropped, follows the flits cycle by
- * cycle and no rule of SPIN.  Those runs check the outcome only. */
+ * With SmPipe 2 the messages take their link slots a cycle later (a slot
+ * a message takes is one a flit waits for) and a probe goes round in 27
+ * cycles, while the packets move: which probe comes back, and where its
+ * move is dropped, follows the flits cycle by cycle and no rule of SPIN.
+ * That run checks the outcome only. */
 static void check_false_positive(run_t *R)
 {
   const loop_t L = ring_from(R, 0, 9, 9);
