@@ -1,29 +1,41 @@
 /* test_spin_scenarios.c - directed SPIN scenarios (docs/scenarios.md).
  *
  * Each scenario is a topology and a trace under tb/scenarios/ that makes a
- * deadlock (or, for the last one, only congestion) form deterministically.
- * The C model is run cycle by cycle; every special message on every link,
- * every change of a router's SPIN state and every frozen or spinning VC is
- * recorded, and the test checks what the contract
- * (docs/microarchitecture.md, section 12) and the paper (Sec. IV, Fig. 4 and
- * Fig. 5) say must happen.
+ * deadlock (or, for two of them, only congestion) form deterministically.
+ * The C model runs the paper's router (no admission, rerouting or probe
+ * adoption) cycle by cycle, once with SPIN off (a deadlock must stay stuck,
+ * congestion must drain) and once with SPIN on for each SmPipe the
+ * scenario lists: 0, the paper's timing (a hop of a special message takes
+ * its link's latency, h = L), and 2 (h = L + 2), some also 1.  Every
+ * special message on every link (unpacked by sm_unpack), every change of a
+ * router's FSM state, every router's counter after every cycle, every
+ * frozen, armed or spinning VC, the first flit each spinning VC sends, and
+ * every message dropped (by cause, 12.8) are recorded.  Each scenario's
+ * check derives from the contract (docs/microarchitecture.md, section 12)
+ * the cycle of each of them, hop by hop, and compares; the derivation is
+ * written above the check.
  *
- * Times: "sent in cycle t" is the cycle a router computes a word; it is on
- * the link (net_flit_out) during cycle t+1, when the next router handles it.
- * So an SM forwarded at every hop is sent by the k-th router of its path in
- * cycle t0 + k, and one that goes round a loop of n hops is back at its
- * sender, on an input link, in cycle t0 + n.
+ * Times: "handled in cycle t" is the cycle a router takes a message (12.2)
+ * or its FSM originates one; the contract's hop time h = L + SmPipe is
+ * from one router's handling to the next one's.  A message a router
+ * handles in t is in its output register from t + 1 (SmPipe 0) or t + 2
+ * (SmPipe 1, 2): the recorder names each message by the cycle its sender
+ * handled it (ts) and the cycle its receiver handles it (th).
  *
- * Prints one line per scenario and a final count; exits non-zero on any
- * failure.  A scenario marked with a known C-model bug prints "known" while
- * its checks fail, and fails once they pass (its mark is then stale).
- * Other arguments, for building scenarios:
- *   -v NAME                      also print scenario NAME's event log
- *   -x TOPO trace:PATH VCS TDD   print the event log of any run (SPIN on)
- *   -d TOPO trace:PATH VCS N     print every non-empty VC after N cycles,
- *                                SPIN off
- * The scenarios and their expected outcomes are listed in docs/scenarios.md.
+ * Prints one line per scenario and SmPipe, and a final count; exits non-zero
+ * on any failure.  A scenario marked with a known C-model bug prints
+ * "known" while its checks fail, and fails once they pass (its mark is then
+ * stale).  Other arguments, for building scenarios:
+ *   -v NAME [PIPE]                    also print scenario NAME's event log
+ *                                     (with SmPipe PIPE only)
+ *   -x TOPO trace:PATH VCS TDD [PIPE] print the event log of any run (SPIN on,
+ *                                     the paper's router, SmPipe PIPE, 0 if
+ *                                     not given)
+ *   -d TOPO trace:PATH VCS N          print every non-empty VC after N
+ *                                     cycles, SPIN off
+ * The scenarios and their outcomes are listed in docs/scenarios.md.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +45,6 @@
 static int checks_failed;     /* failed checks of the running scenario */
 static int first_failed_line; /* line of its first failed check */
 static int mute;              /* a known bug: count failed checks, print none */
-static const char *verbose;   /* scenario whose log is printed, or NULL */
 
 #define CHECK(cond, ...)                                              \
   do {                                                                \
@@ -46,6 +57,8 @@ static const char *verbose;   /* scenario whose log is printed, or NULL */
       }                                                               \
     }                                                                 \
   } while (0)
+
+#define U(x) ((unsigned long long)(x))
 
 /* The front flit of input VC (p, v) of a router with `vcs` VCs (the FIFO
  * layout of cmodel/router.h). */
@@ -61,41 +74,70 @@ static flit_t front_flit(const router_t *rt, int vcs, int p, int v)
 
 /* ---- the recorder ---- */
 
-#define MAX_EV 8192
+#define MAX_EV 16384
 
-/* One special message on a link, with what the receiving router showed at
- * its input port in the cycle it handled the message. */
+/* One special message on a link.  t is the cycle its sender registered it
+ * (it is in the output register during t + 1).  With S = SmPipe, the
+ * sending router handled it (or its FSM originated it) in ts = t - (S > 0),
+ * and the receiving router, L cycles down the link, handles it in
+ * th = t + L + (S == 2): th - ts = L + S, the hop time h of 12.1.  vc_*:
+ * the receiver's VCs at its input port as they are in cycle th. */
 typedef struct {
-  uint64_t t;                 /* cycle sent */
+  uint64_t t, ts, th;
   int r, p;                   /* sending router and output port */
   int rr, rp;                 /* receiving router and input port */
-  unsigned kind, sender, n, delay;
-  sm_path_t path;
-  int vcs;
+  int lat;                    /* the link's latency */
+  sm_t m;
+  int seen;                   /* the receiver's VCs are recorded */
   uint8_t cnt[MAX_VCS], rv[MAX_VCS], op[MAX_VCS], whole[MAX_VCS];
 } sm_ev_t;
 
+/* A change of a router's FSM state, made by the edge of cycle t; cnt: the
+ * counter after it. */
 typedef struct {
-  uint64_t t;                 /* cycle whose edge changed it */
+  uint64_t t;
   int r;
   spin_state_t from, to;
+  uint32_t cnt;
 } st_ev_t;
 
-enum { VC_FREEZE = 1, VC_SPIN, VC_THAW };
+/* What an input VC did in cycle t (the edge at its end):
+ * VC_FREEZE  frozen (out: its output, loop_out_q[p] after it);
+ * VC_ARM     armed (ovc: the downstream VC the spin fills);
+ * VC_SPIN    became spinning (the spin cycle E: it sends from E + 1);
+ * VC_FLIT    sent its first spun flit (out: the output; the word on that
+ *            output's link is a flit into VC ovc);
+ * VC_THAW    thawed without spinning. */
+enum { VC_FREEZE = 1, VC_ARM, VC_SPIN, VC_FLIT, VC_THAW };
 typedef struct {
   uint64_t t;
   int r, p, v, what;
+  int out, ovc, kind;
 } vc_ev_t;
+
+/* Messages dropped in cycle t: `n` probes for cause `why` (spin_drop_t),
+ * or, why = DROP_MOVES, n moves, probe_moves or kill_moves (12.8). */
+enum { DROP_MOVES = DROP_LENGTH + 1 };
+typedef struct {
+  uint64_t t;
+  int why;
+  unsigned n;
+} drop_ev_t;
 
 typedef struct {
   sim_t s;
   sim_status_t status;
+  int pipe;                   /* SmPipe of the run */
   sm_ev_t sm[MAX_EV];
   int nsm;
   st_ev_t st[MAX_EV];
   int nst;
   vc_ev_t vc[MAX_EV];
   int nvc;
+  drop_ev_t drop[MAX_EV];
+  int ndrop;
+  uint32_t *cnt;              /* every router's cnt_q after each cycle's edge: [t * n + r] */
+  uint64_t ncnt;              /* cycles held */
   int overflow;
   uint64_t drained_at;
 } run_t;
@@ -112,34 +154,51 @@ static const char *state_name(spin_state_t s)
   return n[s];
 }
 
-static void print_path(const sm_ev_t *e)
-{
-  unsigned i;
-  for (i = 0; i < e->n; i++) printf("%u", path_get(e->path, i));
-}
-
-static void log_sm(const sm_ev_t *e)
+static void log_sm(const sm_ev_t *e, int vcs)
 {
   int v;
-  printf("  %5llu r%d.%d -> r%d.%d %-10s sender %u n %u delay %u path ", (unsigned long long)e->t,
-         e->r, e->p, e->rr, e->rp, kind_name(e->kind), e->sender, e->n, e->delay);
-  print_path(e);
+  printf("  %5llu r%d.%d -> r%d.%d %-10s handled %llu -> %llu: sender %u n %u idx %u t %u lc %u "
+         "p0 %u fk %u", U(e->t), e->r, e->p, e->rr, e->rp, kind_name(e->m.kind), U(e->ts),
+         U(e->th), e->m.sender, e->m.n, e->m.idx, e->m.t, e->m.lc, e->m.p0, e->m.fk);
+  if (e->m.fork_lo) printf(" forks %llx", U(e->m.fork_lo));
   printf("  | rx vcs:");
-  for (v = 0; v < e->vcs; v++)
+  for (v = 0; v < vcs; v++)
     printf(" [cnt %u rv %u op %u whole %u]", e->cnt[v], e->rv[v], e->op[v], e->whole[v]);
   printf("\n");
 }
 
-/* Builds and runs one scenario to the end, recording.  max_cycles bounds the
- * run (drain_limit does the same for the status). */
+/* The receiver's VCs at the input port of e, now (registers of the cycle
+ * just stepped, seen in the next one). */
+static void see_vcs(run_t *R, sm_ev_t *e)
+{
+  const router_t *rt = &R->s.net.rt[e->rr];
+  const int vcs = R->s.net.vcs;
+  int v;
+  for (v = 0; v < vcs; v++) {
+    const flit_t f = front_flit(rt, vcs, e->rp, v);
+    e->cnt[v] = rt->cnt_q[e->rp][v];
+    e->rv[v] = rt->route_valid_q[e->rp][v];
+    e->op[v] = rt->out_port_q[e->rp][v];
+    e->whole[v] = e->cnt[v] && CTL_HEAD(f.ctl) && e->cnt[v] == HEAD_LEN(f.data);
+  }
+  e->seen = 1;
+}
+
+/* Builds and runs one scenario to the end, recording.  drain_limit bounds
+ * the run; pipe is SmPipe. */
 static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, int spin,
-                        unsigned tdd, uint64_t drain_limit, int log)
+                        unsigned tdd, int pipe, uint64_t drain_limit, int log)
 {
   sim_opts_t o;
   sim_t *s = &R->s;
   network_t *net;
   spin_router_t *prev;
-  int r, p, v;
+  uint8_t (*flitted)[SPIN_MAX_PORTS][SPIN_MAX_VCS];
+  uint8_t (*prev_rd)[MAX_PORTS][MAX_VCS];
+  uint8_t (*spin_out)[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* a spinning VC's output */
+  int r, p, v, i, pending = 0;
+  uint64_t seen_drops[DROP_MOVES + 1] = {0}, cap = 0;
+  free(R->cnt);
   memset(R, 0, sizeof *R);
   sim_defaults(&o);
   o.topo = topo;
@@ -153,6 +212,8 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   o.tdd = tdd;
   /* the paper's router: these are the paper's cases, cycle by cycle */
   o.mode.admit = o.mode.reroute = o.mode.adopt = 0;
+  o.sm.pipe = pipe;
+  R->pipe = pipe;
   if (sim_init(s, &o, 1) != 0) {
     CHECK(0, "sim_init(%s, %s): %s", topo, trace, s->err);
     sim_free(s);
@@ -160,7 +221,13 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   }
   net = &s->net;
   prev = calloc((size_t)net->n, sizeof *prev);
-  for (r = 0; r < net->n; r++) prev[r] = net->rt[r].sp;
+  flitted = calloc((size_t)net->n, sizeof *flitted);
+  prev_rd = calloc((size_t)net->n, sizeof *prev_rd);
+  spin_out = calloc((size_t)net->n, sizeof *spin_out);
+  for (r = 0; r < net->n; r++) {
+    prev[r] = net->rt[r].sp;
+    memcpy(prev_rd[r], net->rt[r].rd_q, sizeof prev_rd[r]);
+  }
   do {
     uint64_t t = net->cycle;
     sim_cycle_pre(s);
@@ -169,11 +236,11 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
       R->status = SIM_ERROR;
       break;
     }
-    /* the words registered in cycle t; the receiving routers' input VCs as
-     * they are in cycle t+1, when they handle them */
+    /* the special messages registered in cycle t */
     for (r = 0; r < net->n; r++)
       for (p = 1; p < net->ports; p++) {
         const flit_t *f = net_flit_out(net, r, p);
+        const int at = r * s->topo.radix + p;
         unsigned k = CTL_KIND(f->ctl);
         sm_ev_t *e;
         if (k < KIND_PROBE) continue;
@@ -182,137 +249,240 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
           continue;
         }
         e = &R->sm[R->nsm++];
+        memset(e, 0, sizeof *e);
         e->t = t;
         e->r = r;
         e->p = p;
-        e->rr = s->topo.peer_router[r * s->topo.radix + p];
-        e->rp = s->topo.peer_port[r * s->topo.radix + p];
-        e->kind = k;
-        e->sender = sm_sender(f);
-        /* n: a probe's entries; a move's entries still to read (12.1) */
-        e->n = k == KIND_PROBE ? sm_n(f) : sm_n(f) - sm_idx(f);
-        e->delay = sm_delay(f);
-        e->path = sm_path(f);
-        e->vcs = vcs;
+        e->rr = s->topo.peer_router[at];
+        e->rp = s->topo.peer_port[at];
+        e->lat = s->topo.latency[at];
+        e->m = sm_unpack(&net->fmt, f);
+        e->ts = t - (pipe > 0);
+        e->th = t + (uint64_t)e->lat + (pipe == 2);
         if (e->rr < 0) {
-          printf("  SM on unconnected port: t %llu r%d.%d kind %u sender %u n %u idx %u\n",
-                 (unsigned long long)t, r, p, k, sm_sender(f), sm_n(f), sm_idx(f));
+          printf("  SM on an unconnected port: %llu r%d.%d %s\n", U(t), r, p, kind_name(k));
           R->overflow = 1;
           R->nsm--;
           continue;
         }
-        for (v = 0; v < vcs; v++) {
-          const router_t *rt = &net->rt[e->rr];
-          const flit_t hf = front_flit(rt, vcs, e->rp, v), *h = &hf;
-          e->cnt[v] = rt->cnt_q[e->rp][v];
-          e->rv[v] = rt->route_valid_q[e->rp][v];
-          e->op[v] = rt->out_port_q[e->rp][v];
-          e->whole[v] = e->cnt[v] && CTL_HEAD(h->ctl) && e->cnt[v] == HEAD_LEN(h->data);
+        pending++;
+      }
+    /* every counter after the edge of cycle t */
+    if (t >= cap) {
+      uint32_t *c;
+      cap = cap ? 2 * cap : 1024;
+      while (cap <= t) cap *= 2;
+      c = realloc(R->cnt, (size_t)(cap * (uint64_t)net->n) * sizeof *c);
+      if (!c) {
+        R->overflow = 1;
+        break;
+      }
+      R->cnt = c;
+    }
+    for (r = 0; r < net->n; r++) R->cnt[t * (uint64_t)net->n + (uint64_t)r] = net->rt[r].sp.cnt_q;
+    R->ncnt = t + 1;
+    /* the messages dropped in cycle t, by cause */
+    {
+      const spin_stats_t *k = &net->spin;
+      const uint64_t now[DROP_MOVES + 1] = {k->drop_contention, k->drop_busy, k->drop_outranked,
+                                            k->drop_not_blocked, k->drop_came_round,
+                                            k->drop_length, k->moves_dropped};
+      int w;
+      for (w = 0; w <= DROP_MOVES; w++) {
+        if (now[w] != seen_drops[w] && R->ndrop < MAX_EV) {
+          drop_ev_t *e = &R->drop[R->ndrop++];
+          e->t = t;
+          e->why = w;
+          e->n = (unsigned)(now[w] - seen_drops[w]);
+          if (log)
+            printf("  %5llu %u %s dropped\n", U(t), e->n,
+                   w == DROP_MOVES ? "moves" : w == DROP_CONTENTION ? "probes (contention)"
+                   : w == DROP_BUSY ? "probes (busy)" : w == DROP_OUTRANKED ? "probes (outranked)"
+                   : w == DROP_NOT_BLOCKED ? "probes (not blocked)"
+                   : w == DROP_CAME_ROUND ? "probes (came round)" : "probes (length)");
         }
-        if (log) log_sm(e);
+        seen_drops[w] = now[w];
+      }
+    }
+    /* the receivers' VCs in the cycle they handle their messages */
+    for (i = R->nsm - 1; i >= 0 && pending; i--)
+      if (!R->sm[i].seen && R->sm[i].th == t + 1) {
+        see_vcs(R, &R->sm[i]);
+        pending--;
+        if (log) log_sm(&R->sm[i], vcs);
       }
     for (r = 0; r < net->n; r++) {
-      const spin_router_t *sp = &net->rt[r].sp;
-      if (sp->state_q != prev[r].state_q && R->nst < MAX_EV) {
+      const router_t *rt = &net->rt[r];
+      const spin_router_t *sp = &rt->sp, *q = &prev[r];
+      if (sp->state_q != q->state_q && R->nst < MAX_EV) {
         st_ev_t *e = &R->st[R->nst++];
         e->t = t;
         e->r = r;
-        e->from = prev[r].state_q;
+        e->from = q->state_q;
         e->to = sp->state_q;
+        e->cnt = sp->cnt_q;
         if (log && !(e->from <= FSM_DD && e->to <= FSM_DD))
-          printf("  %5llu r%d %s -> %s\n", (unsigned long long)t, r, state_name(e->from),
-                 state_name(e->to));
+          printf("  %5llu r%d %s -> %s cnt %u\n", U(t), r, state_name(e->from),
+                 state_name(e->to), sp->cnt_q);
       }
       for (p = 1; p < net->ports; p++)
         for (v = 0; v < vcs; v++) {
-          /* An armed frozen VC leaves FROZEN only by spinning (a 1-flit
-           * packet starts and ends its spin in one cycle, so spinning_q
-           * may never be seen set); any other frozen VC that lets go
-           * thawed without spinning. */
-          const spin_router_t *q = &prev[r];
-          int what = 0;
-          if (!q->frozen_q[p][v] && sp->frozen_q[p][v]) what = VC_FREEZE;
-          else if (q->frozen_q[p][v] && !q->spinning_q[p][v] && q->armed_q[p][v] &&
-                   (sp->spinning_q[p][v] || !sp->frozen_q[p][v]))
-            what = VC_SPIN;
-          else if (q->frozen_q[p][v] && !q->spinning_q[p][v] && !sp->frozen_q[p][v])
-            what = VC_THAW;
-          if (what && R->nvc < MAX_EV) {
-            vc_ev_t *e = &R->vc[R->nvc++];
+          int what[2] = {0, 0}, w;
+          if (!q->frozen_q[p][v] && sp->frozen_q[p][v]) what[0] = VC_FREEZE;
+          if (!q->armed_q[p][v] && sp->armed_q[p][v]) what[1] = VC_ARM;
+          if (!q->spinning_q[p][v] && sp->spinning_q[p][v]) {
+            what[0] = VC_SPIN;
+            flitted[r][p][v] = 0;
+            spin_out[r][p][v] = rt->out_port_q[p][v];
+          }
+          /* a spinning VC's flits leave only by the spin: its read slot moves */
+          if (q->spinning_q[p][v] && !flitted[r][p][v] && rt->rd_q[p][v] != prev_rd[r][p][v]) {
+            what[1] = VC_FLIT;
+            flitted[r][p][v] = 1;
+          }
+          if (q->frozen_q[p][v] && !q->spinning_q[p][v] && !sp->frozen_q[p][v] &&
+              !sp->spinning_q[p][v])
+            what[0] = VC_THAW;
+          for (w = 0; w < 2; w++) {
+            vc_ev_t *e;
+            if (!what[w] || R->nvc == MAX_EV) continue;
+            e = &R->vc[R->nvc++];
+            memset(e, 0, sizeof *e);
             e->t = t;
             e->r = r;
             e->p = p;
             e->v = v;
-            e->what = what;
+            e->what = what[w];
+            e->out = what[w] == VC_FREEZE ? sp->loop_out_q[p] : rt->out_port_q[p][v];
+            e->ovc = sp->spin_ovc_q[p][v];
+            if (what[w] == VC_FLIT) {   /* the word on the output's link: the spun flit */
+              const flit_t *f;
+              e->out = spin_out[r][p][v];
+              f = net_flit_out(net, r, e->out);
+              e->kind = (int)CTL_KIND(f->ctl);
+              e->ovc = (int)CTL_VC(f->ctl);
+            }
             if (log)
-              printf("  %5llu r%d.%d vc %d %s\n", (unsigned long long)t, r, p, v,
-                     what == VC_SPIN ? "spins" : what == VC_FREEZE ? "frozen" : "thawed");
+              printf("  %5llu r%d.%d vc %d %s (out %d ovc %d)\n", U(t), r, p, v,
+                     what[w] == VC_FREEZE ? "frozen" : what[w] == VC_ARM ? "armed"
+                     : what[w] == VC_SPIN ? "spinning" : what[w] == VC_FLIT ? "spun a flit"
+                     : "thawed", e->out, e->ovc);
           }
         }
       prev[r] = *sp;
+      memcpy(prev_rd[r], rt->rd_q, sizeof prev_rd[r]);
     }
     R->status = sim_status(s);
     if (R->status == SIM_DRAINED && !R->drained_at) R->drained_at = s->now;
     /* after the drain, recoveries still under way are run to their end */
-    if (R->status == SIM_DRAINED && s->now < R->drained_at + 200)
+    if (R->status == SIM_DRAINED && s->now < R->drained_at + 2000)
       for (r = 0; r < net->n; r++)
         if (net->rt[r].sp.state_q > FSM_DD || net->rt[r].sp.is_deadlock_q) R->status = SIM_RUNNING;
   } while (R->status == SIM_RUNNING);
   free(prev);
+  free(flitted);
+  free(prev_rd);
+  free(spin_out);
   if (log) {
     const spin_stats_t *k = &net->spin;
     printf("  end %llu status %d delivered %llu of %llu; probes %llu forked %llu dropped %llu "
            "returned %llu moves %llu pm %llu km %llu moves dropped %llu spins %llu resolved "
-           "%llu false %llu max spins %llu bound %llu\n",
-           (unsigned long long)s->now, (int)R->status, (unsigned long long)s->sink.delivered,
-           (unsigned long long)s->nic.created, (unsigned long long)k->probes_sent,
-           (unsigned long long)k->probes_forked, (unsigned long long)k->probes_dropped,
-           (unsigned long long)k->probes_returned, (unsigned long long)k->moves_sent,
-           (unsigned long long)k->probe_moves_sent, (unsigned long long)k->kill_moves_sent,
-           (unsigned long long)k->moves_dropped, (unsigned long long)k->spins,
-           (unsigned long long)k->deadlocks_resolved, (unsigned long long)k->false_positives,
-           (unsigned long long)k->max_spins, (unsigned long long)k->bound_violations);
+           "%llu false %llu max spins %llu bound %llu timeouts %llu\n",
+           U(s->now), (int)R->status, U(s->sink.delivered), U(s->nic.created),
+           U(k->probes_sent), U(k->probes_forked), U(k->probes_dropped), U(k->probes_returned),
+           U(k->moves_sent), U(k->probe_moves_sent), U(k->kill_moves_sent), U(k->moves_dropped),
+           U(k->spins), U(k->deadlocks_resolved), U(k->false_positives), U(k->max_spins),
+           U(k->bound_violations), U(k->frozen_timeouts));
   }
-  CHECK(!R->overflow, "more than %d events recorded", MAX_EV);
+  CHECK(!R->overflow, "more than %d events recorded, or out of memory", MAX_EV);
   return 0;
 }
 
 
 /* ---- queries on the record ---- */
 
-/* The first SM of `kind` from `sender` sent by router r (any r when r < 0)
- * at or after cycle t, with n path entries (any n when n < 0); NULL if none. */
-static const sm_ev_t *find_sm(const run_t *R, unsigned kind, int sender, int r, int n, uint64_t t)
+/* The SM of `kind` from `sender` that router r sent on output o (any output
+ * when o < 0), having handled or originated it in cycle ts; NULL if none. */
+static const sm_ev_t *sm_at(const run_t *R, unsigned kind, int sender, int r, int o, uint64_t ts)
 {
   int i;
   for (i = 0; i < R->nsm; i++) {
     const sm_ev_t *e = &R->sm[i];
-    if (e->t >= t && e->kind == kind && (sender < 0 || e->sender == (unsigned)sender) &&
-        (r < 0 || e->r == r) && (n < 0 || e->n == (unsigned)n))
+    if (e->ts == ts && e->m.kind == kind && e->m.sender == (unsigned)sender && e->r == r &&
+        (o < 0 || e->p == o))
       return e;
   }
   return NULL;
 }
 
-/* SMs of `kind` from `sender` (any when < 0) sent by router r (any when
- * < 0) in cycles [t0, t1). */
-static int count_sm_by(const run_t *R, unsigned kind, int sender, int r, uint64_t t0, uint64_t t1)
+/* SMs of `kind` from `sender` (any when < 0) that router r (any when < 0)
+ * sent, having handled or originated them in cycles [t0, t1). */
+static int sm_count(const run_t *R, unsigned kind, int sender, int r, uint64_t t0, uint64_t t1)
 {
   int i, c = 0;
   for (i = 0; i < R->nsm; i++) {
     const sm_ev_t *e = &R->sm[i];
-    if (e->t >= t0 && e->t < t1 && e->kind == kind &&
-        (sender < 0 || e->sender == (unsigned)sender) && (r < 0 || e->r == r))
+    if (e->ts >= t0 && e->ts < t1 && e->m.kind == kind &&
+        (sender < 0 || e->m.sender == (unsigned)sender) && (r < 0 || e->r == r))
       c++;
   }
   return c;
 }
-static int count_sm(const run_t *R, unsigned kind, int sender, uint64_t t0, uint64_t t1)
+
+/* Probes that routers originated (their own, first hop) in cycles
+ * [t0, t1). */
+static int probes_sent_in(const run_t *R, uint64_t t0, uint64_t t1)
 {
-  return count_sm_by(R, kind, sender, -1, t0, t1);
+  int i, c = 0;
+  for (i = 0; i < R->nsm; i++) {
+    const sm_ev_t *e = &R->sm[i];
+    if (e->ts >= t0 && e->ts < t1 && e->m.kind == KIND_PROBE && e->m.n == 1 &&
+        e->m.sender == (unsigned)e->r)
+      c++;
+  }
+  return c;
 }
 
-/* The first cycle at or after t whose edge put router r into `state`; 0 if never. */
+/* The first SM of `kind` from `sender` that router r sent at or after
+ * cycle t (handled then); NULL if none. */
+static const sm_ev_t *sm_first(const run_t *R, unsigned kind, int sender, int r, uint64_t t)
+{
+  int i;
+  for (i = 0; i < R->nsm; i++) {
+    const sm_ev_t *e = &R->sm[i];
+    if (e->ts >= t && e->m.kind == kind && e->m.sender == (unsigned)sender && e->r == r)
+      return e;
+  }
+  return NULL;
+}
+
+/* Router r's counter after the edge of cycle t (~0u when not recorded). */
+static uint32_t cnt_after(const run_t *R, int r, uint64_t t)
+{
+  return t < R->ncnt ? R->cnt[t * (uint64_t)R->s.net.n + (uint64_t)r] : ~0u;
+}
+
+/* Messages dropped for cause `why` in cycles [t0, t1). */
+static unsigned drops_in(const run_t *R, int why, uint64_t t0, uint64_t t1)
+{
+  int i;
+  unsigned c = 0;
+  for (i = 0; i < R->ndrop; i++)
+    if (R->drop[i].why == why && R->drop[i].t >= t0 && R->drop[i].t < t1) c += R->drop[i].n;
+  return c;
+}
+
+/* The state change of router r made by the edge of cycle t, or NULL. */
+static const st_ev_t *st_at(const run_t *R, int r, uint64_t t)
+{
+  int i;
+  for (i = 0; i < R->nst; i++)
+    if (R->st[i].r == r && R->st[i].t == t) return &R->st[i];
+  return NULL;
+}
+
+/* The first cycle at or after t whose edge put router r into `state`; 0 if
+ * never. */
 static uint64_t state_at(const run_t *R, int r, spin_state_t state, uint64_t t)
 {
   int i;
@@ -321,9 +491,30 @@ static uint64_t state_at(const run_t *R, int r, spin_state_t state, uint64_t t)
   return 0;
 }
 
-/* The first cycle at or after t in which a VC at input port p of router r
- * (any port when p < 0) did `what` (VC_FREEZE, VC_SPIN, VC_THAW); 0 if
- * never. */
+/* Router r went into state `to` by the edge of cycle t, with the counter
+ * then at cnt (any when cnt < 0). */
+static int went(const run_t *R, int r, spin_state_t to, uint64_t t, long cnt)
+{
+  const st_ev_t *e = st_at(R, r, t);
+  return e && e->to == to && (cnt < 0 || e->cnt == (uint32_t)cnt);
+}
+
+/* The event `what` of VC (p, v) of router r (any port when p < 0, any VC
+ * when v < 0) at cycle t exactly; NULL if none. */
+static const vc_ev_t *vc_ev(const run_t *R, int r, int p, int v, int what, uint64_t t)
+{
+  int i;
+  for (i = 0; i < R->nvc; i++) {
+    const vc_ev_t *e = &R->vc[i];
+    if (e->r == r && (p < 0 || e->p == p) && (v < 0 || e->v == v) && e->what == what &&
+        e->t == t)
+      return e;
+  }
+  return NULL;
+}
+
+/* The first cycle at or after t in which a VC at input p of router r (any
+ * port when p < 0) did `what`; 0 if never. */
 static uint64_t vc_at(const run_t *R, int r, int p, int what, uint64_t t)
 {
   int i;
@@ -334,14 +525,13 @@ static uint64_t vc_at(const run_t *R, int r, int p, int what, uint64_t t)
   return 0;
 }
 
-/* The VC at input p of router r frozen in cycle t, or -1. */
-static int frozen_vc(const run_t *R, int r, int p, uint64_t t)
+/* Events `what` of any VC of any router in cycles [t0, t1). */
+static int vc_count(const run_t *R, int what, uint64_t t0, uint64_t t1)
 {
-  int i;
+  int i, c = 0;
   for (i = 0; i < R->nvc; i++)
-    if (R->vc[i].r == r && R->vc[i].p == p && R->vc[i].what == VC_FREEZE && R->vc[i].t == t)
-      return R->vc[i].v;
-  return -1;
+    if (R->vc[i].what == what && R->vc[i].t >= t0 && R->vc[i].t < t1) c++;
+  return c;
 }
 
 static int prio(const run_t *R, uint64_t t, int r)
@@ -349,104 +539,281 @@ static int prio(const run_t *R, uint64_t t, int r)
   return spin_prio(t, R->s.o.tdd, R->s.net.n, r);
 }
 
-#define U(x) ((unsigned long long)(x))
+/* The SPIN counters a run ends with, against `want`: "name=value ..." with
+ * the names of cmodel/spin.h's spin_stats_t; a counter not named is not
+ * checked.  Every run is also checked for no broken m-1 bound and no frozen
+ * timeout (run_one). */
+static const struct {
+  const char *name;
+  size_t off;
+} counter_names[] = {
+#define C_(f) {#f, offsetof(spin_stats_t, f)}
+  C_(probes_sent), C_(probes_forked), C_(probes_dropped), C_(probes_returned),
+  C_(probes_adopted), C_(drop_contention), C_(drop_busy), C_(drop_outranked),
+  C_(drop_not_blocked), C_(drop_came_round), C_(drop_length), C_(moves_sent),
+  C_(probe_moves_sent), C_(kill_moves_sent), C_(moves_dropped), C_(spins),
+  C_(deadlocks_resolved), C_(false_positives), C_(frozen_timeouts), C_(max_spins),
+  C_(max_spins_loop), C_(longest_hops), C_(longest_cycles), C_(bound_violations),
+#undef C_
+};
 
-/* The path of n ports written as a string of digits, first port first. */
-static sm_path_t path_of(const char *ports)
+static void check_counters(const run_t *R, const char *want)
 {
-  sm_path_t p = {0, 0};
-  unsigned i;
-  for (i = 0; ports[i]; i++) p = path_put(p, i, (unsigned)(ports[i] - '0'));
-  return p;
-}
-
-/* The probe that came back to `sender` in cycle t (on an input link), with
- * the whole loop in its path. */
-static int probe_back(const run_t *R, int sender, int last, const char *ports, uint64_t t)
-{
-  const sm_ev_t *e = find_sm(R, KIND_PROBE, sender, last, (int)strlen(ports), 0);
-  return e && e->t + 1 == t && e->rr == sender && path_eq(e->path, path_of(ports));
-}
-
-/* The SPIN counters a scenario ends with. */
-static void check_counters(const run_t *R, uint64_t returned, uint64_t moves, uint64_t pms,
-                           uint64_t kms, uint64_t spins, uint64_t resolved, uint64_t fp,
-                           uint64_t max_spins, uint64_t max_loop)
-{
-  const spin_stats_t *k = &R->s.net.spin;
-  CHECK(k->probes_returned == returned && k->moves_sent == moves && k->probe_moves_sent == pms &&
-        k->kill_moves_sent == kms, "probes returned %llu (expected %llu), moves %llu (%llu), "
-        "probe_moves %llu (%llu), kill_moves %llu (%llu)", U(k->probes_returned), U(returned),
-        U(k->moves_sent), U(moves), U(k->probe_moves_sent), U(pms), U(k->kill_moves_sent),
-        U(kms));
-  CHECK(k->spins == spins && k->deadlocks_resolved == resolved && k->false_positives == fp &&
-        k->max_spins == max_spins && k->max_spins_loop == max_loop && k->bound_violations == 0,
-        "spins %llu (expected %llu), resolved %llu (%llu), false positives %llu (%llu), max spins "
-        "%llu (%llu) on a loop of %llu (%llu), bound violations %llu", U(k->spins), U(spins),
-        U(k->deadlocks_resolved), U(resolved), U(k->false_positives), U(fp), U(k->max_spins),
-        U(max_spins), U(k->max_spins_loop), U(max_loop), U(k->bound_violations));
-  CHECK(k->frozen_timeouts == 0, "%llu frozen routers left a recovery on their own timeout: a "
-        "probe_move or kill_move did not reach them", U(k->frozen_timeouts));
-}
-
-/* A recovery round of a loop of n hops whose move (kind KIND_MOVE) or
- * probe_move left its sender loop[0] in cycle tm and came back: the k-th
- * router of the loop froze its VC at the input the message came in on in
- * cycle tm + k, and every frozen VC spun.  The sender's spin cycle is
- * T = tm + 2n + 1 (12.6).  The other routers spin one cycle earlier, in
- * tm + 2n: the move manager loads cnt = delay - 1 and the counter still
- * counts down in that same cycle (spin_move_mgr.c sets cnt_q without marking it
- * loaded), so a receiver that sees delay d in cycle t expires in t + d - 1,
- * not in t + d as 12.6 says.  Reported as a discrepancy; RX_EARLY is that
- * one cycle.  The router after it still has room: its own VC sent a flit in
- * the same cycle, and the sender's VC, the last one, sends its first flit in
- * the very cycle the first spun flit is written into it.
- * loop[k] is the k-th router after the sender (loop[0] = the sender).
- * Returns T. */
-#define RX_EARLY 1
-/* line4_eject_drop: the cycle router 2 probes (derived in check_eject_drop) */
-#define EJECT_PROBE_T 25
-static uint64_t check_spin_round(const run_t *R, unsigned kind, const int *loop, int n, uint64_t tm,
-                                 const char *what)
-{
-  int k;
-  uint64_t T = tm + 2u * (unsigned)n + 1u;
-  for (k = 1; k <= n; k++) {
-    const sm_ev_t *e = find_sm(R, kind, loop[0], loop[k - 1], n - k, tm);
-    int r = k < n ? loop[k] : loop[0];
-    /* a VC of the sender itself (the last hop, or a figure 8 through the
-     * sender: spin_move_through) spins with the sender, in T */
-    uint64_t due = k < n && r != loop[0] ? T - RX_EARLY : T, tf, ts;
-    if (!e) {
-      CHECK(0, "%s: no %s from router %d at hop %d", what, kind_name(kind), loop[k - 1], k - 1);
-      return T;
-    }
-    tf = vc_at(R, r, e->rp, VC_FREEZE, tm);
-    ts = vc_at(R, r, e->rp, VC_SPIN, tm);
-    CHECK(e->rr == r && tf == tm + (uint64_t)k, "%s: router %d (hop %d) froze its VC at port %d "
-          "in %llu, expected %llu", what, r, k, e->rp, U(tf), U(tm + (uint64_t)k));
-    CHECK(ts == due, "%s: router %d port %d spun in %llu, expected %llu", what, r, e->rp, U(ts),
-          U(due));
+  const char *w = want;
+  char name[40];
+  unsigned long long v;
+  int used;
+  while (sscanf(w, " %39[a-z_]=%llu%n", name, &v, &used) == 2) {
+    unsigned i;
+    int found = 0;
+    for (i = 0; i < sizeof counter_names / sizeof counter_names[0]; i++)
+      if (!strcmp(counter_names[i].name, name)) {
+        uint64_t got;
+        memcpy(&got, (const char *)&R->s.net.spin + counter_names[i].off, sizeof got);
+        CHECK(got == v, "counter %s: %llu, expected %llu", name, U(got), v);
+        found = 1;
+      }
+    CHECK(found, "no counter named '%s'", name);
+    w += used;
   }
-  return T;
+  while (*w == ' ') w++;
+  CHECK(!*w, "counters: cannot read '%s'", w);
 }
 
-/* The SM of `kind` from `sender` that leaves it in cycle t0 goes hop by hop
- * round loop[] (loop[k] sends it in t0 + k, with n - 1 - k path entries and,
- * for move and probe_move, delay 2n - k; a probe has k + 1 entries, the
- * ports it left by); checks every hop up to `hops`. */
-static void check_travel(const run_t *R, unsigned kind, const int *loop, int n, uint64_t t0,
-                         int hops, const char *what)
+/* ---- loops ---- */
+
+/* SmPipe of the run, and h, the cycles of a hop over a 1-cycle link (12.1). */
+#define PIPE(R) ((unsigned)(R)->pipe)
+#define H1(R) (1u + PIPE(R))
+/* The input stage selects a message, and drops the others, in the cycle
+ * they arrive: the cycle the selected one is handled, or (SmPipe 2) the
+ * one before (12.2). */
+#define ARRIVED(R, th) ((th) - (PIPE(R) == 2))
+
+#define MAX_LOOP 64
+
+/* A dependency loop as its messages go round it: hop k leaves router r[k]
+ * by output out[k] and reaches router r[k+1] (r[0] after the last) on input
+ * in[k+1] (in[0]: the sender's, its loop port) over a link of lat[k]
+ * cycles.  A message handled by the sender in cycle t0 is handled by r[k]
+ * in t0 + at[k] (12.1: h = L + SmPipe a hop); at[m] = C, the loop's
+ * cycles.  larm[k]: the cycles an arm notice takes from the sender's VC to
+ * r[k]'s, back upstream (12.6): lat[k] + ... + lat[m-1]; larm[0] = the sum of
+ * all. */
+typedef struct {
+  int m;
+  int r[MAX_LOOP + 1], out[MAX_LOOP], in[MAX_LOOP + 1], lat[MAX_LOOP];
+  unsigned at[MAX_LOOP + 1], larm[MAX_LOOP];
+  unsigned C;
+} loop_t;
+
+/* The hops through routers[0..n-1] (sender first): round the loop they
+ * close (closed), or along the path they make (n - 1 hops), each over the
+ * topology's link between them. */
+static loop_t hops_of(const run_t *R, const int *routers, int n, int closed)
+{
+  const topo_t *t = &R->s.topo;
+  loop_t L;
+  int k, p;
+  memset(&L, 0, sizeof L);
+  L.m = closed ? n : n - 1;
+  for (k = 0; k < n; k++) L.r[k] = routers[k];
+  for (k = 0; k < L.m; k++) {
+    int a = routers[k], b = routers[(k + 1) % n];
+    for (p = 1; p < t->radix; p++)
+      if (t->peer_router[a * t->radix + p] == b) break;
+    CHECK(p < t->radix, "loop: no link from router %d to router %d", a, b);
+    if (p == t->radix) p = 1;
+    L.out[k] = p;
+    L.in[closed ? (k + 1) % L.m : k + 1] = t->peer_port[a * t->radix + p];
+    L.lat[k] = t->latency[a * t->radix + p];
+    L.at[k + 1] = L.at[k] + (unsigned)L.lat[k] + PIPE(R);
+  }
+  L.C = L.at[L.m];
+  for (k = L.m - 1; k >= 0; k--)
+    L.larm[k] = (unsigned)L.lat[k] + (k + 1 < L.m ? L.larm[k + 1] : 0u);
+  return L;
+}
+static loop_t loop_of(const run_t *R, const int *routers, int m)
+{
+  return hops_of(R, routers, m, 1);
+}
+
+/* A ring of routers first, first + 1, ..., first + m - 1 (mod n). */
+static loop_t ring_from(const run_t *R, int first, int m, int n)
+{
+  int routers[MAX_LOOP], k;
+  for (k = 0; k < m; k++) routers[k] = (first + k) % n;
+  return loop_of(R, routers, m);
+}
+
+/* The probe of L's sender originated in cycle te goes round hop by hop
+ * (12.1): r[k] handles it in te + at[k] and sends it on out[k] with n = k + 1,
+ * cyc = at[k + 1], p0 = out[0], idx 0, lc 0; checks hops 0..hops-1. */
+static void check_probe(const run_t *R, const loop_t *L, uint64_t te, int hops, const char *what)
 {
   int k;
   for (k = 0; k < hops; k++) {
-    const sm_ev_t *e = find_sm(R, kind, loop[0], loop[k], kind == KIND_PROBE ? k + 1 : n - 1 - k,
-                               t0);
-    unsigned d = kind == KIND_KILL_MOVE || kind == KIND_PROBE ? 0u : 2u * (unsigned)n - (unsigned)k;
-    CHECK(e && e->t == t0 + (uint64_t)k && e->delay == d,
-          "%s: %s of %d at hop %d: sent %llu (expected %llu), delay %u (expected %u)", what,
-          kind_name(kind), loop[0], k, U(e ? e->t : 0), U(t0 + (uint64_t)k), e ? e->delay : 0, d);
+    const sm_ev_t *e = sm_at(R, KIND_PROBE, L->r[0], L->r[k], L->out[k], te + L->at[k]);
+    const sm_ev_t *x = e ? e : sm_first(R, KIND_PROBE, L->r[0], L->r[k], te);
+    CHECK(e && e->m.n == (unsigned)k + 1 && e->m.idx == 0 && e->m.t == L->at[k + 1] &&
+          e->m.lc == 0 && e->m.p0 == (unsigned)L->out[0],
+          "%s: hop %d, router %d: expected the probe handled in %llu out of port %d with n %d, "
+          "cyc %u, p0 %d; found %s handled in %llu out of port %d, n %u idx %u cyc %u lc %u "
+          "p0 %u", what, k, L->r[k], U(te + L->at[k]), L->out[k], k + 1, L->at[k + 1],
+          L->out[0], x ? "one" : "none", U(x ? x->ts : 0), x ? x->p : -1, x ? x->m.n : 0,
+          x ? x->m.idx : 0, x ? x->m.t : 0, x ? x->m.lc : 0, x ? x->m.p0 : 0);
+    if (!e) return;
   }
+}
+
+/* A move, probe_move or kill_move of L's sender originated in cycle t0 goes
+ * round hop by hop: r[k] handles it in t0 + at[k] and sends it on out[k]
+ * with n = m, idx = k + 1, delay 2C + 2 - at[k + 1] (kill_move: 0), lc = C
+ * (12.1).  Checks hops 0..hops-1. */
+static void check_travel(const run_t *R, const loop_t *L, unsigned kind, uint64_t t0, int hops,
+                         const char *what)
+{
+  int k;
+  for (k = 0; k < hops; k++) {
+    const sm_ev_t *e = sm_at(R, kind, L->r[0], L->r[k], L->out[k], t0 + L->at[k]);
+    const sm_ev_t *x = e ? e : sm_first(R, kind, L->r[0], L->r[k], t0);
+    const unsigned d = kind == KIND_KILL_MOVE ? 0u : 2u * L->C + 2u - L->at[k + 1];
+    CHECK(e && e->m.n == (unsigned)L->m && e->m.idx == (unsigned)k + 1 && e->m.t == d &&
+          e->m.lc == L->C && e->m.p0 == 0,
+          "%s: hop %d, router %d: expected the %s handled in %llu out of port %d with n %d, "
+          "idx %d, delay %u, lc %u; found %s handled in %llu out of port %d, n %u idx %u "
+          "delay %u lc %u p0 %u", what, k, L->r[k], kind_name(kind), U(t0 + L->at[k]),
+          L->out[k], L->m, k + 1, d, L->C, x ? "one" : "none", U(x ? x->ts : 0),
+          x ? x->p : -1, x ? x->m.n : 0, x ? x->m.idx : 0, x ? x->m.t : 0, x ? x->m.lc : 0,
+          x ? x->m.p0 : 0);
+    if (!e) return;
+  }
+}
+
+/* The first position of router r in L (0 for the sender). */
+static int first_pos(const loop_t *L, int r)
+{
+  int k;
+  for (k = 0; k < L->m; k++)
+    if (L->r[k] == r) return k;
+  return -1;
+}
+
+/* A move or probe_move of L's sender originated in cycle t0 with delay
+ * 2C + 2 (12.3) that goes round and freezes the loop:
+ * - travel as check_travel says;
+ * - r[k] (k = 1..m-1) handles it in t0 + at[k] and freezes the VC at its
+ *   input in[k] waiting for out[k] (loop_out_q[in[k]] = out[k], 12.1); a
+ *   move puts a router in it for the first time into FROZEN with
+ *   cnt = delay - 2 = 2C - at[k] (12.5);
+ * - the sender handles it home in t0 + C with delay C + 2, freezes its VC
+ *   at in[0] and goes to FORWARD_PROGRESS with cnt = C (12.3);
+ * - the arm chain (12.6): the sender's notice reaches r[k] after larm[k]
+ *   cycles, so r[k]'s VC is armed in t0 + C + larm[k], with the VC of the
+ *   router downstream (its frozen one) to fill; the sender's own last, in
+ *   t0 + C + larm[0];
+ * - the spin (12.7): every router expires in E = t0 + 2C + 1 (r[k] loaded
+ *   2C - at[k] in t0 + at[k]): every VC of the loop becomes spinning in E
+ *   and sends its first flit in E + 1, on out[k], into the downstream VC.
+ * Returns E; v[k] gets the VC frozen at position k. */
+static uint64_t check_round(const run_t *R, const loop_t *L, unsigned kind, uint64_t t0, int *v,
+                            const char *what)
+{
+  const uint64_t E = t0 + 2u * L->C + 1u, home = t0 + L->C;
+  int k, vv[MAX_LOOP];
+  if (!v) v = vv;
+  check_travel(R, L, kind, t0, L->m, what);
+  for (k = 1; k <= L->m; k++) {
+    const int pos = k % L->m, r = L->r[pos];
+    const uint64_t t = t0 + L->at[k];
+    const vc_ev_t *f = vc_ev(R, r, L->in[pos], -1, VC_FREEZE, t);
+    v[pos] = f ? f->v : 0;
+    CHECK(f && f->out == L->out[pos], "%s: router %d (hop %d) should freeze its VC at port %d "
+          "for port %d in %llu (%s)", what, r, k, L->in[pos], L->out[pos], U(t),
+          f ? "its loop_out_q differs" : "no freeze then");
+    if (pos && kind == KIND_MOVE && r != L->r[0] && first_pos(L, r) == pos)
+      CHECK(went(R, r, FSM_FROZEN, t, -1), "%s: router %d should be FROZEN in %llu", what, r,
+            U(t));
+    if (pos && r != L->r[0])
+      CHECK(cnt_after(R, r, t) == 2u * L->C - L->at[k], "%s: router %d should load its counter "
+            "with delay - 2 = %u in %llu (it holds %u)", what, r, 2u * L->C - L->at[k], U(t),
+            cnt_after(R, r, t));
+  }
+  CHECK(went(R, L->r[0], FSM_FORWARD_PROGRESS, home, (long)L->C),
+        "%s: sender %d should go to FORWARD_PROGRESS in %llu with cnt %u", what, L->r[0],
+        U(home), L->C);
+  /* in E the sender goes to PROBE_MOVE (cnt SPIN_SETTLE - 1); every other
+   * router, FROZEN, loads its timeout SPIN_SETTLE + 2C + 2 with the loop's
+   * own C (12.3) */
+  CHECK(went(R, L->r[0], FSM_PROBE_MOVE, E, SPIN_SETTLE - 1), "%s: sender %d should go to "
+        "PROBE_MOVE in E = %llu with cnt %d", what, L->r[0], U(E), SPIN_SETTLE - 1);
+  for (k = 1; k < L->m; k++)
+    if (first_pos(L, L->r[k]) == k && L->r[k] != L->r[0])
+      CHECK(cnt_after(R, L->r[k], E) == SPIN_SETTLE + 2u * L->C + 2u && !st_at(R, L->r[k], E),
+            "%s: router %d, FROZEN, should load SPIN_SETTLE + 2C + 2 = %u in E = %llu (it "
+            "holds %u)", what, L->r[k], SPIN_SETTLE + 2u * L->C + 2u, U(E),
+            cnt_after(R, L->r[k], E));
+  for (k = 0; k < L->m; k++) {
+    const int r = L->r[k], p = L->in[k], down = v[(k + 1) % L->m];
+    const vc_ev_t *a = vc_ev(R, r, p, v[k], VC_ARM, home + L->larm[k]);
+    const vc_ev_t *sp = vc_ev(R, r, p, v[k], VC_SPIN, E);
+    const vc_ev_t *fl = vc_ev(R, r, p, v[k], VC_FLIT, E + 1);
+    CHECK(a && a->ovc == down, "%s: router %d port %d VC %d should be armed in %llu (the arm "
+          "chain, %u cycles after the sender's freeze) for VC %d downstream; armed in %llu", what,
+          r, p, v[k], U(home + L->larm[k]), L->larm[k], down, U(vc_at(R, r, p, VC_ARM, t0)));
+    CHECK(sp, "%s: router %d port %d VC %d should spin in E = %llu; spun in %llu", what, r, p,
+          v[k], U(E), U(vc_at(R, r, p, VC_SPIN, t0)));
+    CHECK(fl && fl->out == L->out[k] && fl->kind == KIND_FLIT && fl->ovc == down,
+          "%s: router %d port %d VC %d should send its first spun flit in E + 1 = %llu on port "
+          "%d into VC %d; found %s", what, r, p, v[k], U(E + 1), L->out[k], down,
+          fl ? "it elsewhere" : "none then");
+  }
+  return E;
+}
+
+/* The kill_move of L's sender originated in cycle tk goes round `hops` hops
+ * (check_travel); every router of the recovery that forwards it, reached
+ * for the first time (but router `stay`, in another recovery), leaves it
+ * (12.5: FROZEN to DD, cnt t_DD - 1) in the cycle it handles it, and back
+ * home (hops = m) it ends the sender's recovery in tk + C (12.3).  Returns
+ * the hops a router forwarded with no VC at its input routed to the output
+ * it took: those it found on its record of where the move went
+ * (loop_out_q, 12.1), not on the routes of now. */
+static int check_kill(const run_t *R, const loop_t *L, uint64_t tk, int hops, int stay,
+                      const char *what)
+{
+  const long reload = (long)R->s.o.tdd - 1;
+  int k, by_record = 0;
+  check_travel(R, L, KIND_KILL_MOVE, tk, hops, what);
+  for (k = 1; k < hops; k++) {
+    const sm_ev_t *e = sm_at(R, KIND_KILL_MOVE, L->r[0], L->r[k - 1], L->out[k - 1],
+                             tk + L->at[k - 1]);
+    int v, routed = 0;
+    for (v = 0; e && v < R->s.net.vcs; v++)
+      routed |= e->cnt[v] && e->rv[v] && e->op[v] == L->out[k];
+    by_record += e && !routed;
+    if (first_pos(L, L->r[k]) == k && L->r[k] != L->r[0] && L->r[k] != stay)
+      CHECK(went(R, L->r[k], FSM_DD, tk + L->at[k], reload),
+            "%s: router %d should leave the recovery (DD, cnt %ld) in %llu", what, L->r[k],
+            reload, U(tk + L->at[k]));
+  }
+  if (hops == L->m)
+    CHECK(went(R, L->r[0], FSM_DD, tk + L->C, reload), "%s: sender %d should end its recovery "
+          "(DD, cnt %ld) in %llu", what, L->r[0], reload, U(tk + L->C));
+  return by_record;
+}
+
+/* Router r sent its own probe in cycle te on port o (any when o < 0), and
+ * the router it reaches did not forward it: dropped at its first hop. */
+static void check_dropped_first(const run_t *R, int r, int o, uint64_t te, const char *what)
+{
+  const sm_ev_t *e = sm_at(R, KIND_PROBE, r, r, o, te);
+  CHECK(e && e->m.n == 1, "%s: router %d should probe in %llu%s", what, r, U(te),
+        o < 0 ? "" : " on its loop port");
+  if (e)
+    CHECK(sm_count(R, KIND_PROBE, r, e->rr, e->th, e->th + 1) == 0,
+          "%s: router %d forwarded router %d's probe in %llu", what, e->rr, r, U(e->th));
 }
 
 /* ---- scenarios ---- */
@@ -458,574 +825,1073 @@ typedef struct {
   int vcs;
   unsigned tdd;
   int deadlock;                   /* without SPIN: stuck (1) or drained (0) */
+  unsigned pipes;                 /* bit S: checked with SmPipe S */
   void (*check)(run_t *R);
   const char *known_bug;          /* the C model fails the checks for this reason */
 } scenario_t;
 
-/* Scenario 4: a loop that needs two spins (ring7_multispin.trace on ring-7,
- * 1 VC, t_DD = 32).
+
+/* ring7_multispin: a loop that needs two spins (ring-7, 1 VC, t_DD = 32).
  * - Every packet's head enters the next router's clockwise VC in cycle 3
- *   (created in 0, in the NIC register at the edge of 0, written into port 0
- *   in 1, routed and sent in 2, written downstream in 3).  Every router's DD
- *   counter starts then, on that VC, at t_DD - 1, so all seven expire
- *   together in cycle 3 + t_DD and all seven send a probe on port 1.
- * - Epoch 4 t_DD = 128: in cycle 35 router 0 is on top (priority 6) and
+ *   (created in 0, in the NIC register at the edge of 0, written into port
+ *   0 in 1, routed and sent in 2, written downstream in 3).  Every router's
+ *   DD counter starts then, on that VC, at t_DD - 1, so all seven expire
+ *   together in te = 3 + t_DD = 35 and all seven probe on port 1.
+ * - Epoch 0 (4 t_DD = 128 cycles): router 0 is on top (priority 6) and
  *   router r > 0 has priority r - 1, so each other probe meets a router of
- *   higher priority at its first hop and is dropped there (6 drops); router
- *   0's probe comes back after 7 hops, path 1111111.
- * - Every packet sits one hop from its source, two from home.  Move in
- *   3 + t_DD + 7; spin; the packets have moved one hop and still wait on the
- *   ring, so the probe_move (SPIN_SETTLE = 6 cycles after the
- *   spin) comes back and a second spin follows.  Then every packet is home:
- *   the second probe_move is dropped at router 1 (its VC waits for
- *   ejection), router 0's counter expires n + 1 cycles later and it sends a
- *   kill_move, which comes back in 7 hops and ends the recovery with 2 spins
- *   (the bound is m - 1 = 6). */
+ *   higher priority at its first hop and is dropped there (6 outranked).
+ *   Router 0's probe is handled by router k in te + k h and comes back in
+ *   te + C, C = 7 h (h = 1 + SmPipe), with n = 7 and cyc = C: the loop is
+ *   confirmed and the move leaves in t0 = te + C with delay 2C + 2.
+ * - A counter still in DD expires again in te + t_DD = 67 (the watch reloads
+ *   t_DD - 1 at an expiry).  SmPipe 0 (t0 = 42, C = 7): the move has
+ *   frozen every router by 48, none probes again.  SmPipe 2 (t0 = 56,
+ *   C = 21): the move reaches router k in 56 + 3k, routers 4, 5, 6 after 67,
+ *   so they probe again in 67: router 4's is handled by router 5 in 70
+ *   (outranked), router 5's by router 6 (outranked), router 6's by router 0,
+ *   in MOVE (busy).
+ * - Spin 1 in E1 = t0 + 2C + 1 (57; 99).  Every packet had two hops to go;
+ *   after the spin, one, and it waits again in the next ring VC.  The
+ *   probe_move leaves E1 + SPIN_SETTLE = E1 + 6 (the counter loads 5 at
+ *   the spin), goes round on the records (loop_out_q), freezes the loop
+ *   again and spin 2 follows in E2 = E1 + 6 + 2C + 1 (78; 148).
+ * - Then every packet is home: the second probe_move (E2 + 6) is handled by
+ *   router 1, whose VC now waits for ejection, not for port 1: dropped.
+ *   Router 0's counter (C, loaded when the probe_move left) expires in
+ *   E2 + 6 + C + 1: the kill_move goes round and every router leaves the
+ *   recovery as it passes; back home in tk + C the recovery ends, resolved
+ *   with 2 spins (the bound is m - 1 = 6). */
 static void check_multispin(run_t *R)
 {
-  static const int loop[7] = {0, 1, 2, 3, 4, 5, 6};
-  const spin_stats_t *k = &R->s.net.spin;
-  const unsigned tdd = R->s.o.tdd;
-  const uint64_t tp = 3 + tdd, tm = tp + 7;
+  const loop_t L = ring_from(R, 0, 7, 7);
+  const uint64_t te = 3 + R->s.o.tdd, t0 = te + L.C, te2 = te + R->s.o.tdd;
+  uint64_t E1, E2, tk;
   const sm_ev_t *e;
-  uint64_t T1, T2, tpm1, tpm2, tkm;
-  int r;
-  for (r = 0; r < 7; r++) {
-    e = find_sm(R, KIND_PROBE, r, r, 1, 0);
-    CHECK(e && e->t == tp && e->p == 1, "router %d: first probe in %llu on port %d, expected %llu "
-          "on port 1", r, U(e ? e->t : 0), e ? e->p : -1, U(tp));
-    CHECK(r == 0 || count_sm(R, KIND_PROBE, r, tp, tp + 8) == 1,
-          "router %d's probe was forwarded (it should be dropped at its first hop)", r);
+  int r, extra = 0;
+  CHECK(prio(R, te, 0) == 6, "router 0 is not on top in cycle %llu", U(te));
+  for (r = 1; r < 7; r++) check_dropped_first(R, r, 1, te, "first probes");
+  check_probe(R, &L, te, 7, "router 0's probe");
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "router 0 should take the loop (MOVE, cnt %u) in "
+        "%llu", L.C, U(t0));
+  for (r = 1; r < 7; r++) {
+    const int again = t0 + L.at[r] > te2;       /* still in DD at the second expiry */
+    extra += again;
+    if (again) check_dropped_first(R, r, 1, te2, "second probes");
+    else CHECK(!sm_at(R, KIND_PROBE, r, r, -1, te2), "router %d probed again in %llu", r, U(te2));
   }
-  CHECK(prio(R, tp, 0) == 6, "router 0 is not on top in cycle %llu", U(tp));
-  check_travel(R, KIND_PROBE, loop, 7, tp, 7, "probe");
-  e = find_sm(R, KIND_PROBE, 0, 6, 7, tp);
-  CHECK(e && e->t == tp + 6 && e->path.lo == 01111111, "probe back: path %llo",
-        U(e ? e->path.lo : 0));
-  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "router 0 in MOVE in %llu, expected %llu",
-        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
-  check_travel(R, KIND_MOVE, loop, 7, tm, 7, "move");
-  T1 = check_spin_round(R, KIND_MOVE, loop, 7, tm, "spin 1");
-  /* FORWARD_PROGRESS -> PROBE_MOVE at the spin with cnt = SPIN_SETTLE - 1 */
-  tpm1 = T1 + 6;
-  check_travel(R, KIND_PROBE_MOVE, loop, 7, tpm1, 7, "probe_move 1");
-  T2 = check_spin_round(R, KIND_PROBE_MOVE, loop, 7, tpm1, "spin 2");
-  tpm2 = T2 + 6;
-  e = find_sm(R, KIND_PROBE_MOVE, 0, 0, 6, tpm2);
-  CHECK(e && e->t == tpm2 && e->cnt[0] && e->rv[0] && e->op[0] == 0,
-        "probe_move 2 in %llu (expected %llu) should meet router 1's VC waiting for ejection",
-        U(e ? e->t : 0), U(tpm2));
-  CHECK(count_sm(R, KIND_PROBE_MOVE, 0, tpm2, tpm2 + 20) == 1, "probe_move 2 was forwarded");
-  tkm = tpm2 + 7 + 1;        /* cnt = n loaded when the probe_move left */
-  check_travel(R, KIND_KILL_MOVE, loop, 7, tkm, 7, "kill_move");
-  CHECK(state_at(R, 0, FSM_DD, tkm) == tkm + 7, "router 0 back in DD in %llu, expected %llu",
-        U(state_at(R, 0, FSM_DD, tkm)), U(tkm + 7));
-  CHECK(k->probes_sent == 7 && k->probes_dropped == 6 && k->probes_returned == 1,
-        "probes sent %llu dropped %llu returned %llu", U(k->probes_sent), U(k->probes_dropped),
-        U(k->probes_returned));
-  CHECK(k->moves_sent == 1 && k->probe_moves_sent == 2 && k->kill_moves_sent == 1 &&
-        k->moves_dropped == 1, "moves %llu probe_moves %llu kill_moves %llu dropped %llu",
-        U(k->moves_sent), U(k->probe_moves_sent), U(k->kill_moves_sent), U(k->moves_dropped));
-  CHECK(k->spins == 2 && k->deadlocks_resolved == 1 && k->false_positives == 0 &&
-        k->max_spins == 2 && k->max_spins_loop == 7 && k->bound_violations == 0,
-        "spins %llu resolved %llu false %llu max %llu on %llu bound %llu", U(k->spins),
-        U(k->deadlocks_resolved), U(k->false_positives), U(k->max_spins), U(k->max_spins_loop),
-        U(k->bound_violations));
+  CHECK(extra == (PIPE(R) == 2 ? 3 : 0), "%d routers probe again in %llu", extra, U(te2));
+  CHECK(drops_in(R, DROP_OUTRANKED, te + H1(R), te + H1(R) + 1) == 6 &&
+        drops_in(R, DROP_OUTRANKED, te2 + H1(R), te2 + H1(R) + 1) == (unsigned)(extra ? 2 : 0) &&
+        drops_in(R, DROP_BUSY, te2 + H1(R), te2 + H1(R) + 1) == (unsigned)(extra ? 1 : 0),
+        "drops in %llu and %llu", U(te + H1(R)), U(te2 + H1(R)));
+  E1 = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  CHECK(went(R, 0, FSM_PROBE_MOVE, E1, SPIN_SETTLE - 1), "router 0 should go to PROBE_MOVE in "
+        "%llu with cnt %d", U(E1), SPIN_SETTLE - 1);
+  E2 = check_round(R, &L, KIND_PROBE_MOVE, E1 + SPIN_SETTLE, NULL, "probe_move 1");
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 1, E2 + SPIN_SETTLE);
+  CHECK(e && e->rr == 1 && e->cnt[0] && e->rv[0] && e->op[0] == 0,
+        "probe_move 2 (%llu) should meet router 1's VC waiting for ejection", U(E2 + 6));
+  CHECK(sm_count(R, KIND_PROBE_MOVE, 0, 1, E2, E2 + 100) == 0 &&
+        drops_in(R, DROP_MOVES, E2 + SPIN_SETTLE + H1(R), E2 + SPIN_SETTLE + H1(R) + 1) == 1,
+        "router 1 should drop probe_move 2 in %llu", U(E2 + SPIN_SETTLE + H1(R)));
+  tk = E2 + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk));
+  CHECK(check_kill(R, &L, tk, 7, -1, "kill_move") == 6, "the kill_move should go on at every "
+        "router by its record, the VCs having emptied");
+  {
+    char want[400];
+    snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_outranked=%d drop_busy=%d "
+             "probes_returned=1 moves_sent=1 probe_moves_sent=2 kill_moves_sent=1 "
+             "moves_dropped=1 spins=2 deadlocks_resolved=1 false_positives=0 max_spins=2 "
+             "max_spins_loop=7 longest_hops=7 longest_cycles=%u", 7 + extra, 6 + extra,
+             6 + (extra ? extra - 1 : 0), extra ? 1 : 0, L.C);
+    check_counters(R, want);
+  }
 }
 
+/* theta_fig4 and fig5a_case1 run on theta.topo, 2 VCs, t_DD = 32: two loops
+ * of 5 hops that share E -> M -> K (routers 0 -> 1 -> 2); the left one goes
+ * on 2 -> 3 -> 4 -> 0 (in at E's port 2), the right one 2 -> 5 -> 6 -> 0 (in
+ * at E's port 3).  Every loop port holds two 1-flit packets waiting for the
+ * next port, except K's port from M, which holds one for each branch (ports
+ * 1 and 3): the fork.  Every head reaches its port in cycle 5 (created in
+ * 2, sent in 4; routers 7 and 8 two cycles earlier, one hop more), so every
+ * loop router's DD counter expires in 5 + t_DD, on port 1.  Once one loop
+ * spins, every spun packet is home (each was one hop from it) and ejects;
+ * that frees a VC at M and at K, so the other loop drains too: one spin
+ * delivers all 16 packets.
+ * A counter in DD expires again t_DD later, in te + t_DD: with SmPipe 0 the
+ * loops drain from the spin's first flits on (E + 1 = te + 17), before it,
+ * and nobody probes again; with SmPipe 1 and 2, E + 1 >= te + t_DD, and the
+ * two routers of the other loop, outside the recovery, still wait: both
+ * probe again, the first of them is outranked by the second, whose probe is
+ * dropped at E, in the recovery (busy). */
+static const int theta_left[5] = {0, 1, 2, 3, 4};
+static const int theta_right[5] = {0, 1, 2, 5, 6};
+static const int theta_right_from6[5] = {6, 0, 1, 2, 5};
 
-/* Scenarios 3a and 3b: the figure-8 loop of Fig. 5(b) on fig8.topo (1 VC,
- * t_DD = 32): 0 -> 1 -> 2 -> 3 -> 4 -> 0 -> 5 -> 6 -> 7 -> 8 -> 0, 10 hops,
- * through router 0 (the cross-over router, the paper's E) twice: in on port
- * 2 and out on port 3, then in on port 4 and out on port 1.
- * Probe times: a router's DD counter starts on the cycle the head of its
- * loop VC's packet arrives, that is two cycles after the upstream router
- * sent it, and expires t_DD cycles later.  Router 1's VC takes router 0's
- * second packet (1 flit): the NIC sends it only once the first one's credit
- * is back (head sent in 2, credit register in 3, NIC free from 4, router
- * input in 5, sent in 6), so router 1's counter starts in 7. */
-static const int fig8_from1[11] = {1, 2, 3, 4, 0, 5, 6, 7, 8, 0, 1};
-static const int fig8_from0[11] = {0, 5, 6, 7, 8, 0, 1, 2, 3, 4, 0};
+/* The other loop's two routers a, b (a before b) probe again in te2 when
+ * the spin E comes no earlier: returns how many probed. */
+static int theta_again(const run_t *R, uint64_t E, uint64_t te2, int a, int b)
+{
+  if (E + 1 < te2) {
+    CHECK(!sm_count(R, KIND_PROBE, a, a, te2 - 20, te2 + 100) &&
+          !sm_count(R, KIND_PROBE, b, b, te2 - 20, te2 + 100),
+          "routers %d and %d probed again after the spin", a, b);
+    return 0;
+  }
+  check_dropped_first(R, a, 1, te2, "second probes");
+  check_dropped_first(R, b, 1, te2, "second probes");
+  return 2;
+}
 
-/* 3a, case I (fig5b_case1.trace, everything 128 cycles later: epoch 1,
- * router 1 on top): router 1 probes in 128 + 7 + t_DD = 167; router 0
- * forwards the probe twice and does not fork it (one VC), and it comes back
- * to router 1 after 10 hops, path 1111311111.  The move reaches router 0
- * twice: at hop 4 it freezes the VC at port 2 (FROZEN, source 1); at hop 9
- * it is accepted again (same source) and freezes the VC at port 4.  Both
- * spin in the spin cycle.  Every packet was one hop from home, so one spin
- * resolves the loop: the probe_move finds router 2's VC no longer waiting
- * on the ring and is dropped; the kill_move unfreezes router 0 at its first
- * pass, is forwarded at its second (every router forwards a kill_move, 12.4)
- * and comes back to router 1 after 10 hops, which ends the recovery. */
+/* The fork at K: E's or router 6's probe handled by K (router 2) in tk,
+ * whose VCs at port 2 wait for ports 1 and 3, leaves on both with fk 1 and
+ * fork entry 0 = the rank of its output: 0 for port 1, 1 for port 3. */
+static void check_fork(const run_t *R, int sender, uint64_t tk)
+{
+  const sm_ev_t *in = NULL, *l = sm_at(R, KIND_PROBE, sender, 2, 1, tk),
+                *r = sm_at(R, KIND_PROBE, sender, 2, 3, tk);
+  const sm_fmt_t *f = &R->s.net.fmt;
+  int i;
+  for (i = 0; i < R->nsm; i++)
+    if (R->sm[i].m.kind == KIND_PROBE && R->sm[i].m.sender == (unsigned)sender &&
+        R->sm[i].rr == 2 && R->sm[i].th == tk)
+      in = &R->sm[i];
+  CHECK(in && in->rp == 2 && in->cnt[0] && in->cnt[1] && in->rv[0] && in->rv[1] &&
+        (1u << in->op[0] | 1u << in->op[1]) == 0xAu,
+        "K's VCs at port 2 when the probe came (%llu) should wait for ports 1 and 3", U(tk));
+  CHECK(l && r && l->m.fk == 1 && r->m.fk == 1 && sm_fork(f, &l->m, 0) == 0 &&
+        sm_fork(f, &r->m, 0) == 1, "K should fork router %d's probe in %llu: out of port 1 "
+        "with fork entry 0 = 0, out of port 3 with 1, both fk 1", sender, U(tk));
+}
+
+/* theta_fig4, the Fig. 4 walk-through (epoch 0: E on top, priority 8; every
+ * other router r has priority r - 1).
+ * - All seven loop routers probe in te = 5 + t_DD = 37.  In te + h, E gets
+ *   router 4's probe (port 2) and router 6's (port 3): its input stage takes
+ *   router 6's (priority 5 against 3) and drops router 4's (contention,
+ *   12.2), then drops router 6's for its own priority; routers 1, 2, 3 and
+ *   5's probes are dropped by the router of higher priority they reach
+ *   (outranked): 1 + 5 drops.
+ * - E's probe: M forwards it; K handles it in te + 2h and forks it (12.4):
+ *   one copy per branch, each handled back at E in te + 5h = te + C, on
+ *   ports 2 (left) and 3 (right).  One message a cycle: the input stage
+ *   takes the lowest port of the two alike (same class, same sender),
+ *   the left copy, and drops the right one (contention).  The left copy
+ *   confirms the loop: E in MOVE in t0 = te + C (42; 52 with SmPipe 2).
+ * - The move carries the probe's fork entries from 0: K, whose VCs wait for
+ *   two outputs, reads entry 0 (0: port 1), freezes the VC that waits for
+ *   port 1, and forwards it with fk 1.  Spin in E = t0 + 2C + 1 (53; 83).
+ * - The probe_move (E + 6) finds no whole packet at M waiting for K (the
+ *   spun packet ejected there): dropped.  E's counter (C) expires in
+ *   E + 6 + C + 1: the kill_move goes round the left loop on the records
+ *   and is home in tk + C (65 and 70; 105 and 120).  One spin resolves
+ *   both loops.
+ * - Counters: 7 probes (9 with the second probes of routers 5 and 6,
+ *   above), the drops as said, 1 fork, 1 returned, 1 moves_dropped (the
+ *   probe_move at M). */
+static void check_theta_fig4(run_t *R)
+{
+  const loop_t L = loop_of(R, theta_left, 5), RL = loop_of(R, theta_right, 5);
+  const uint64_t te = 5 + R->s.o.tdd, t0 = te + L.C;
+  const sm_fmt_t *f = &R->s.net.fmt;
+  uint64_t E, tk;
+  const sm_ev_t *e;
+  int r, k, again;
+  char want[400];
+  CHECK(prio(R, te, 0) == 8, "E is not on top in %llu", U(te));
+  for (r = 1; r < 7; r++) check_dropped_first(R, r, 1, te, "first probes");
+  CHECK(sm_at(R, KIND_PROBE, 4, 4, 1, te) && sm_at(R, KIND_PROBE, 6, 6, 1, te) &&
+        sm_at(R, KIND_PROBE, 4, 4, 1, te)->th == sm_at(R, KIND_PROBE, 6, 6, 1, te)->th,
+        "routers 4 and 6's probes should reach E in the same cycle");
+  check_probe(R, &L, te, 5, "E's probe, left copy");
+  check_probe(R, &RL, te, 5, "E's probe, right copy");
+  check_fork(R, 0, te + 2 * H1(R));
+  for (k = 3; k < 5; k++) {
+    const sm_ev_t *a = sm_at(R, KIND_PROBE, 0, L.r[k], 1, te + L.at[k]);
+    const sm_ev_t *b = sm_at(R, KIND_PROBE, 0, RL.r[k], 1, te + RL.at[k]);
+    CHECK(a && b && a->m.fk == 1 && b->m.fk == 1 && sm_fork(f, &a->m, 0) == 0 &&
+          sm_fork(f, &b->m, 0) == 1, "the copies keep their fork entries (hop %d)", k);
+  }
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "E should take the left loop (MOVE, cnt %u) in "
+        "%llu", L.C, U(t0));
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  for (k = 0; k < 5; k++) {
+    e = sm_at(R, KIND_MOVE, 0, L.r[k], L.out[k], t0 + L.at[k]);
+    CHECK(e && e->m.fk == (k >= 2 ? 1u : 0u) && sm_fork(f, &e->m, 0) == 0,
+          "move at hop %d: fk %u (expected %d), fork entry 0 %u (expected 0)", k,
+          e ? e->m.fk : 0, k >= 2, e ? sm_fork(f, &e->m, 0) : 9);
+  }
+  CHECK(went(R, 0, FSM_PROBE_MOVE, E, SPIN_SETTLE - 1), "E should go to PROBE_MOVE in %llu",
+        U(E));
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 1, E + SPIN_SETTLE);
+  CHECK(e && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !(e->whole[1] && e->rv[1] && e->op[1] == 1),
+        "the probe_move (%llu) should find no packet at M waiting for K", U(E + SPIN_SETTLE));
+  CHECK(sm_count(R, KIND_PROBE_MOVE, 0, 1, E, E + 200) == 0, "M forwarded the probe_move");
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "E should go to KILL_MOVE in %llu", U(tk));
+  check_kill(R, &L, tk, 5, -1, "kill_move");
+  again = theta_again(R, E, te + R->s.o.tdd, 5, 6);
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=2 "
+           "drop_outranked=%d drop_busy=%d probes_forked=1 probes_returned=1 moves_sent=1 "
+           "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
+           "false_positives=0 max_spins=1 max_spins_loop=5", 7 + again, 7 + again,
+           5 + again / 2, again / 2);
+  check_counters(R, want);
+}
+
+/* fig5a_case1, Fig. 5(a) case I: the same packets in epoch 6 (from 768),
+ * where router 6 is on top (priority 8), router 5 has 7, router 4 6, router
+ * 3 5, K 4, M 3 and E only 2.
+ * - Every loop router probes in te = 768 + 5 + t_DD = 805.  In te + h E gets
+ *   router 4's probe (port 2) and router 6's (port 3), both for its north
+ *   port: the input stage keeps router 6's (8 against 6) and drops router
+ *   4's (contention); E forwards router 6's.  Routers 0, 1, 2, 3 and 5's
+ *   probes are outranked at their first hop.
+ * - K forks router 6's probe in te + 3h.  The right copy is back at router 6
+ *   in te + 5h = t0 (C = 5h): router 6 moves in t0 (810; 820 with SmPipe 2).
+ *   The left copy reaches E in te + 6h = t0 + h, the cycle router 6's move
+ *   reaches it from port 3: the input stage takes the move (class) and
+ *   drops the probe (contention).
+ * - The move: E freezes its port-3 VC (for M), M its port-2 VC, and K reads
+ *   fork entry 0 (1: port 3) and freezes the VC that waits for port 3.
+ *   Spin in E = t0 + 2C + 1 (821; 851): one spin resolves both loops.
+ * - The probe_move (E + 6) is handled by E on port 3 and follows the record
+ *   (loop_out_q[3] = 1).  The right loop's second packet for M is there or
+ *   gone by then, as the flits go (SmPipe 0: still there, whole: E freezes
+ *   it, 12.5, and forwards the probe_move to M, where no packet waits for
+ *   K: dropped; SmPipe 2: gone, dropped at E).  The kill_move (E + 6 + C +
+ *   1) goes round on the records, releases every router (E's extra frozen VC
+ *   thaws, it never spun) and is home in tk + C (833 and 838; 873 and 888).
+ * - Second probes as in theta_fig4: routers 3 and 4 (the left loop). */
+static void check_fig5a_case1(run_t *R)
+{
+  const loop_t L = loop_of(R, theta_right_from6, 5);
+  static const int left_from6[7] = {6, 0, 1, 2, 3, 4, 0};
+  const loop_t LL = hops_of(R, left_from6, 7, 0);
+  const uint64_t te = 768 + 5 + R->s.o.tdd, t0 = te + L.C;
+  uint64_t E, tk;
+  const sm_ev_t *e4 = sm_at(R, KIND_PROBE, 4, 4, 1, te), *e6 = sm_at(R, KIND_PROBE, 6, 6, 1, te);
+  const sm_ev_t *e;
+  int r, again;
+  char want[400];
+  CHECK(prio(R, te, 6) == 8 && prio(R, te, 4) == 6 && prio(R, te, 0) == 2, "priorities");
+  CHECK(e4 && e6 && e4->th == e6->th && e4->rr == 0 && e6->rr == 0 && e4->rp == 2 &&
+        e6->rp == 3, "routers 4 and 6 should probe into E together in %llu", U(te));
+  CHECK(!sm_count(R, KIND_PROBE, 4, 0, te, te + 200), "E forwarded router 4's probe");
+  for (r = 0; r < 6; r++)
+    if (r != 4) check_dropped_first(R, r, 1, te, "first probes");
+  check_probe(R, &L, te, 5, "router 6's probe, right copy");
+  check_probe(R, &LL, te, 6, "router 6's probe, left copy");
+  check_fork(R, 6, te + 3 * H1(R));
+  e = sm_at(R, KIND_PROBE, 6, 4, 1, te + LL.at[5]);
+  CHECK(e && e->th == t0 + H1(R) && sm_at(R, KIND_MOVE, 6, 6, 1, t0) &&
+        !sm_count(R, KIND_PROBE, 6, 0, e->th, e->th + 100),
+        "the left copy should reach E with the move (%llu) and be dropped", U(t0 + H1(R)));
+  CHECK(went(R, 6, FSM_MOVE, t0, (long)L.C), "router 6 should move in %llu", U(t0));
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  CHECK(went(R, 6, FSM_PROBE_MOVE, E, SPIN_SETTLE - 1), "router 6 should go to PROBE_MOVE "
+        "in %llu", U(E));
+  e = sm_at(R, KIND_PROBE_MOVE, 6, 6, 1, E + SPIN_SETTLE);
+  CHECK(e != NULL, "no probe_move in %llu", U(E + SPIN_SETTLE));
+  if (e) {
+    int v = e->whole[1] && e->rv[1] && e->op[1] == 1 ? 1 : e->whole[0] && e->rv[0] &&
+            e->op[0] == 1 ? 0 : -1;
+    if (v >= 0) {
+      CHECK(vc_ev(R, 0, 3, v, VC_FREEZE, e->th) && sm_at(R, KIND_PROBE_MOVE, 6, 0, 1, e->th),
+            "E should freeze its waiting VC %d and forward the probe_move in %llu", v,
+            U(e->th));
+      CHECK(!sm_count(R, KIND_PROBE_MOVE, 6, 1, e->th, e->th + 200),
+            "M forwarded the probe_move");
+      CHECK(vc_ev(R, 0, 3, v, VC_THAW, E + SPIN_SETTLE + L.C + 1 + L.at[1]),
+            "E's VC frozen by the probe_move should thaw with the kill_move");
+    } else {
+      CHECK(!sm_count(R, KIND_PROBE_MOVE, 6, 0, e->th, e->th + 200),
+            "E forwarded the probe_move with no packet waiting");
+    }
+    CHECK(v == (PIPE(R) == 0 ? 1 : PIPE(R) == 2 ? -1 : v), "the right loop's second packet "
+          "%s at E when the probe_move came", v >= 0 ? "was" : "was not");
+  }
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 6, FSM_KILL_MOVE, tk, (long)L.C), "router 6 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 5, -1, "kill_move");
+  again = theta_again(R, E, te + R->s.o.tdd, 3, 4);
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=2 "
+           "drop_outranked=%d drop_busy=%d probes_forked=1 probes_returned=1 moves_sent=1 "
+           "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
+           "false_positives=0 max_spins=1 max_spins_loop=5", 7 + again, 7 + again,
+           5 + again / 2, again / 2);
+  check_counters(R, want);
+}
+
+/* Scenarios on fig8.topo (1 VC, t_DD = 32): ring A 0 -> 1 -> 2 -> 3 -> 4 -> 0
+ * and ring B 0 -> 5 -> 6 -> 7 -> 8 -> 0 share router 0 (in from ring A on
+ * port 2, out to ring B on port 3, in from ring B on port 4, out to ring A
+ * on port 1).  The traces start each VC of a ring with the packet of the
+ * router before it, bound two hops on.  A packet created in cycle c is in
+ * the next router's VC in c + 3 (NIC register, port 0, routed and sent,
+ * written), and that router's counter, watching it, expires in
+ * c + 3 + t_DD.  Router 0 injects into both rings and its NIC sends one
+ * packet at a time, so its second packet (1 flit) leaves 4 cycles after the
+ * first and the VC it fills gets its head in c + 7. */
+
+/* fig5b_case1, Fig. 5(b) case I: the figure 8 0 -> 1 -> 2 -> 3 -> 4 -> 0 ->
+ * 5 -> 6 -> 7 -> 8 -> 0 (10 hops, router 0 twice) in epoch 1 (from 128):
+ * router 1 is on top (priority 8), router 0 has 7, router r >= 2 has r - 2.
+ * - Packets created in 128 (routers 6, 7, 8: 129, 130, 131): routers 0 (its
+ *   port-2 VC), 2, 3, 4, 5, 6 probe in 163, router 7 in 164, router 8 in 165;
+ *   router 1's VC takes router 0's second packet: te = 128 + 7 + 32 = 167.
+ * - Router 1's probe goes round the 10 hops (router 0 forwards it twice: one
+ *   VC, no fork) and is back in te + C, C = 10h: the move leaves in t0.
+ *   Every other probe is outranked at its first hop but router 0's (its
+ *   port-2 VC waits for port 3): it goes round ring B (priorities 3 to 6,
+ *   below 7), comes back to router 0 on port 4, where no VC waits for port 3
+ *   (no loop: the probe manager forwards it out of port 1) and is outranked
+ *   at router 1.  SmPipe 0: 9 probes, 8 outranked.
+ * - SmPipe 2 (C = 30, t0 = 197): every counter expires again t_DD later (router
+ *   0 then watches its port-4 VC, for port 1), before the move reaches it
+ *   (router 2 in 200, ..., router 8 in 224): 8 more probes, 7 outranked and
+ *   router 0's at router 1, in MOVE (busy).
+ * - The move: router 0 accepts it twice (hops 4 and 9), DD to FROZEN at the
+ *   first, and freezes its port-2 VC, then its port-4 VC (the same sender:
+ *   12.5).  Spin in E = t0 + 2C + 1 (198; 258).  Every packet was one hop
+ *   from home: the probe_move (E + 6) finds router 2's VC no longer waiting
+ *   on the ring and is dropped; the kill_move (E + 6 + C + 1) releases
+ *   router 0 at its first pass, goes on from it at its second on the
+ *   record of where the move went (loop_out_q[4] = 1), and ends the
+ *   recovery at router 1 in tk + C (215 and 225; 295 and 325). */
+static const int fig8_from1[10] = {1, 2, 3, 4, 0, 5, 6, 7, 8, 0};
+static const int fig8_from0[10] = {0, 5, 6, 7, 8, 0, 1, 2, 3, 4};
+static const int fig8_from6[10] = {6, 7, 8, 0, 1, 2, 3, 4, 0, 5};
+
+/* The probes of routers[] sent in cycles te[] are dropped at their first
+ * hop. */
+static void check_wave(const run_t *R, const int *routers, const uint64_t *te, int n,
+                       const char *what)
+{
+  int i;
+  for (i = 0; i < n; i++) check_dropped_first(R, routers[i], -1, te[i], what);
+}
+
 static void check_fig5b_case1(run_t *R)
 {
-  const uint64_t tp = 128 + 7 + R->s.o.tdd, tm = tp + 10;
+  static const int wave[8] = {0, 2, 3, 4, 5, 6, 7, 8};
+  static const int ringb_back[7] = {0, 5, 6, 7, 8, 0, 1};
+  const loop_t L = loop_of(R, fig8_from1, 10), B = hops_of(R, ringb_back, 7, 0);
+  const unsigned tdd = R->s.o.tdd;
+  const uint64_t te = 128 + 7 + tdd, t0 = te + L.C;
+  uint64_t te1[8], E, tk;
   const sm_ev_t *e;
-  uint64_t T, tpm, tkm;
-  e = find_sm(R, KIND_PROBE, 1, 1, 1, 0);
-  CHECK(e && e->t == tp && prio(R, tp, 1) == 8, "router 1's first probe in %llu, expected %llu",
-        U(e ? e->t : 0), U(tp));
-  check_travel(R, KIND_PROBE, fig8_from1, 10, tp, 10, "probe");
-  CHECK(probe_back(R, 1, 0, "1111311111", tm), "router 1's probe not back in %llu", U(tm));
-  CHECK(count_sm(R, KIND_PROBE, 1, tp, tm) == 10 && R->s.net.spin.probes_forked == 0,
-        "the probe was forked (%llu copies)", U(R->s.net.spin.probes_forked));
-  CHECK(state_at(R, 0, FSM_FROZEN, tm) == tm + 4, "router 0 FROZEN in %llu, expected %llu",
-        U(state_at(R, 0, FSM_FROZEN, tm)), U(tm + 4));
-  check_travel(R, KIND_MOVE, fig8_from1, 10, tm, 10, "move");
-  T = check_spin_round(R, KIND_MOVE, fig8_from1, 10, tm, "spin");
-  CHECK(vc_at(R, 0, 2, VC_SPIN, tm) == T - RX_EARLY && vc_at(R, 0, 4, VC_SPIN, tm) == T - RX_EARLY,
-        "router 0 did not spin both of its loop VCs together");
-  tpm = T + 6;
-  e = find_sm(R, KIND_PROBE_MOVE, 1, 1, 9, tpm);
-  CHECK(e && e->t == tpm && !(e->whole[0] && e->rv[0] && e->op[0] == 1),
-        "probe_move in %llu (expected %llu) should find router 2 no longer waiting on the ring",
-        U(e ? e->t : 0), U(tpm));
-  CHECK(count_sm(R, KIND_PROBE_MOVE, 1, tpm, tpm + 20) == 1, "the probe_move went on");
-  tkm = tpm + 10 + 1;
-  check_travel(R, KIND_KILL_MOVE, fig8_from1, 10, tkm, 10, "kill_move");
-  CHECK(state_at(R, 0, FSM_OFF, tkm) == tkm + 4, "router 0 left the recovery in %llu, expected "
-        "%llu", U(state_at(R, 0, FSM_OFF, tkm)), U(tkm + 4));
-  CHECK(state_at(R, 1, FSM_DD, tkm) == tkm + 10, "router 1 back in DD in %llu, expected %llu",
-        U(state_at(R, 1, FSM_DD, tkm)), U(tkm + 10));
-  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 10);
+  int i, s2 = PIPE(R) == 2;
+  char want[400];
+  for (i = 0; i < 8; i++) te1[i] = 128 + 3 + tdd + (wave[i] >= 7 ? (uint64_t)wave[i] - 6 : 0);
+  CHECK(prio(R, te, 1) == 8 && prio(R, te, 0) == 7, "priorities");
+  check_probe(R, &L, te, 10, "router 1's probe");
+  CHECK(went(R, 1, FSM_MOVE, t0, (long)L.C), "router 1 should move in %llu", U(t0));
+  check_wave(R, wave + 1, te1 + 1, 7, "first probes");
+  check_probe(R, &B, te1[0], 6, "router 0's probe");
+  CHECK(!sm_count(R, KIND_PROBE, 0, 1, te1[0], te1[0] + 200), "router 1 forwarded router 0's "
+        "probe");
+  for (i = 0; i < 8; i++) te1[i] += tdd;
+  if (s2) check_wave(R, wave, te1, 8, "second probes");
+  else CHECK(!probes_sent_in(R, te + 1, t0 + 200), "a probe after router 1's");
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  CHECK(went(R, 1, FSM_PROBE_MOVE, E, SPIN_SETTLE - 1), "router 1 should go to PROBE_MOVE in "
+        "%llu", U(E));
+  e = sm_at(R, KIND_PROBE_MOVE, 1, 1, 1, E + SPIN_SETTLE);
+  CHECK(e && !(e->whole[0] && e->rv[0] && e->op[0] == 1), "the probe_move (%llu) should find "
+        "router 2 no longer waiting on the ring", U(E + SPIN_SETTLE));
+  CHECK(!sm_count(R, KIND_PROBE_MOVE, 1, 2, E, E + 200), "router 2 forwarded the probe_move");
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 1, FSM_KILL_MOVE, tk, (long)L.C), "router 1 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 10, -1, "kill_move");
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_outranked=%d drop_busy=%d "
+           "probes_forked=0 probes_returned=1 moves_sent=1 probe_moves_sent=1 "
+           "kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 false_positives=0 "
+           "max_spins=1 max_spins_loop=10 longest_hops=10 longest_cycles=%u", s2 ? 17 : 9,
+           s2 ? 16 : 8, s2 ? 15 : 8, s2, L.C);
+  check_counters(R, want);
 }
 
-/* 3b, case II (fig5b_case2.trace, epoch 0: router 0 on top).  Router 0
- * watches its port-2 VC first (its head came in cycle 3, the port-4 one in
- * 6) and probes in 3 + t_DD = 35 out of port 3.  The probe comes back to
- * router 0 on port 4 after 5 hops, where no VC waits for port 3: router 0
- * forwards it out of port 1 (the paper: "it will not process it"), and it
- * comes back on port 2 after 10 hops: the loop is confirmed.  The paper has
- * the move behave like the probe, so that router 0 freezes both packets and
- * spins them together: at hop 5 router 0 should freeze its port-4 VC and
- * forward the move out of port 1.  Both models do that
- * (spin_move_through): the sender's own move, back with n = 5 while it is
- * in MOVE, freezes the port-4 VC and goes on; both VCs of router 0 spin with
- * the sender, in T. */
+/* fig5b_case2, Fig. 5(b) case II: the same figure 8 in epoch 0, started by
+ * the cross-over router 0 (on top, priority 8; router r > 0 has r - 1).
+ * - Router 0 watches its port-2 VC (head in 3; the port-4 one in 6) and
+ *   probes in te = 35 out of port 3.  The probe comes back to router 0 on
+ *   port 4 in te + 5h, where no VC waits for port 3: the probe manager
+ *   forwards it out of port 1 (the paper: "it will not process it"), and it
+ *   comes back on port 2 in te + 10h = te + C: the loop is confirmed, move
+ *   in t0.
+ * - The other probes: routers 2..6 in 35, 7 in 36, 8 in 37, router 1 (router
+ *   0's second packet) in 39: each is outranked at its first hop (8 drops).
+ *   SmPipe 2 (C = 30, t0 = 65): each expires again t_DD later, before the
+ *   move reaches it (router 5 in 68, ..., router 4 in 92): 8 more probes,
+ *   dropped at router 0 (in MOVE: busy) for routers 4 and 8, outranked for
+ *   the others.
+ * - The move passes router 0 in t0 + 5h (its own move not home: idx 5 <
+ *   n 10, 12.5): it freezes the port-4 VC and forwards it; state unchanged.
+ *   Both VCs of router 0 spin in E = t0 + 2C + 1 (66; 126).  The probe_move
+ *   (E + 6) finds router 5's packet home, no longer waiting on the ring
+ *   (ejecting: SmPipe 0; gone: SmPipe 2): dropped; the kill_move
+ *   (E + 6 + C + 1) passes router 0 at hop 5 (its own, forwarded in
+ *   KILL_MOVE) and ends the recovery in tk + C (83 and 93; 163 and 193). */
 static void check_fig5b_case2(run_t *R)
 {
-  const uint64_t tp = 3 + R->s.o.tdd, tm = tp + 10;
+  static const int wave[8] = {2, 3, 4, 5, 6, 7, 8, 1};
+  const loop_t L = loop_of(R, fig8_from0, 10);
+  const unsigned tdd = R->s.o.tdd;
+  const uint64_t te = 3 + tdd, t0 = te + L.C;
+  uint64_t te1[8], E, tk;
   const sm_ev_t *e;
-  e = find_sm(R, KIND_PROBE, 0, 0, 1, 0);
-  CHECK(e && e->t == tp && e->p == 3 && prio(R, tp, 0) == 8,
-        "router 0's first probe in %llu on port %d, expected %llu on port 3", U(e ? e->t : 0),
-        e ? e->p : -1, U(tp));
-  check_travel(R, KIND_PROBE, fig8_from0, 10, tp, 10, "probe");
-  CHECK(probe_back(R, 0, 4, "3111111111", tm), "router 0's probe not back in %llu", U(tm));
-  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "router 0 in MOVE in %llu, expected %llu",
-        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
-  check_travel(R, KIND_MOVE, fig8_from0, 10, tm, 10, "move");
-  check_spin_round(R, KIND_MOVE, fig8_from0, 10, tm, "spin");
-  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 10);
+  int i, s2 = PIPE(R) == 2;
+  char want[400];
+  for (i = 0; i < 8; i++)
+    te1[i] = 3 + tdd + (wave[i] == 7 ? 1 : wave[i] == 8 ? 2 : wave[i] == 1 ? 4 : 0);
+  CHECK(prio(R, te, 0) == 8, "router 0 is not on top in %llu", U(te));
+  check_probe(R, &L, te, 10, "router 0's probe");
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "router 0 should move in %llu", U(t0));
+  check_wave(R, wave, te1, 8, "first probes");
+  for (i = 0; i < 8; i++) te1[i] += tdd;
+  if (s2) check_wave(R, wave, te1, 8, "second probes");
+  else CHECK(!probes_sent_in(R, te1[7] - tdd + 1, t0 + 200), "a second probe");
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  CHECK(st_at(R, 0, t0 + L.at[5]) == NULL, "router 0 changed state when its move passed it");
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 3, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 5 && !(e->whole[0] && e->rv[0] && e->op[0] == 1),
+        "the probe_move (%llu) should find router 5's packet no longer waiting on the ring",
+        U(E + SPIN_SETTLE));
+  CHECK(!sm_count(R, KIND_PROBE_MOVE, 0, 5, E, E + 200), "router 5 forwarded the probe_move");
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 10, -1, "kill_move");
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_outranked=%d drop_busy=%d "
+           "probes_forked=0 probes_returned=1 moves_sent=1 probe_moves_sent=1 "
+           "kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 false_positives=0 "
+           "max_spins=1 max_spins_loop=10", s2 ? 17 : 9, s2 ? 16 : 8, s2 ? 14 : 8, s2 ? 2 : 0);
+  check_counters(R, want);
 }
 
-/* Scenario 2: Fig. 5(a) case II (fig5a_case2.trace on fig8.topo): two loops
- * of 5 that share router 0.  In epoch 5 (cycles 640..767) router 5 has
- * priority 8, router 4 priority 7 and router 0 only 3.
- * - Router 5's VC gets its head in 643 (0 -> 6 sent in 642), router 4's in
- *   645 (3 -> 0 created in 642): probes in 675 and 677, both back 5 hops
- *   later (paths 11113 and 11111), moves in 680 and 682.
- * - Router 0 is hop 4 of router 5's move (cycle 684) but hop 1 of router 4's
- *   (683): router 4's move freezes router 0 first (source 4), and router 5's
- *   is dropped there.  Router 5's counter (n) expires in 680 + 6: its
- *   kill_move unfreezes routers 6, 7, 8; router 0 (frozen for router 4)
- *   forwards it and stays frozen; it is back at router 5 in 686 + 5, which
- *   ends the recovery without a spin: a false positive by the counters'
- *   definition.
- * - Ring A spins in 682 + 11 and is resolved (one hop from home).  Ring B is
- *   still deadlocked: router 5's counter, reloaded with t_DD - 1 when its
- *   recovery ended (691), expires in 691 + t_DD = 723; the probe comes back,
- *   move in 728, spin in 728 + 11. */
+/* fig8_kill_release: a kill_move that passes a router twice.  The figure 8
+ * of fig5b_case2 768 cycles later, epoch 6: router 6 is on top (8), router
+ * 5 has 7, router 4 6, router 3 5, router 2 4, router 1 3, router 0 2,
+ * router 8 1, router 7 0.  Router 6 starts the recovery: its loop is 6 7 8
+ * 0 1 2 3 4 0 5, with router 0 at hops 3 and 8 and router 5 after it.
+ * - Router 6 probes in te = 768 + 3 + 32 = 803; the probe is back in te + C,
+ *   move in t0 (813; 833).
+ * - The other probes.  In 803 routers 0 (port 3), 2, 3, 4, 5 probe: router
+ *   0's, 2's, 3's and 5's are outranked at their first hop; router 4's
+ *   reaches router 0 (priority 2, below 6), which forwards it, and is
+ *   outranked at router 5.  Routers 7 (804), 8 (805) and 1 (807) probe in
+ *   the cycle router 6's probe passes them with SmPipe 0 (te + 1, + 2, + 4):
+ *   the output stage gives their port to router 6's probe (12.1, sender
+ *   priority) and drops theirs (contention; never sent).  SmPipe 0: 6 sent,
+ *   8 dropped (5 outranked, 3 contention).  SmPipe 2: router 6's probe
+ *   passes them later; all three are sent and outranked (9 sent).  Then a
+ *   second expiry t_DD later in every router the move has not reached
+ *   (router 7 in 836, router 8 in 839, router 0 in 842, ...): router 0 (its
+ *   port-4 VC, for port 1), 2, 3, 8 and 1 are outranked, router 4's is
+ *   forwarded by router 0 and outranked at router 5, router 5's meets
+ *   router 6 in MOVE (busy), and router 7 expires in 836, the cycle it
+ *   handles the move: the move takes its port, its probe is dropped
+ *   (contention).  16 sent, 16 dropped.
+ * - One spin in E = t0 + 2C + 1 (834; 894).  The probe_move (E + 6) finds
+ *   router 7's packet home, no longer waiting on the ring: dropped.  The kill_move (tk = E +
+ *   6 + C + 1) releases router 0 at its first pass (tk + 3h); at its second
+ *   (tk + 8h) router 0 is out of the recovery but still holds its records
+ *   (source_id_q 6, loop_out_q[2] = 3) and forwards it (12.1), so router 5
+ *   is released in tk + 9h and router 6 ends on its return in tk + C
+ *   (851, 854, 859, 860, 861 with SmPipe 0).  No frozen router times out. */
+static void check_kill_release(run_t *R)
+{
+  static const int wave[8] = {0, 2, 3, 4, 5, 7, 8, 1};
+  const loop_t L = loop_of(R, fig8_from6, 10);
+  const unsigned tdd = R->s.o.tdd;
+  const uint64_t te = 768 + 3 + tdd, t0 = te + L.C;
+  uint64_t te1[8], E, tk;
+  const sm_ev_t *e;
+  int i, s2 = PIPE(R) == 2;
+  char want[400];
+  for (i = 0; i < 8; i++)
+    te1[i] = te + (wave[i] == 7 ? 1 : wave[i] == 8 ? 2 : wave[i] == 1 ? 4 : 0);
+  CHECK(prio(R, te, 6) == 8, "router 6 is not on top in %llu", U(te));
+  check_probe(R, &L, te, 10, "router 6's probe");
+  CHECK(went(R, 6, FSM_MOVE, t0, (long)L.C), "router 6 should move in %llu", U(t0));
+  for (i = 0; i < 8; i++) {
+    if (wave[i] == 4) continue;
+    if (!s2 && i >= 5) {     /* lost its port to router 6's probe */
+      CHECK(!sm_at(R, KIND_PROBE, wave[i], wave[i], -1, te1[i]) &&
+            sm_at(R, KIND_PROBE, 6, wave[i], 1, te1[i]),
+            "router %d's own probe should lose its port to router 6's in %llu", wave[i],
+            U(te1[i]));
+      continue;
+    }
+    check_dropped_first(R, wave[i], -1, te1[i], "first probes");
+  }
+  e = sm_at(R, KIND_PROBE, 4, 0, 3, te + H1(R));
+  CHECK(e && !sm_count(R, KIND_PROBE, 4, 5, te, te + 200),
+        "router 0 should forward router 4's probe and router 5 drop it");
+  if (s2) {
+    for (i = 0; i < 8; i++) {
+      te1[i] += tdd;
+      if (wave[i] == 4) {
+        CHECK(sm_at(R, KIND_PROBE, 4, 0, 3, te1[i] + H1(R)) &&
+              !sm_count(R, KIND_PROBE, 4, 5, te1[i], te1[i] + 200),
+              "router 4's second probe: forwarded by router 0, dropped at router 5");
+      } else if (wave[i] == 7) {
+        CHECK(!sm_at(R, KIND_PROBE, 7, 7, -1, te1[i]) &&
+              sm_at(R, KIND_MOVE, 6, 7, 1, te1[i]),
+              "router 7's second probe should lose its port to the move in %llu", U(te1[i]));
+      } else {
+        check_dropped_first(R, wave[i], -1, te1[i], "second probes");
+      }
+    }
+  } else {
+    CHECK(!probes_sent_in(R, te + 5, t0 + 200), "a second probe");
+  }
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  e = sm_at(R, KIND_PROBE_MOVE, 6, 6, 1, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 7 && !(e->whole[0] && e->rv[0] && e->op[0] == 1),
+        "the probe_move (%llu) should find router 7's packet no longer waiting on the ring",
+        U(E + SPIN_SETTLE));
+  CHECK(!sm_count(R, KIND_PROBE_MOVE, 6, 7, E, E + 200), "router 7 forwarded the probe_move");
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 6, FSM_KILL_MOVE, tk, (long)L.C), "router 6 should go to KILL_MOVE in %llu",
+        U(tk));
+  CHECK(check_kill(R, &L, tk, 10, -1, "kill_move") == 9, "the kill_move should go on at every "
+        "router by its record, the VCs having emptied");
+  CHECK(st_at(R, 0, tk + L.at[8]) == NULL && R->s.net.rt[0].sp.state_q <= FSM_DD,
+        "router 0 should forward the kill_move at its second pass, out of the recovery");
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_outranked=%d "
+           "drop_contention=%d drop_busy=%d probes_returned=1 moves_sent=1 "
+           "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
+           "false_positives=0 max_spins=1 max_spins_loop=10", s2 ? 16 : 6, s2 ? 16 : 8,
+           s2 ? 14 : 5, s2 ? 1 : 3, s2);
+  check_counters(R, want);
+}
+
+/* fig5a_case2, Fig. 5(a) case II: the two rings of 5 whose probes both come
+ * back, in epoch 5 (640 to 767): router 5 on top (8), router 4 7, router 3 6,
+ * router 2 5, router 1 4, router 0 3, routers 6, 7, 8: 0, 1, 2.
+ * - Router 5's VC gets its head in 643 (packet of 640 from router 0), router
+ *   4's in 645 (created 642): they probe in te5 = 675 and te4 = 677, both
+ *   probes come back (ring B's 0 -> 5 -> 6 -> 7 -> 8 -> 0, ring A's 4 -> 0 ->
+ *   1 -> 2 -> 3 -> 4) and the moves leave in t05 = te5 + C and t04 = te4 + C
+ *   (680, 682; 690, 692).
+ * - Router 0 is hop 4 of router 5's move (t05 + 4h) but hop 1 of router 4's
+ *   (t04 + h = t05 + 2 + h, earlier for any h): router 4's move freezes
+ *   router 0 first (FROZEN, source 4), and router 5's is dropped there (12.5:
+ *   not ok).  Router 5's MOVE counter (C) expires in tk5 = t05 + C + 1: its
+ *   kill_move releases routers 6, 7, 8 (their VCs thaw), router 0, in router
+ *   4's recovery, forwards it on its VC's route and stays frozen, and it is
+ *   home in tk5 + C: no spin, a false positive (686, 691; 706, 721).
+ * - Ring A spins in EA = t04 + 2C + 1 (693; 723) and is resolved (one hop
+ *   from home); router 0 leaves router 4's recovery only with router 4's
+ *   kill_move (EA + 6 + C + 1 + h), after the probe_move (EA + 6) is dropped
+ *   at router 0, whose VC now waits for ejection.
+ * - Ring B is still deadlocked: router 5, in DD from tk5 + C with t_DD - 1,
+ *   probes again in te5b = tk5 + C + t_DD (723; 753); router 0 is out of
+ *   router 4's recovery by then (706; 748) and forwards it: move in
+ *   te5b + C, spin in EB = te5b + 3C + 1 (739; 799); the probe_move is
+ *   dropped at router 6 (ejection), the kill_move ends it.
+ * - The other probes: in 675 routers 0 (port 3), 2, 6, 7, 8 probe and
+ *   router 3 in 676, each outranked at its first hop.  Router 1 (router 0's
+ *   second packet, head in 647) expires in 679: with SmPipe 0 that is the
+ *   cycle it forwards router 4's probe on its port 1, which wins the output
+ *   (sender priority): router 1's is dropped (contention, never sent); with
+ *   SmPipe 2 router 4's probe comes in 683 and router 1's is sent and
+ *   outranked.  Routers 6, 7, 8 leave router 5's recovery in tk5 + h, 2h, 3h
+ *   and expire t_DD later: outranked (router 0 too is out of router 4's
+ *   recovery by then).  Router 0, released in 706 (748), watches an empty
+ *   VC and moves the watch to its port-4 VC the next cycle: it would expire
+ *   in 739 (781), after ring B's move freezes it (732; 780).
+ *   SmPipe 0: 12 sent, 10 dropped (9 outranked, 1 contention);
+ *   SmPipe 2: 13 sent, 10 outranked. */
+static const int ringA_from4[5] = {4, 0, 1, 2, 3};
+static const int ringB_from5[5] = {5, 6, 7, 8, 0};
 static void check_fig5a_case2(run_t *R)
 {
-  static const int ringA[6] = {4, 0, 1, 2, 3, 4};
-  static const int ringB[6] = {5, 6, 7, 8, 0, 5};
-  const uint64_t tp5 = 643 + R->s.o.tdd, tp4 = 645 + R->s.o.tdd;
-  const uint64_t tm5 = tp5 + 5, tm4 = tp4 + 5, tk5 = tm5 + 6, tp5b = tk5 + 5 + R->s.o.tdd;
-  uint64_t T, t0out;
-  CHECK(prio(R, tp5, 5) == 8 && prio(R, tp5, 4) == 7 && prio(R, tp5, 0) == 3, "priorities");
-  check_travel(R, KIND_PROBE, ringB, 5, tp5, 5, "router 5's probe");
-  check_travel(R, KIND_PROBE, ringA, 5, tp4, 5, "router 4's probe");
-  CHECK(probe_back(R, 5, 0, "11113", tm5), "router 5's probe not back in %llu", U(tm5));
-  CHECK(probe_back(R, 4, 3, "11111", tm4), "router 4's probe not back in %llu", U(tm4));
-  check_travel(R, KIND_MOVE, ringB, 5, tm5, 4, "router 5's move");
-  check_travel(R, KIND_MOVE, ringA, 5, tm4, 5, "router 4's move");
-  CHECK(state_at(R, 0, FSM_FROZEN, tm4) == tm4 + 1, "router 0 frozen in %llu, expected %llu",
-        U(state_at(R, 0, FSM_FROZEN, tm4)), U(tm4 + 1));
-  CHECK(!count_sm_by(R, KIND_MOVE, 5, 0, tm5, tk5), "router 0 forwarded router 5's move");
-  CHECK(state_at(R, 5, FSM_KILL_MOVE, tm5) == tk5, "router 5 in KILL_MOVE in %llu, expected %llu",
-        U(state_at(R, 5, FSM_KILL_MOVE, tm5)), U(tk5));
-  check_travel(R, KIND_KILL_MOVE, ringB, 5, tk5, 5, "router 5's kill_move");
-  CHECK(vc_at(R, 8, 2, VC_THAW, tm5) == tk5 + 3, "router 8 thawed in %llu, expected %llu",
-        U(vc_at(R, 8, 2, VC_THAW, tm5)), U(tk5 + 3));
-  CHECK(state_at(R, 5, FSM_DD, tk5) == tk5 + 5, "router 5 back in DD in %llu, expected %llu",
-        U(state_at(R, 5, FSM_DD, tk5)), U(tk5 + 5));
-  T = check_spin_round(R, KIND_MOVE, ringA, 5, tm4, "ring A spin");
-  CHECK(T == 693, "ring A spin in %llu", U(T));
-  t0out = state_at(R, 0, FSM_DD, tk5);
-  if (!t0out || (state_at(R, 0, FSM_OFF, tk5) && state_at(R, 0, FSM_OFF, tk5) < t0out))
-    t0out = state_at(R, 0, FSM_OFF, tk5);
-  CHECK(t0out > T, "router 0 left router 4's recovery in %llu, before ring A spun (%llu): "
-        "router 5's kill_move released it", U(t0out), U(T));
-  CHECK(!vc_at(R, 5, -1, VC_SPIN, tm5) || vc_at(R, 5, -1, VC_SPIN, tm5) > tp5b,
+  const loop_t A = loop_of(R, ringA_from4, 5), B = loop_of(R, ringB_from5, 5);
+  const unsigned tdd = R->s.o.tdd;
+  const unsigned C = A.C;
+  const uint64_t te5 = 643 + tdd, te4 = 645 + tdd, t05 = te5 + C, t04 = te4 + C;
+  const uint64_t tk5 = t05 + C + 1, te5b = tk5 + C + tdd;
+  static const int wave[6] = {0, 2, 6, 7, 8, 3};
+  const uint64_t twave[6] = {te5, te5, te5, te5, te5, te5 + 1};
+  uint64_t EA, EB, tkA, tkB;
+  const sm_ev_t *e;
+  int k, s2 = PIPE(R) == 2;
+  char want[400];
+  CHECK(prio(R, te5, 5) == 8 && prio(R, te5, 4) == 7 && prio(R, te5, 0) == 3, "priorities");
+  check_probe(R, &B, te5, 5, "router 5's probe");
+  check_probe(R, &A, te4, 5, "router 4's probe");
+  CHECK(went(R, 5, FSM_MOVE, t05, C) && went(R, 4, FSM_MOVE, t04, C),
+        "routers 5 and 4 should move in %llu and %llu", U(t05), U(t04));
+  check_wave(R, wave, twave, 6, "first probes");
+  if (s2) check_dropped_first(R, 1, 1, 679, "router 1's probe");
+  else
+    CHECK(!sm_at(R, KIND_PROBE, 1, 1, -1, 679) && sm_at(R, KIND_PROBE, 4, 1, 1, 679),
+          "router 1's own probe should lose its port to router 4's in 679");
+  /* router 5's move: 4 hops, then dropped by router 0, frozen for router 4 */
+  check_travel(R, &B, KIND_MOVE, t05, 4, "router 5's move");
+  for (k = 1; k < 4; k++)
+    CHECK(vc_ev(R, B.r[k], 2, 0, VC_FREEZE, t05 + B.at[k]) &&
+          vc_ev(R, B.r[k], 2, 0, VC_THAW, tk5 + B.at[k]),
+          "router %d should freeze in %llu and thaw in %llu", B.r[k], U(t05 + B.at[k]),
+          U(tk5 + B.at[k]));
+  CHECK(t04 + A.at[1] < t05 + B.at[4] && went(R, 0, FSM_FROZEN, t04 + A.at[1], -1),
+        "router 0 should be frozen for router 4 in %llu", U(t04 + A.at[1]));
+  CHECK(!sm_count(R, KIND_MOVE, 5, 0, t05, tk5), "router 0 forwarded router 5's move");
+  CHECK(went(R, 5, FSM_KILL_MOVE, tk5, C), "router 5 should go to KILL_MOVE in %llu", U(tk5));
+  check_kill(R, &B, tk5, 5, 0, "router 5's kill_move");
+  EA = check_round(R, &A, KIND_MOVE, t04, NULL, "ring A");
+  CHECK(!vc_count(R, VC_SPIN, t05, EA) && !vc_ev(R, 5, -1, -1, VC_SPIN, EA),
         "ring B spun with ring A");
-  check_travel(R, KIND_PROBE, ringB, 5, tp5b, 5, "router 5's second probe");
-  check_spin_round(R, KIND_MOVE, ringB, 5, tp5b + 5, "ring B spin");
-  check_counters(R, 3, 3, 2, 3, 2, 2, 1, 1, 5);
+  e = sm_at(R, KIND_PROBE_MOVE, 4, 4, 1, EA + SPIN_SETTLE);
+  CHECK(e && e->rr == 0 && e->rp == 2 && e->rv[0] && e->op[0] == 0 &&
+        !sm_count(R, KIND_PROBE_MOVE, 4, 0, EA, EA + 200),
+        "ring A's probe_move (%llu) should be dropped at router 0, waiting for ejection",
+        U(EA + SPIN_SETTLE));
+  tkA = EA + SPIN_SETTLE + C + 1;
+  CHECK(state_at(R, 0, FSM_DD, t04) == tkA + A.at[1], "router 0 should stay in router 4's "
+        "recovery until its kill_move, %llu", U(tkA + A.at[1]));
+  check_kill(R, &A, tkA, 5, -1, "ring A's kill_move");
+  for (k = 1; k < 4; k++)
+    check_dropped_first(R, B.r[k], 1, tk5 + B.at[k] + tdd, "probes after the release");
+  check_probe(R, &B, te5b, 5, "router 5's second probe");
+  CHECK(te5b + B.at[4] > tkA + A.at[1], "router 0 should be out of ring A's recovery");
+  EB = check_round(R, &B, KIND_MOVE, te5b + C, NULL, "ring B");
+  e = sm_at(R, KIND_PROBE_MOVE, 5, 5, 1, EB + SPIN_SETTLE);
+  CHECK(e && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !sm_count(R, KIND_PROBE_MOVE, 5, 6, EB, EB + 200),
+        "ring B's probe_move (%llu) should be dropped at router 6", U(EB + SPIN_SETTLE));
+  tkB = EB + SPIN_SETTLE + C + 1;
+  check_kill(R, &B, tkB, 5, -1, "ring B's kill_move");
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=10 drop_outranked=%d "
+           "drop_contention=%d probes_returned=3 moves_sent=3 probe_moves_sent=2 "
+           "kill_moves_sent=3 moves_dropped=3 spins=2 deadlocks_resolved=2 false_positives=1 "
+           "max_spins=1 max_spins_loop=5", s2 ? 13 : 12, s2 ? 10 : 9, s2 ? 0 : 1);
+  check_counters(R, want);
 }
 
-/* Scenario 7: a probe dropped where packets wait for ejection (the paper's
- * Fig. 4, node 3; line4_eject_drop.trace on line4.topo, 1 VC, t_DD 8, no
- * deadlock).  Routers 0, 2 and 3 each send four 5-flit packets to router 1,
- * whose ejection (one flit a cycle, shared by its two inputs) is the
- * bottleneck.  Router 2's VC from router 3 waits behind router 1's VC, which
- * holds a packet being ejected; router 2's counter expires and it probes
- * west in 25.  In 26 router 1's only VC at that port holds 3 flits of a
- * packet routed to port 0: router 1 drops the probe.  Router 2 is not
- * outranked then (epoch 0: router 2 has priority 1, router 1 priority 0), so
- * the drop is the ejection rule's.  Later probes of router 2 are dropped
- * too (one by priority, one at an empty VC); nothing moves or spins, and
- * every packet is delivered. */
+/* lasso_probe_mark: the probe mark (12.4), a probe that goes round a loop
+ * without its sender (lasso.topo, 1 VC, t_DD = 32).  A ring of 5 (1 -> 2 ->
+ * 3 -> 4 -> 5 -> 1) with a tail 6 -> 0 -> 1 feeding it (router 0's port 1 to
+ * router 1's port 3); router 7, a leaf, stays idle.
+ * - Every watched VC fills in cycle 3, so every counter expires in 35 and
+ *   again every t_DD while nothing moves: router 0 for its VC from router 6,
+ *   routers 1 to 5 for their ring VCs, all on port 1.
+ * - Epoch 0 (0 to 127): router 0 is on top (7); router r > 0 has r - 1, so
+ *   router 5 leads the ring.  Router 0's probe and router 5's reach router 1
+ *   in te + h, both for port 1: the input stage takes router 0's (7 against
+ *   4) and drops router 5's (contention); routers 1 to 4 lose at their first
+ *   hop (outranked).
+ * - Router 0's probe goes round the ring (0 1 2 3 4 5 1 2) and is handled
+ *   by router 2 again, on port 2, with n = 7 in te + 7h; that port forwarded
+ *   it with n = 2 one lap before: it came round, and without adoption (the
+ *   paper mode) it is dropped there (came round).  Without the mark it
+ *   would circle until n = HopMax.  Router 1 sees it on another port (3,
+ *   then 2), where its mark does not hold it.
+ * - The same in 67 and 99: the counters are in lock step.
+ * - Epoch 1 (from 128): router 1 is on top (7), router 0 has 6: in 131
+ *   router 0's probe wins router 1's input stage again and is outranked
+ *   there, router 5's is dropped (contention), routers 2, 3, 4's are
+ *   outranked, and router 1's probe comes back in 131 + C: move, one spin
+ *   in E = t0 + 2C + 1 (147; 177), the probe_move (E + 6) finds router 2's
+ *   packet home and is dropped, the kill_move (E + 6 + C + 1) ends the
+ *   recovery in tk + C (164; 214).
+ * - Router 0's packet, behind router 1's port-3 VC, still waits when its
+ *   counter expires in 163 (and, with SmPipe 2, 195): router 0 probes
+ *   again.  SmPipe 0: router 1 handles the kill_move home in 164, which
+ *   takes its input stage; the probe is dropped (contention).  SmPipe 2:
+ *   router 1 is in its recovery in 166 and 198 (busy).
+ * - Counters: 4 x 6 probes and router 0's late ones (25; 26); dropped: 3 x
+ *   (1 contention, 4 outranked, 1 came round) and 1 contention, 4
+ *   outranked in epoch 1, then the late ones. */
+static void check_probe_mark(run_t *R)
+{
+  static const int lap[8] = {0, 1, 2, 3, 4, 5, 1, 2}, ring[5] = {1, 2, 3, 4, 5};
+  const loop_t P = hops_of(R, lap, 8, 0), L = loop_of(R, ring, 5);
+  const unsigned tdd = R->s.o.tdd;
+  const uint64_t t1 = 3 + tdd, tp = t1 + 3u * tdd, t0 = tp + L.C;
+  uint64_t t, E, tk;
+  const sm_ev_t *e;
+  int r, s2 = PIPE(R) == 2;
+  char want[400];
+  CHECK(prio(R, t1, 0) == 7 && prio(R, t1, 5) == 4 && prio(R, tp, 1) == 7 && prio(R, tp, 0) == 6,
+        "priorities");
+  for (t = t1; t <= tp; t += tdd) {
+    const sm_ev_t *e5 = sm_at(R, KIND_PROBE, 5, 5, 1, t), *e0 = sm_at(R, KIND_PROBE, 0, 0, 1, t);
+    char what[48];
+    CHECK(e5 && e0 && e5->th == e0->th && e5->rr == 1 && e0->rr == 1 &&
+          !sm_count(R, KIND_PROBE, 5, 1, t, t + tdd),
+          "routers 0 and 5's probes of %llu should reach router 1 together, router 5's dropped",
+          U(t));
+    for (r = 1; r < 5; r++)
+      if (t < tp || r > 1) check_dropped_first(R, r, 1, t, "ring probes");
+    CHECK(drops_in(R, DROP_CONTENTION, ARRIVED(R, t + H1(R)), ARRIVED(R, t + H1(R)) + 1) == 1 &&
+          drops_in(R, DROP_OUTRANKED, t + H1(R), t + H1(R) + 1) == 4,
+          "drops in %llu: router 5's probe at router 1's input stage, 4 outranked",
+          U(t + H1(R)));
+    if (t == tp) continue;
+    snprintf(what, sizeof what, "router 0's probe of %llu", U(t));
+    check_probe(R, &P, t, 7, what);
+    CHECK(!sm_count(R, KIND_PROBE, 0, 2, t + P.at[7], t + tdd) &&
+          drops_in(R, DROP_CAME_ROUND, t + P.at[7], t + P.at[7] + 1) == 1,
+          "router 2 should drop router 0's probe of %llu in %llu: it came round", U(t),
+          U(t + P.at[7]));
+  }
+  CHECK(!sm_count(R, KIND_PROBE, 0, 1, tp, tp + tdd), "router 1 forwarded router 0's probe in "
+        "epoch 1");
+  for (e = R->sm; e < R->sm + R->nsm; e++)
+    CHECK(!(e->m.kind == KIND_PROBE && e->m.sender == 0 && e->m.n > 7),
+          "a probe of router 0 reached n = %u", e->m.n);
+  check_probe(R, &L, tp, 5, "router 1's probe");
+  CHECK(went(R, 1, FSM_MOVE, t0, (long)L.C), "router 1 should move in %llu", U(t0));
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  e = sm_at(R, KIND_PROBE_MOVE, 1, 1, 1, E + SPIN_SETTLE);
+  CHECK(e && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !sm_count(R, KIND_PROBE_MOVE, 1, 2, E, E + 200),
+        "the probe_move (%llu) should be dropped at router 2", U(E + SPIN_SETTLE));
+  tk = E + SPIN_SETTLE + L.C + 1;
+  check_kill(R, &L, tk, 5, -1, "kill_move");
+  for (t = tp + tdd; t <= tp + (s2 ? 2u : 1u) * tdd; t += tdd) {
+    check_dropped_first(R, 0, 1, t, "router 0's late probes");
+    CHECK(s2 ? drops_in(R, DROP_BUSY, t + H1(R), t + H1(R) + 1) == 1
+             : drops_in(R, DROP_CONTENTION, ARRIVED(R, t + H1(R)), ARRIVED(R, t + H1(R)) + 1) == 1,
+          "router 0's probe of %llu should be dropped in %llu (%s)", U(t), U(t + H1(R)),
+          s2 ? "busy" : "contention with the kill_move");
+  }
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=%d "
+           "drop_outranked=16 drop_came_round=3 drop_busy=%d probes_returned=1 moves_sent=1 "
+           "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
+           "false_positives=0 max_spins=1 max_spins_loop=5", s2 ? 26 : 25, s2 ? 25 : 24,
+           s2 ? 4 : 5, s2 ? 2 : 0);
+  check_counters(R, want);
+}
+
+/* line4_eject_drop: a probe dropped where packets wait for ejection (the
+ * paper's Fig. 4, node 3; line4.topo, 1 VC, t_DD = 8, no deadlock).
+ * Routers 0, 2 and 3 each send four 5-flit packets to router 1, whose
+ * ejection (one flit a cycle, shared by its two inputs) is the bottleneck.
+ * - Router 2's VC from router 3 gets the head of router 3's first packet in
+ *   17 and waits behind router 1's VC (ejecting router 2's packet); its
+ *   counter, loaded with t_DD - 1 then, expires in 25: router 2 probes west.
+ * - Router 1 handles the probe in 25 + h: its VC at that port holds the
+ *   rest of router 2's packet, routed to port 0 and leaving a flit a cycle
+ *   (3 flits in 26; 1 in 28 with SmPipe 2).  Router 2 is not outranked then
+ *   (epoch 0: router 2 has priority 1, router 1 priority 0), so the drop is
+ *   the ejection rule's (not blocked, 12.4).
+ * - Router 2 probes again in 45 and 65: in 45 + h (epoch 1, router 1 on top)
+ *   router 1 outranks it; in 65 + h (epoch 2, router 2 on top) router 1's
+ *   VC is empty (not blocked).  Nothing moves or spins; every packet
+ *   arrives. */
 static void check_eject_drop(run_t *R)
 {
-  const spin_stats_t *k = &R->s.net.spin;
-  const sm_ev_t *e = find_sm(R, KIND_PROBE, 2, 2, 1, 0);
-  CHECK(e && e->rr == 1 && e->p == 2, "router 2 sent no probe west to router 1");
+  const uint64_t tp = 17 + R->s.o.tdd, th = tp + H1(R);
+  const sm_ev_t *e = sm_at(R, KIND_PROBE, 2, 2, 2, tp);
+  CHECK(e && e->rr == 1 && e->th == th, "router 2 should probe west to router 1 in %llu", U(tp));
   if (!e) return;
   CHECK(e->cnt[0] && e->rv[0] && e->op[0] == 0,
         "router 1's VC when the probe came: %u flits, route %s, port %u; expected a packet "
         "waiting for ejection (port 0)", e->cnt[0], e->rv[0] ? "set" : "none", e->op[0]);
-  CHECK(prio(R, e->t + 1, 2) > prio(R, e->t + 1, 1),
-        "router 1 outranks router 2 in %llu: the drop would not be the ejection rule's",
-        U(e->t + 1));
-  CHECK(count_sm_by(R, KIND_PROBE, -1, 1, 0, (uint64_t)-1) == 0, "router 1 forwarded a probe");
-  CHECK(k->probes_sent >= 1 && k->probes_dropped == k->probes_sent && k->probes_returned == 0,
-        "probes: %llu sent, %llu dropped, %llu returned; expected every one dropped",
-        U(k->probes_sent), U(k->probes_dropped), U(k->probes_returned));
-  CHECK(k->moves_sent == 0 && k->spins == 0 && k->deadlocks_resolved == 0,
-        "a move or a spin where no loop exists");
+  CHECK(prio(R, th, 2) > prio(R, th, 1), "router 1 outranks router 2 in %llu: the drop would "
+        "not be the ejection rule's", U(th));
+  CHECK(drops_in(R, DROP_NOT_BLOCKED, th, th + 1) == 1, "router 1 should drop the probe in %llu "
+        "(not blocked)", U(th));
+  CHECK(sm_at(R, KIND_PROBE, 2, 2, 2, tp + 20) && sm_at(R, KIND_PROBE, 2, 2, 2, tp + 40) &&
+        drops_in(R, DROP_OUTRANKED, tp + 20 + H1(R), tp + 21 + H1(R)) == 1 &&
+        drops_in(R, DROP_NOT_BLOCKED, tp + 40 + H1(R), tp + 41 + H1(R)) == 1,
+        "router 2's probes of %llu and %llu should be dropped at router 1", U(tp + 20),
+        U(tp + 40));
+  CHECK(sm_count(R, KIND_PROBE, -1, 1, 0, (uint64_t)-1) == 0, "router 1 forwarded a probe");
+  check_counters(R, "probes_sent=3 probes_dropped=3 drop_not_blocked=2 drop_outranked=1 "
+                 "probes_returned=0 moves_sent=0 spins=0 deadlocks_resolved=0 "
+                 "false_positives=0");
   CHECK(state_at(R, 2, FSM_MOVE, 0) == 0, "router 2 entered MOVE");
-  CHECK(e->t == EJECT_PROBE_T, "router 2's probe in %llu, expected %d", U(e->t), EJECT_PROBE_T);
 }
 
-/* Scenario 5: congestion without a deadlock (ring9_false_positive.trace on
- * ring-9, 1 VC, t_DD = 16, epoch 64 cycles).
+/* ring9_false_positive: congestion without a deadlock (ring-9, 1 VC,
+ * t_DD = 16, epochs of 64 cycles): 8 packets rotate through 9 ring VCs.  It
+ * drains without SPIN, so no recovery may spin: every probe that comes back
+ * ends as a false positive (its kill_move sent), and every packet arrives.
+ * With SmPipe 0 the first recovery, cycle by cycle:
  * - Router 0's VC first holds router 8's packet (head in 3), which moves on
  *   at once into router 1's empty VC; it empties in 9 and takes router 7's
- *   packet (credit back in 9, head sent in 10, in router 0 in 11), which has
- *   to wait.  So router 0 watches it from 11 and probes in 11 + t_DD = 27,
- *   on top of the priorities (epoch 0), so nobody drops it for priority.
- * - The probe passes the free VC while a packet is moving into it: in cycle
- *   31 router 5's VC still holds the tail of a packet that is leaving (a
- *   route, one flit) and in 32 router 6's VC holds the first 4 flits of that
- *   packet (a route): both look blocked to a probe, which comes back after 9
- *   hops (36) and starts a move.
+ *   packet (head in 11), which has to wait: router 0 probes in 11 + t_DD =
+ *   27, on top of the priorities (epoch 0).
+ * - The probe passes the free VC while a packet is moving into it: in 31
+ *   router 5's VC still holds the tail of a packet that is leaving (a route,
+ *   one flit) and in 32 router 6's VC holds its first 4 flits (a route):
+ *   both look blocked to a probe, which comes back in 36: move.
  * - The move needs a whole packet waiting: routers 1, 2, 3 freeze theirs
- *   (cycles 37..39), but when it reaches router 4 (40) router 4's packet is
- *   itself half way out into router 5 (one flit left): dropped there.
- * - Router 0's MOVE counter (n = 9) expires in 36 + 10: kill_move, which
- *   thaws routers 1, 2, 3 and is forwarded by routers 4 to 8 (not in the
- *   recovery), back at router 0 in 46 + 9: the recovery ends with no spin,
- *   a false positive.
- * - The ring is never deadlocked, so no recovery may spin: every probe that
- *   comes back ends as a false positive, and every packet is delivered. */
+ *   (37 to 39), but router 4's packet (40) is itself half way out into
+ *   router 5 (one flit left): dropped there.
+ * - Router 0's MOVE counter (C = 9) expires in 46: kill_move, which releases
+ *   routers 1, 2, 3 (47 to 49, their VCs thaw) and reaches router 4 in 50,
+ *   which was not in the recovery (no record) and whose VC is empty: no next
+ *   hop, dropped (12.1).  Router 0's KILL_MOVE counter (C, loaded in 46)
+ *   expires in 56 and ends the recovery, with no spin: a false positive.
+ * With SmPipe 2 the messages take their link slots a cycle later (a slot
+ * a message takes is one a flit waits for) and a probe goes round in 27
+ * cycles, while the packets move: which probe comes back, and where its
+ * move is dropped, follows the flits cycle by cycle and no rule of SPIN.
+ * That run checks the outcome only. */
 static void check_false_positive(run_t *R)
 {
-  static const int ring[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0};
+  const loop_t L = ring_from(R, 0, 9, 9);
   const spin_stats_t *k = &R->s.net.spin;
-  const uint64_t tp = 11 + R->s.o.tdd, tm = tp + 9, tk = tm + 10;
+  const uint64_t tp = 11 + R->s.o.tdd, t0 = tp + L.C, tk = t0 + L.C + 1;
   const sm_ev_t *e;
   int r;
-  e = find_sm(R, KIND_PROBE, 0, 0, 1, 0);
-  CHECK(e && e->t == tp && prio(R, tp, 0) == 8, "router 0's first probe in %llu, expected %llu",
-        U(e ? e->t : 0), U(tp));
-  check_travel(R, KIND_PROBE, ring, 9, tp, 9, "probe");
-  e = find_sm(R, KIND_PROBE, 0, 4, 5, tp);
-  CHECK(e && e->cnt[0] == 1 && e->rv[0] && !e->whole[0], "router 5's VC when the probe passed: "
-        "cnt %u", e ? e->cnt[0] : 0);
-  CHECK(probe_back(R, 0, 8, "111111111", tm), "router 0's probe not back in %llu", U(tm));
-  check_travel(R, KIND_MOVE, ring, 9, tm, 4, "move");
-  for (r = 1; r <= 3; r++)
-    CHECK(vc_at(R, r, 2, VC_FREEZE, tm) == tm + (uint64_t)r &&
-          vc_at(R, r, 2, VC_THAW, tm) == tk + (uint64_t)r,
-          "router %d: frozen in %llu (expected %llu), thawed in %llu (expected %llu)", r,
-          U(vc_at(R, r, 2, VC_FREEZE, tm)), U(tm + (uint64_t)r), U(vc_at(R, r, 2, VC_THAW, tm)),
-          U(tk + (uint64_t)r));
-  e = find_sm(R, KIND_MOVE, 0, 3, 5, tm);
-  CHECK(e && e->rr == 4 && e->cnt[0] == 1 && !e->whole[0], "router 4's VC when the move came: "
-        "cnt %u whole %u", e ? e->cnt[0] : 0, e ? e->whole[0] : 0);
-  CHECK(!vc_at(R, 4, -1, VC_FREEZE, tm) || vc_at(R, 4, -1, VC_FREEZE, tm) > tk + 10,
-        "router 4 froze a VC");
-  CHECK(!count_sm_by(R, KIND_MOVE, 0, 4, tm, tk), "router 4 forwarded the move");
-  CHECK(state_at(R, 0, FSM_KILL_MOVE, tm) == tk, "router 0 in KILL_MOVE in %llu, expected %llu",
-        U(state_at(R, 0, FSM_KILL_MOVE, tm)), U(tk));
-  check_travel(R, KIND_KILL_MOVE, ring, 9, tk, 9, "kill_move");
-  CHECK(state_at(R, 0, FSM_DD, tk) == tk + 9, "router 0 back in DD in %llu, expected %llu",
-        U(state_at(R, 0, FSM_DD, tk)), U(tk + 9));
   CHECK(k->spins == 0 && k->deadlocks_resolved == 0 && k->probes_returned >= 1 &&
         k->false_positives == k->probes_returned && k->kill_moves_sent == k->probes_returned &&
-        k->bound_violations == 0, "spins %llu resolved %llu returned %llu false positives %llu "
-        "kill_moves %llu", U(k->spins), U(k->deadlocks_resolved), U(k->probes_returned),
-        U(k->false_positives), U(k->kill_moves_sent));
+        vc_count(R, VC_SPIN, 0, (uint64_t)-1) == 0,
+        "spins %llu resolved %llu returned %llu false positives %llu kill_moves %llu",
+        U(k->spins), U(k->deadlocks_resolved), U(k->probes_returned), U(k->false_positives),
+        U(k->kill_moves_sent));
+  if (PIPE(R)) return;
+  CHECK(prio(R, tp, 0) == 8, "router 0 is not on top in %llu", U(tp));
+  CHECK(!probes_sent_in(R, 0, tp) || sm_first(R, KIND_PROBE, 0, 0, 0)->ts == tp,
+        "router 0's first probe should be in %llu", U(tp));
+  check_probe(R, &L, tp, 9, "router 0's probe");
+  e = sm_at(R, KIND_PROBE, 0, 4, 1, tp + 4);
+  CHECK(e && e->cnt[0] == 1 && e->rv[0] && !e->whole[0], "router 5's VC when the probe "
+        "passed: cnt %u", e ? e->cnt[0] : 0);
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "router 0 should move in %llu", U(t0));
+  check_travel(R, &L, KIND_MOVE, t0, 4, "move");
+  for (r = 1; r <= 3; r++)
+    CHECK(vc_ev(R, r, 2, 0, VC_FREEZE, t0 + (uint64_t)r) && vc_ev(R, r, 2, 0, VC_THAW, tk + (uint64_t)r) &&
+          went(R, r, FSM_FROZEN, t0 + (uint64_t)r, (long)(2u * L.C - (unsigned)r)),
+          "router %d: frozen in %llu, thawed in %llu (expected %llu, %llu)", r,
+          U(vc_at(R, r, 2, VC_FREEZE, t0)), U(vc_at(R, r, 2, VC_THAW, t0)),
+          U(t0 + (uint64_t)r), U(tk + (uint64_t)r));
+  e = sm_at(R, KIND_MOVE, 0, 3, 1, t0 + 3);
+  CHECK(e && e->rr == 4 && e->cnt[0] == 1 && !e->whole[0] &&
+        !sm_count(R, KIND_MOVE, 0, 4, t0, tk) &&
+        (!vc_at(R, 4, -1, VC_FREEZE, t0) || vc_at(R, 4, -1, VC_FREEZE, t0) > tk + L.C) &&
+        drops_in(R, DROP_MOVES, t0 + 4, t0 + 5) == 1,
+        "router 4 should drop the move in %llu (its packet half gone)", U(t0 + 4));
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "router 0 should send the kill_move in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 4, -1, "kill_move");
+  e = sm_at(R, KIND_KILL_MOVE, 0, 3, 1, tk + 3);
+  CHECK(e && e->rr == 4 && !e->cnt[0] && !sm_count(R, KIND_KILL_MOVE, 0, 4, tk, tk + 20) &&
+        drops_in(R, DROP_MOVES, tk + 4, tk + 5) == 1,
+        "router 4 (no record, empty VC) should drop the kill_move in %llu", U(tk + 4));
+  CHECK(went(R, 0, FSM_DD, tk + L.C + 1, (long)R->s.o.tdd - 1) && k->frozen_timeouts == 0,
+        "router 0 should end the recovery on its KILL_MOVE counter in %llu", U(tk + L.C + 1));
 }
 
-/* Scenarios 1 and 2a on theta.topo, 2 VCs, t_DD = 32: two loops of 5 hops
- * that share E -> M -> K (routers 0 -> 1 -> 2); the left one goes on
- * 2 -> 3 -> 4 -> 0, the right one 2 -> 5 -> 6 -> 0.  Every loop port holds
- * two 1-flit packets waiting for the next port, except K's port from M,
- * which holds one for each branch (ports 1 and 3): the fork.  Every head
- * reaches its port in cycle 5 (created in 2, sent in 4; routers 7 and 8 two
- * cycles earlier, one hop more), so every loop router's DD counter expires
- * in 5 + t_DD.  Once one loop spins, every spun packet is home (each was
- * one hop from it) and ejects; that frees a VC at M and at K, so the other
- * loop drains too: one spin delivers all 16 packets. */
-static const int theta_left[6] = {0, 1, 2, 3, 4, 0};
-static const int theta_right_from6[6] = {6, 0, 1, 2, 5, 6};
-
-/* Scenario 1, the Fig. 4 walk-through (theta_fig4.trace, epoch 0: E on top,
- * every other router r has priority r - 1).
- * - All seven loop routers probe in 5 + t_DD = 37.  The six probes of
- *   routers other than E meet a router of higher priority at their first
- *   hop and are dropped.
- * - E's probe leaves north (port 1); K forks it (its VCs at the arrival
- *   port wait for ports 1 and 3): one copy per branch, in 39.  Both come
- *   back to E 5 hops after the probe left (42), on ports 2 (path 11111) and
- *   3 (path 11311).  E takes the first port that confirms a loop (the input
- *   ports are scanned in order): the left loop.  The right copy is dropped
- *   (E is in a recovery).
- * - Move in 42 round the left loop: K freezes its VC that waits for port 1.
- *   Spin in 42 + 11 = 53.  The probe_move (53 + 6) finds M's VC no longer
- *   waiting for K and is dropped; E's counter (n) expires in 59 + 6 and the
- *   kill_move goes round the whole loop (every router is still FROZEN for
- *   E) and is back in 70: resolved with one spin. */
-static void check_theta_fig4(run_t *R)
+/* The own probes of L's routers while they wait for the recovery: every
+ * counter in DD expires every t_DD from te on (the watch reloads t_DD - 1 at
+ * an expiry) until the router is in the recovery: the sender from t0 (it
+ * takes the loop in t0), r[k] from t0 + at[k] (it handles the move; an
+ * expiry in that very cycle comes first, 12.2).  Each expiry offers a probe
+ * on out[k]; the output stage gives the port to a better message the router
+ * forwards in the same cycle (12.1: the move, or a probe of a sender of
+ * higher priority), and the probe is dropped there (contention), never
+ * sent.  Checks that each router either probes in each such cycle or loses
+ * its port that way, that no other own probe leaves before t0 + C, and
+ * that the contention counter saw the lost ones; returns the probes sent,
+ * and in *lost the count of lost ones. */
+static int check_waves(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0, int *lost)
 {
-  const uint64_t tp = 5 + R->s.o.tdd, tm = tp + 5, T = tm + 11, tpm = T + 6, tk = tpm + 6;
-  static const int loops[7] = {0, 1, 2, 3, 4, 5, 6};
-  const sm_ev_t *e;
-  int i;
-  for (i = 0; i < 7; i++) {
-    e = find_sm(R, KIND_PROBE, loops[i], loops[i], 1, 0);
-    CHECK(e && e->t == tp, "router %d probed in %llu, expected %llu", loops[i], U(e ? e->t : 0),
-          U(tp));
-    CHECK(i == 0 || count_sm(R, KIND_PROBE, loops[i], tp, tm + 20) == 1,
-          "router %d's probe went past its first hop", loops[i]);
+  const unsigned tdd = R->s.o.tdd;
+  uint64_t t;
+  int k, n = 0;
+  unsigned cont = 0;
+  *lost = 0;
+  for (t = te; t < t0 + L->C; t += tdd) {
+    cont += drops_in(R, DROP_CONTENTION, t, t + 1);
+    for (k = 0; k < L->m; k++) {
+      const uint64_t in = k ? t0 + L->at[k] : t0;
+      const int r = L->r[k];
+      const sm_ev_t *e = sm_at(R, KIND_PROBE, r, r, -1, t), *x = NULL;
+      int i;
+      if (t > in) {
+        CHECK(!e, "router %d probed in %llu, in the recovery", r, U(t));
+        continue;
+      }
+      if (e) {
+        CHECK(e->m.n == 1 && e->p == L->out[k], "router %d's probe of %llu", r, U(t));
+        n++;
+        continue;
+      }
+      for (i = 0; i < R->nsm && !x; i++) {
+        const sm_ev_t *f = &R->sm[i];
+        if (f->r == r && f->ts == t && f->p == L->out[k] && f->m.sender != (unsigned)r &&
+            (f->m.kind != KIND_PROBE || prio(R, t, (int)f->m.sender) > prio(R, t, r)))
+          x = f;
+      }
+      CHECK(x || (k == 0 && t == in), "router %d should probe in %llu", r, U(t));
+      *lost += x != NULL;
+    }
   }
-  CHECK(prio(R, tp, 0) == 8, "E is not on top in %llu", U(tp));
-  e = find_sm(R, KIND_PROBE, 0, 0, 1, 0);
-  CHECK(e && e->p == 1, "E's probe left on port %d, expected 1 (north)", e ? e->p : -1);
-  /* at K, in 39: the arrival port's VCs wait for ports 1 and 3 */
-  e = find_sm(R, KIND_PROBE, 0, 1, 2, tp);
-  CHECK(e && e->rr == 2 && e->cnt[0] && e->cnt[1] && e->rv[0] && e->rv[1] &&
-        (1u << e->op[0] | 1u << e->op[1]) == 0xAu, "K's VCs when the probe came: ports %u, %u",
-        e ? e->op[0] : 0, e ? e->op[1] : 0);
-  CHECK(count_sm_by(R, KIND_PROBE, 0, 2, tp, tm) == 2 && R->s.net.spin.probes_forked == 1,
-        "K did not fork E's probe into two copies");
-  CHECK(probe_back(R, 0, 4, "11111", tm) && probe_back(R, 0, 6, "11311", tm),
-        "both copies should be back at E in %llu", U(tm));
-  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "E in MOVE in %llu, expected %llu",
-        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
-  check_travel(R, KIND_MOVE, theta_left, 5, tm, 5, "move");
-  e = find_sm(R, KIND_MOVE, 0, 1, 3, tm);
-  CHECK(e && e->op[frozen_vc(R, 2, 2, tm + 2) & 1] == 1 && frozen_vc(R, 2, 2, tm + 2) >= 0,
-        "K should freeze (in %llu) the VC that waits for port 1", U(tm + 2));
-  CHECK(check_spin_round(R, KIND_MOVE, theta_left, 5, tm, "spin") == T, "spin");
-  e = find_sm(R, KIND_PROBE_MOVE, 0, 0, 4, tpm);
-  CHECK(e && e->t == tpm && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
-        !(e->whole[1] && e->rv[1] && e->op[1] == 1),
-        "probe_move in %llu (expected %llu) should find no packet at M waiting for K",
-        U(e ? e->t : 0), U(tpm));
-  CHECK(count_sm(R, KIND_PROBE_MOVE, 0, tpm, tk) == 1, "the probe_move went on");
-  check_travel(R, KIND_KILL_MOVE, theta_left, 5, tk, 5, "kill_move");
-  CHECK(state_at(R, 0, FSM_DD, tk) == tk + 5, "E back in DD in %llu, expected %llu",
-        U(state_at(R, 0, FSM_DD, tk)), U(tk + 5));
-  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
+  CHECK(probes_sent_in(R, 0, t0 + L->C) == n, "%d probes sent before %llu, expected %d",
+        probes_sent_in(R, 0, t0 + L->C), U(t0 + L->C), n);
+  CHECK(cont == (unsigned)*lost, "%u probes dropped for contention in the expiry cycles, %d "
+        "lost their port", cont, *lost);
+  return n;
 }
 
-/* Scenario 2a, Fig. 5(a) case I (fig5a_case1.trace: the same packets in
- * epoch 6, where router 6 has priority 8, router 4 priority 6, E only 2).
- * - Routers 4 and 6 both probe in 768 + 5 + t_DD = 805, and their probes
- *   reach E together in 806, from west (port 2) and east (port 3), both for
- *   north.  Neither is dropped by E's own priority; the output takes one
- *   SM and router 6's (higher priority) wins: router 4's probe is dropped.
- * - Router 6's probe is forked at K (808).  The right copy is back at
- *   router 6 in 810 (path 11131); the left copy reaches E again in 811, the
- *   cycle router 6's move freezes E, and is dropped (moves are handled
- *   before probes, and E is then in a recovery).
- * - Move in 810 round the right loop (K freezes the VC that waits for port
- *   3), spin in 821; the left loop then drains by itself. */
-static void check_fig5a_case1(run_t *R)
-{
-  const uint64_t tp = 768 + 5 + R->s.o.tdd, tm = tp + 5;
-  const sm_ev_t *e4, *e6;
-  CHECK(prio(R, tp, 6) == 8 && prio(R, tp, 4) == 6 && prio(R, tp, 0) == 2, "priorities");
-  e4 = find_sm(R, KIND_PROBE, 4, 4, 1, tp);
-  e6 = find_sm(R, KIND_PROBE, 6, 6, 1, tp);
-  CHECK(e4 && e6 && e4->t == tp && e6->t == tp && e4->rr == 0 && e6->rr == 0 && e4->rp == 2 &&
-        e6->rp == 3, "routers 4 and 6 should probe into E together in %llu", U(tp));
-  CHECK(!find_sm(R, KIND_PROBE, 4, 0, 2, tp), "E forwarded router 4's probe");
-  check_travel(R, KIND_PROBE, theta_right_from6, 5, tp, 5, "router 6's probe");
-  CHECK(count_sm_by(R, KIND_PROBE, 6, 2, tp, tm) == 2, "K did not fork router 6's probe");
-  CHECK(probe_back(R, 6, 5, "11131", tm), "router 6's probe not back in %llu", U(tm));
-  CHECK(find_sm(R, KIND_PROBE, 6, 4, 6, tp) && !find_sm(R, KIND_PROBE, 6, 0, 7, tp),
-        "the left copy should reach E again and be dropped there");
-  check_travel(R, KIND_MOVE, theta_right_from6, 5, tm, 5, "move");
-  e6 = find_sm(R, KIND_MOVE, 6, 1, 2, tm);
-  CHECK(e6 && frozen_vc(R, 2, 2, tm + 3) >= 0 && e6->op[frozen_vc(R, 2, 2, tm + 3) & 1] == 3,
-        "K should freeze (in %llu) the VC that waits for port 3", U(tm + 3));
-  check_spin_round(R, KIND_MOVE, theta_right_from6, 5, tm, "spin");
-  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
-}
-
-/* Scenario 9: a loop longer than the recorded path (ring40_long_loop.trace
- * on ring-40, 1 VC, t_DD = 32).  As in scenario 4, all forty counters expire
- * in 3 + t_DD and router 0, on top of the rotating priority, is the only one
- * whose probe goes on.  Its probe records ports for 32 hops and counts the
- * other 8 (12.1, path limit): back at router 0 with n = 40, entries 0..31
- * port 1 and the rest 0.  The move then goes round all 40 routers, each
- * router past the 32nd taking the port from its one VC, and the 40 VCs spin
- * together.  Before the path went on unrecorded, this deadlock stayed. */
+/* ring40_long_loop: a deadlock loop of 40 hops (ring-40, 1 VC, t_DD = 32;
+ * every node sends four 5-flit packets two hops clockwise).  With 1 VC a
+ * message carries no path (12.1): the loop's length is only its n and
+ * cycles, well within the network's widths.
+ * - Every router watches its ring VC from cycle 3 and probes in te = 35, on
+ *   port 1.  Epoch 0: router 0 is on top (39); router r > 0 has r - 1, so
+ *   the 39 other probes are outranked at their first hop.  Router 0's comes
+ *   back in te + C, C = 40h: the move leaves in t0 (75; 155).
+ * - Until the move reaches them the counters go on expiring every t_DD
+ *   (check_waves): router 0's probes of 67 (and 99, 131 with SmPipe 2) go
+ *   round while it waits and are dropped home, in MOVE (busy), or, past
+ *   epoch 0, by router 1; the others' are dropped at their first hop.  A
+ *   router whose counter expires in the cycle it forwards the move or a
+ *   probe of a higher sender loses its port to it: SmPipe 0, router 32 in
+ *   67 and 99 (router 0's probes of 35 and 67 pass it, te + 32h) and
+ *   router 24 in 99 (the move, t0 + 24); SmPipe 2, router 32 in 131, 163
+ *   and 195 (router 0's probes of 35, 67, 99), router 33 in 227 (router
+ *   1's of 131, on top in epoch 1) and router 24 in 227 (the move).
+ * - The 40 VCs spin together in E = t0 + 2C + 1 (156; 396); every spun
+ *   packet is then home: the probe_move (E + 6) is dropped at router 1 and
+ *   the kill_move (E + 6 + C + 1) ends the recovery in tk + C (243; 643).
+ * - The packets behind them close the loop again three times, found by the
+ *   routers on top later: 4 recoveries of the loop of 40, one spin each. */
 static void check_long_loop(run_t *R)
 {
-  enum { N = 40 };
-  int loop[N], i;
-  const spin_stats_t *k = &R->s.net.spin;
+  const loop_t L = ring_from(R, 0, 40, 40);
   const unsigned tdd = R->s.o.tdd;
-  const uint64_t tp = 3 + tdd, tm = tp + N;
+  const uint64_t te = 3 + tdd, t0 = te + L.C;
+  uint64_t E, tk;
   const sm_ev_t *e;
-  sm_path_t want = {0, 0};
-  for (i = 0; i < N; i++) loop[i] = i;
-  for (i = 0; i < SM_MAX_PATH; i++) want = path_put(want, (unsigned)i, 1);
-  CHECK(prio(R, tp, 0) == N - 1, "router 0 is not on top in cycle %llu", U(tp));
-  check_travel(R, KIND_PROBE, loop, N, tp, N, "probe");
-  e = find_sm(R, KIND_PROBE, 0, N - 1, N, tp);
-  CHECK(e && e->t == tp + N - 1 && path_eq(e->path, want),
-        "probe back: sent %llu (expected %llu), path %llo %llo", U(e ? e->t : 0),
-        U(tp + N - 1), U(e ? e->path.hi : 0), U(e ? e->path.lo : 0));
-  CHECK(state_at(R, 0, FSM_MOVE, 0) == tm, "router 0 in MOVE in %llu, expected %llu",
-        U(state_at(R, 0, FSM_MOVE, 0)), U(tm));
-  check_travel(R, KIND_MOVE, loop, N, tm, N, "move");
-  check_spin_round(R, KIND_MOVE, loop, N, tm, "spin 1");
-  CHECK(k->spins >= 1 && k->deadlocks_resolved >= 1 && k->max_spins_loop == N &&
-        k->bound_violations == 0, "spins %llu resolved %llu max %llu on %llu bound %llu",
-        U(k->spins), U(k->deadlocks_resolved), U(k->max_spins), U(k->max_spins_loop),
-        U(k->bound_violations));
+  int r, lost;
+  char want[400];
+  CHECK(prio(R, te, 0) == 39, "router 0 is not on top in cycle %llu", U(te));
+  for (r = 1; r < 40; r++) check_dropped_first(R, r, 1, te, "first probes");
+  CHECK(drops_in(R, DROP_OUTRANKED, te + H1(R), te + H1(R) + 1) == 39, "39 outranked in %llu",
+        U(te + H1(R)));
+  check_probe(R, &L, te, 40, "router 0's probe");
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "router 0 should move in %llu", U(t0));
+  check_waves(R, &L, te, t0, &lost);
+  CHECK(lost == (PIPE(R) ? 5 : 3), "%d probes lost their port", lost);
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 1, E + SPIN_SETTLE);
+  CHECK(e && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !sm_count(R, KIND_PROBE_MOVE, 0, 1, E, E + 400),
+        "the probe_move (%llu) should be dropped at router 1", U(E + SPIN_SETTLE));
+  tk = E + SPIN_SETTLE + L.C + 1;
+  check_kill(R, &L, tk, 40, -1, "kill_move");
+  snprintf(want, sizeof want, "probes_returned=4 moves_sent=4 probe_moves_sent=4 "
+           "kill_moves_sent=4 spins=4 deadlocks_resolved=4 false_positives=0 max_spins=1 "
+           "max_spins_loop=40 longest_hops=40 longest_cycles=%u", L.C);
+  check_counters(R, want);
 }
 
-/* lasso_probe_mark (lasso.topo, 1 VC, t_DD = 32): a loop of 5 (routers 1 to
- * 5) with a tail 6 -> 0 -> 1 feeding it (router 7, a leaf, stays idle).
- * - Every watched VC fills in cycle 3, so every counter expires in 35 and
- *   again every t_DD while nothing moves: router 0 for its VC from router 6,
- *   routers 1 to 5 for their ring VCs.
- * - Epoch 0 (cycles 0 to 127): router 0 is on top (priority N - 1 = 7);
- *   router r > 0 has priority r - 1, so router 5 leads the ring. Router 5's
- *   probe and router 0's reach router 1 in the same cycle, both for port 1:
- *   router 0's wins and router 5's is dropped. Routers 1 to 4 lose at their
- *   first hop.
- * - Router 0's probe goes round the ring (0 1 2 3 4 5 1) and is back at
- *   router 2's input from router 1 with n = 7. That input forwarded it with
- *   n = 2 one lap before: the mark (12.3) drops it there. Without the mark it
- *   would circle until n = 63.
- * - The same happens in 67 and 99: the counters are in lock step.
- * - Epoch 1 (from 128): router 1 is on top and its probe of 131 comes back;
- *   move in 136, one spin, every packet delivered. */
-static void check_probe_mark(run_t *R)
+/* ring5_65_cycles: a loop longer than 63 cycles, which SPIN could not
+ * resolve before its messages were sized to the network (a move's delay,
+ * 2C + 2, had 7 bits).  ring5_clockwise.trace on ring-5@13 (1 VC,
+ * t_DD = 32): 5 hops of 13-cycle links, C = 5 (13 + SmPipe) = 65 (75 with
+ * SmPipe 2).  Every node sends 5-flit packets two hops clockwise, four
+ * rounds.
+ * - A packet sent by its router in cycle 2 is on the next router's input in
+ *   2 + 13 = 15 and written then: every counter expires in te = 15 + t_DD =
+ *   47.  Epoch 0: router 0 on top; the other four probes are outranked at
+ *   their first hop (in te + h).  Router 0's probe is handled by router k
+ *   in te + k h and is home in te + C with cyc = C: move in t0 = 112 (122)
+ *   with delay 2C + 2 = 132 (152).
+ * - Until the move reaches them the counters go on expiring every t_DD
+ *   (check_waves).
+ * - The move reaches router k in t0 + 13k (15k) with delay 132 - 13k (152 -
+ *   15k); home in t0 + C.  The arm notices take 13 cycles a hop: the sender's
+ *   own VC is armed in t0 + C + 65 = t0 + 2C (S0; before E for any S).
+ *   Spin in E = t0 + 2C + 1 = 243 (273), first flits in 244 (274).
+ * - Every packet was one hop from home: the probe_move (E + 6) is dropped
+ *   at router 1, the kill_move (E + 6 + C + 1) ends the recovery in tk + C.
+ * - The other three rounds of packets close the loop again: 4 recoveries,
+ *   one spin each, every loop of 5 hops and C cycles. */
+static void check_65_cycles(run_t *R)
 {
-  static const int lap[7] = {0, 1, 2, 3, 4, 5, 1};
-  static const int ring[5] = {1, 2, 3, 4, 5};
-  const unsigned tdd = R->s.o.tdd;
-  const uint64_t t1 = 3 + tdd, tp = t1 + 3u * tdd, tm = tp + 5;
-  uint64_t t;
-  const int top = R->s.net.n - 1;
-  CHECK(prio(R, t1, 0) == top && prio(R, t1, 5) == 4 && prio(R, tp, 1) == top,
-        "priorities in %llu: router 0 %d, router 5 %d; in %llu: router 1 %d", U(t1),
-        prio(R, t1, 0), prio(R, t1, 5), U(tp), prio(R, tp, 1));
-  for (t = t1; t < tp; t += tdd) {
-    const sm_ev_t *e5 = find_sm(R, KIND_PROBE, 5, 5, 1, t);
-    char what[48];
-    snprintf(what, sizeof what, "router 0's probe of %llu", U(t));
-    check_travel(R, KIND_PROBE, lap, 7, t, 7, what);
-    CHECK(count_sm_by(R, KIND_PROBE, 0, 2, t + 7, t + tdd) == 0,
-          "router 2 forwarded router 0's probe after its lap (period %llu): the mark did not "
-          "drop it", U(t));
-    CHECK(e5 && e5->t == t && count_sm_by(R, KIND_PROBE, 5, 1, t, t + tdd) == 0,
-          "router 5's probe of %llu was not sent, or got past router 1", U(t));
-  }
-  CHECK(!find_sm(R, KIND_PROBE, 0, -1, 8, 0), "a probe of router 0 reached n = 8");
-  check_travel(R, KIND_PROBE, ring, 5, tp, 5, "router 1's probe");
-  CHECK(state_at(R, 1, FSM_MOVE, 0) == tm, "router 1 in MOVE in %llu, expected %llu",
-        U(state_at(R, 1, FSM_MOVE, 0)), U(tm));
-  check_spin_round(R, KIND_MOVE, ring, 5, tm, "spin");
-  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 5);
-}
-
-/* fig8_kill_release (fig8.topo, 1 VC, t_DD = 32): the figure 8 of
- * fig5b_case1 768 cycles later, so that router 6 is on top (epoch 6) and
- * starts the recovery: its loop is 6 7 8 0 1 2 3 4 0 5, with the cross-over
- * router 0 at hops 3 and 8.  Router 6's VC gets its head in 771 and it probes
- * in 803; move in 813, one spin (834), probe_move in 840 (dropped at router
- * 7, whose packet is home), kill_move in 851.  The kill_move releases router
- * 0 at its first pass (854); at the second (859) router 0 is no longer in the
- * recovery but forwards it all the same (12.4), so router 5 is released in
- * 860 and router 6 ends the recovery on the kill_move's return in 861.
- * Before, router 0 dropped it there and router 5 stayed frozen until its
- * SPIN_RELEASE timeout. */
-static const int fig8_from6[11] = {6, 7, 8, 0, 1, 2, 3, 4, 0, 5, 6};
-static void check_kill_release(run_t *R)
-{
-  const uint64_t tp = 768 + 3 + R->s.o.tdd, tm = tp + 10;
-  uint64_t T, tk;
-  CHECK(prio(R, tp, 6) == R->s.net.n - 1, "router 6 is not on top in %llu", U(tp));
-  check_travel(R, KIND_PROBE, fig8_from6, 10, tp, 10, "probe");
-  CHECK(state_at(R, 6, FSM_MOVE, 0) == tm, "router 6 in MOVE in %llu, expected %llu",
-        U(state_at(R, 6, FSM_MOVE, 0)), U(tm));
-  check_travel(R, KIND_MOVE, fig8_from6, 10, tm, 10, "move");
-  T = check_spin_round(R, KIND_MOVE, fig8_from6, 10, tm, "spin");
-  tk = T + 6 + 10 + 1;
-  CHECK(state_at(R, 6, FSM_KILL_MOVE, tm) == tk, "router 6 in KILL_MOVE in %llu, expected %llu",
-        U(state_at(R, 6, FSM_KILL_MOVE, tm)), U(tk));
-  check_travel(R, KIND_KILL_MOVE, fig8_from6, 10, tk, 10, "kill_move");
-  CHECK(state_at(R, 0, FSM_OFF, tm) == tk + 3, "router 0 left the recovery in %llu, expected %llu "
-        "(the kill_move's first pass)", U(state_at(R, 0, FSM_OFF, tm)), U(tk + 3));
-  CHECK(state_at(R, 5, FSM_OFF, tm) == tk + 9, "router 5 left the recovery in %llu, expected %llu "
-        "(after router 0's second pass)", U(state_at(R, 5, FSM_OFF, tm)), U(tk + 9));
-  CHECK(state_at(R, 6, FSM_DD, tk) == tk + 10, "router 6 back in DD in %llu, expected %llu",
-        U(state_at(R, 6, FSM_DD, tk)), U(tk + 10));
-  check_counters(R, 1, 1, 1, 1, 1, 1, 0, 1, 10);
+  const loop_t L = ring_from(R, 0, 5, 5);
+  const uint64_t te = 15 + R->s.o.tdd, t0 = te + L.C;
+  uint64_t E, tk;
+  const sm_ev_t *e;
+  int r, lost;
+  char want[400];
+  CHECK(L.C == 5u * (13u + PIPE(R)) && L.C > 63, "C = %u", L.C);
+  CHECK(prio(R, te, 0) == 4, "router 0 is not on top in cycle %llu", U(te));
+  for (r = 1; r < 5; r++) check_dropped_first(R, r, 1, te, "first probes");
+  check_probe(R, &L, te, 5, "router 0's probe");
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "router 0 should move in %llu", U(t0));
+  check_waves(R, &L, te, t0, &lost);
+  CHECK(!lost, "%d expiries in the cycle of the move", lost);
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  CHECK(E == (PIPE(R) ? 273u : 243u), "E = %llu", U(E));
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 1, E + SPIN_SETTLE);
+  CHECK(e && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !sm_count(R, KIND_PROBE_MOVE, 0, 1, E, E + 200),
+        "the probe_move (%llu) should be dropped at router 1", U(E + SPIN_SETTLE));
+  tk = E + SPIN_SETTLE + L.C + 1;
+  check_kill(R, &L, tk, 5, -1, "kill_move");
+  snprintf(want, sizeof want, "probes_returned=4 moves_sent=4 probe_moves_sent=4 "
+           "kill_moves_sent=4 spins=4 deadlocks_resolved=4 false_positives=0 max_spins=1 "
+           "max_spins_loop=5 longest_hops=5 longest_cycles=%u drop_length=0", L.C);
+  check_counters(R, want);
 }
 
 static const scenario_t scenarios[] = {
   {"theta_fig4", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/theta_fig4.trace", 2, 32, 1,
-   check_theta_fig4, NULL},
+   7, check_theta_fig4, NULL},
   {"fig5a_case1", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/fig5a_case1.trace", 2, 32,
-   1, check_fig5a_case1, NULL},
+   1, 7, check_fig5a_case1, NULL},
   {"fig5a_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5a_case2.trace", 1, 32,
-   1, check_fig5a_case2, NULL},
+   1, 5, check_fig5a_case2, NULL},
   {"fig5b_case1", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case1.trace", 1, 32,
-   1, check_fig5b_case1, NULL},
+   1, 5, check_fig5b_case1, NULL},
   {"fig5b_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1, 32,
-   1, check_fig5b_case2, NULL},
+   1, 5, check_fig5b_case2, NULL},
   {"fig8_kill_release", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig8_kill_release.trace",
-   1, 32, 1, check_kill_release, NULL},
-  {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1,
+   1, 32, 1, 5, check_kill_release, NULL},
+  {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1, 7,
    check_multispin, NULL},
   {"ring9_false_positive", "ring-9", "trace:tb/scenarios/ring9_false_positive.trace", 1, 16, 0,
-   check_false_positive, NULL},
+   5, check_false_positive, NULL},
   {"line4_eject_drop", "file:tb/scenarios/line4.topo", "trace:tb/scenarios/line4_eject_drop.trace",
-   1, 8, 0, check_eject_drop, NULL},
-  {"ring40_long_loop", "ring-40", "trace:tb/scenarios/ring40_long_loop.trace", 1, 32, 1,
+   1, 8, 0, 5, check_eject_drop, NULL},
+  {"ring40_long_loop", "ring-40", "trace:tb/scenarios/ring40_long_loop.trace", 1, 32, 1, 5,
    check_long_loop, NULL},
   {"lasso_probe_mark", "file:tb/scenarios/lasso.topo", "trace:tb/scenarios/lasso_probe_mark.trace",
-   1, 32, 1, check_probe_mark, NULL},
+   1, 32, 1, 5, check_probe_mark, NULL},
+  {"ring5_65_cycles", "ring-5@13", "trace:tb/scenarios/ring5_clockwise.trace", 1, 32, 1, 5,
+   check_65_cycles, NULL},
 };
+
+/* Runs sc with SPIN on and SmPipe pipe, and checks it. */
+static void run_one(run_t *R, const scenario_t *sc, int pipe, int log)
+{
+  if (run_scenario(R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, pipe, 20000, log) != 0) return;
+  CHECK(R->status == SIM_DRAINED, "with SPIN: status %d (%s), %llu of %llu delivered",
+        (int)R->status, R->s.err, U(R->s.sink.delivered), U(R->s.nic.created));
+  check_counters(R, "bound_violations=0 frozen_timeouts=0");
+  sc->check(R);
+  sim_free(&R->s);
+}
 
 int main(int argc, char **argv)
 {
   static run_t R;
-  int i, passed = 0, failed = 0, known = 0;
+  int i, pipe, passed = 0, failed = 0, known = 0;
   const int count = (int)(sizeof scenarios / sizeof scenarios[0]);
-  if (argc >= 3 && !strcmp(argv[1], "-v")) verbose = argv[2];
+  const char *verbose = NULL;
+  int verbose_pipe = -1;
+  if (argc >= 3 && !strcmp(argv[1], "-v")) {
+    verbose = argv[2];
+    if (argc >= 4) verbose_pipe = atoi(argv[3]);
+  }
   if (argc >= 6 && !strcmp(argv[1], "-d")) {   /* -d TOPO TRACE VCS CYCLES: VCs without SPIN */
     sim_opts_t o;
     int r, p, v, c;
@@ -1036,7 +1902,10 @@ int main(int argc, char **argv)
     o.vcs = atoi(argv[4]);
     o.cycles = 1;
     o.warmup = 0;
-    if (sim_init(&R.s, &o, 1) != 0) return 2;
+    if (sim_init(&R.s, &o, 1) != 0) {
+      fprintf(stderr, "test_spin_scenarios: %s\n", R.s.err);
+      return 2;
+    }
     for (c = 0; c < atoi(argv[5]); c++) {
       sim_cycle_pre(&R.s);
       net_step(&R.s.net);
@@ -1046,57 +1915,65 @@ int main(int argc, char **argv)
       for (p = 0; p < R.s.net.ports; p++)
         for (v = 0; v < o.vcs; v++) {
           const router_t *rt = &R.s.net.rt[r];
-          const flit_t hf = front_flit(rt, o.vcs, p, v), *h = &hf;
+          const flit_t h = front_flit(rt, o.vcs, p, v);
           if (!rt->cnt_q[p][v]) continue;
           printf("r%d.%d vc %d: cnt %u route %u->%u", r, p, v, rt->cnt_q[p][v],
                  rt->route_valid_q[p][v], rt->out_port_q[p][v]);
-          if (CTL_HEAD(h->ctl)) printf(" head %u->%u", HEAD_SRC(h->data), HEAD_DST(h->data));
+          if (CTL_HEAD(h.ctl)) printf(" head %u->%u", HEAD_SRC(h.data), HEAD_DST(h.data));
           printf("\n");
         }
     printf("delivered %llu of %llu\n", U(R.s.sink.delivered), U(R.s.nic.created));
     sim_free(&R.s);
     return 0;
   }
-  if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD: log any run */
-    run_scenario(&R, argv[2], argv[3], atoi(argv[4]), 1, (unsigned)atoi(argv[5]), 20000, 1);
+  if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD [PIPE]: log any run */
+    if (run_scenario(&R, argv[2], argv[3], atoi(argv[4]), 1, (unsigned)atoi(argv[5]),
+                     argc >= 7 ? atoi(argv[6]) : 0, 20000, 1) != 0)
+      return 2;
     sim_free(&R.s);
     return 0;
   }
   for (i = 0; i < count; i++) {
     const scenario_t *sc = &scenarios[i];
-    int log = verbose && !strcmp(verbose, sc->name);
-    checks_failed = 0;
-    mute = sc->known_bug && !log;
-    /* without SPIN: a deadlock stays stuck, congestion drains */
-    if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 2000, 0) == 0)
-      CHECK(R.status == (sc->deadlock ? SIM_STUCK : SIM_DRAINED),
-            "without SPIN: status %d, %llu of %llu delivered", (int)R.status,
-            (unsigned long long)R.s.sink.delivered, (unsigned long long)R.s.nic.created);
-    sim_free(&R.s);
-    if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, 20000, log) == 0) {
-      CHECK(R.status == SIM_DRAINED, "with SPIN: status %d (%s), %llu of %llu delivered",
-            (int)R.status, R.s.err, (unsigned long long)R.s.sink.delivered,
-            (unsigned long long)R.s.nic.created);
-      sc->check(&R);
-    }
-    sim_free(&R.s);
-    if (sc->known_bug && checks_failed) {
-      /* what the paper and the contract require, which the C model does
-       * not do yet: reported, not counted as a failure */
-      known++;
-      printf("known %s: %s (%d checks fail, the first at line %d)\n", sc->name, sc->known_bug,
-             checks_failed, first_failed_line);
-    } else if (sc->known_bug) {
-      failed++;
-      printf("FAIL %s: passes now; drop its known-bug mark\n", sc->name);
-    } else if (checks_failed) {
-      failed++;
-      printf("FAIL %s\n", sc->name);
-    } else {
-      passed++;
-      printf("ok   %s\n", sc->name);
+    for (pipe = -1; pipe <= 2; pipe++) {
+      int log;
+      if (pipe >= 0 && !(sc->pipes >> pipe & 1u)) continue;
+      log = verbose && !strcmp(verbose, sc->name) && (verbose_pipe < 0 || verbose_pipe == pipe);
+      checks_failed = 0;
+      mute = sc->known_bug && !log;
+      if (pipe < 0) {
+        /* without SPIN: a deadlock stays stuck, congestion drains */
+        if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 0, 2000, 0) == 0) {
+          CHECK(R.status == (sc->deadlock ? SIM_STUCK : SIM_DRAINED),
+                "without SPIN: status %d, %llu of %llu delivered", (int)R.status,
+                U(R.s.sink.delivered), U(R.s.nic.created));
+          sim_free(&R.s);
+        }
+      } else {
+        run_one(&R, sc, pipe, log);
+      }
+      if (sc->known_bug && checks_failed) {
+        /* what the paper and the contract require, which the C model does
+         * not do yet: reported, not counted as a failure */
+        known++;
+        printf("known %s%s: %s (%d checks fail, the first at line %d)\n", sc->name,
+               pipe < 0 ? ", SPIN off" : pipe ? ", SmPipe 2" : ", SmPipe 0", sc->known_bug,
+               checks_failed, first_failed_line);
+      } else if (sc->known_bug) {
+        failed++;
+        printf("FAIL %s: passes now; drop its known-bug mark\n", sc->name);
+      } else if (checks_failed) {
+        failed++;
+        printf("FAIL %s, %s\n", sc->name, pipe < 0 ? "SPIN off" : pipe == 2 ? "SmPipe 2"
+               : pipe == 1 ? "SmPipe 1" : "SmPipe 0");
+      } else {
+        passed++;
+        printf("ok   %s, %s\n", sc->name, pipe < 0 ? "SPIN off" : pipe == 2 ? "SmPipe 2"
+               : pipe == 1 ? "SmPipe 1" : "SmPipe 0");
+      }
     }
   }
+  free(R.cnt);
   printf("%d passed, %d failed, %d known C-model bugs\n", passed, failed, known);
   return failed ? 1 : 0;
 }

@@ -353,42 +353,86 @@ for v, rate, probes, spins, forked in ((2, "0.3", 2900, 18, 1000), (3, "0.5", 30
              at_least=dict(probes_sent=probes, spins=spins, probes_forked=forked), cost=10))
 
 # ---- directed scenarios (docs/scenarios.md) ----
-# Their exact outcomes are checked on the C model by
-# cmodel/tests/test_spin_scenarios.c: here both models must agree on every
-# cycle of each, and drain after the spins the scenario needs.
+# Their outcomes are checked cycle by cycle on the C model by
+# cmodel/tests/test_spin_scenarios.c; here both models must agree on every
+# cycle of each and end with the counters that test derives: in the paper's
+# timing (SmPipe 0, the paper mode's default), and for five of them with
+# SmPipe 2 too (a special message takes two cycles more a hop, so C = 3m on
+# 1-cycle links, and counters that expire again before the move reaches them
+# send more probes).  No recovery of these may end on a frozen router's
+# timeout.
 S = "scenarios"
-# (scenario, topology, VCs, probes sent, spins, probes forked): what each does
-# (docs/scenarios.md); router K forks the probe in the two theta cases
-for sc, topo, v, probes, spins, forked in (
-        ("theta_fig4", "theta", 2, 7, 1, 1), ("fig5a_case1", "theta", 2, 7, 1, 1),
-        ("fig5a_case2", "fig8", 1, 12, 2, 0), ("fig5b_case1", "fig8", 1, 9, 1, 0),
-        ("fig5b_case2", "fig8", 1, 9, 1, 0), ("lasso_probe_mark", "lasso", 1, 25, 1, 0),
-        ("fig8_kill_release", "fig8", 1, 6, 1, 0)):
-    add(spin(S, f"scenario {sc} ({topo}.topo, {v} VC)", v, 2,
-             f"--topo file:tb/scenarios/{topo}.topo --routing favors_min --tdd 32"
-             f" --traffic trace:tb/scenarios/{sc}.trace --cycles 1",
-             ports=6 if topo == "theta" else 5,
-             at_least=dict(probes_sent=probes, spins=spins, probes_forked=forked)))
-add(spin(S, "scenario ring7_multispin (ring-7)", 1, 3,
-         "--topo ring-7 --routing favors_min --tdd 32"
-         " --traffic trace:tb/scenarios/ring7_multispin.trace --cycles 1",
-         ports=3, at_least=dict(probes_sent=7, spins=2)))
+
+
+def scenario(name, ports, vcs, vseed, args, pipe=0, **counts):
+    """A directed scenario co-simulated with SmPipe PIPE: COUNTS are the
+    exact counters it ends with (the names of summary.json), but
+    probes_sent_min, a minimum."""
+    at_least = {}
+    if "probes_sent_min" in counts:
+        at_least["probes_sent"] = counts.pop("probes_sent_min")
+    counts.setdefault("frozen_timeouts", 0)
+    return spin(S, name + (f", SmPipe {pipe}" if pipe else ""), vcs, vseed,
+                args + (f" --sm-pipe {pipe}" if pipe else ""), ports=ports, exactly=counts,
+                at_least=at_least)
+
+
+def file_args(sc, topo, tdd=32):
+    return (f"--topo file:tb/scenarios/{topo}.topo --routing favors_min --tdd {tdd}"
+            f" --traffic trace:tb/scenarios/{sc}.trace --cycles 1")
+
+
+def ring_args(sc, topo, tdd=32):
+    return (f"--topo {topo} --routing favors_min --tdd {tdd}"
+            f" --traffic trace:tb/scenarios/{sc}.trace --cycles 1")
+
+
+# (scenario, topology, VCs, SmPipe, probes sent, returned, forked, spins,
+# resolved, false positives): the figures test_spin_scenarios derives; router
+# K forks the probe in the two theta cases
+for sc, topo, v, pipe, sent, ret, forked, spins, res, fp in (
+        ("theta_fig4", "theta", 2, 0, 7, 1, 1, 1, 1, 0),
+        ("theta_fig4", "theta", 2, 2, 9, 1, 1, 1, 1, 0),
+        ("fig5a_case1", "theta", 2, 0, 7, 1, 1, 1, 1, 0),
+        ("fig5a_case2", "fig8", 1, 0, 12, 3, 0, 2, 2, 1),
+        ("fig5b_case1", "fig8", 1, 0, 9, 1, 0, 1, 1, 0),
+        ("fig5b_case1", "fig8", 1, 2, 17, 1, 0, 1, 1, 0),
+        ("fig5b_case2", "fig8", 1, 0, 9, 1, 0, 1, 1, 0),
+        ("lasso_probe_mark", "lasso", 1, 0, 25, 1, 0, 1, 1, 0),
+        ("fig8_kill_release", "fig8", 1, 0, 6, 1, 0, 1, 1, 0),
+        ("fig8_kill_release", "fig8", 1, 2, 16, 1, 0, 1, 1, 0)):
+    add(scenario(f"scenario {sc} ({topo}.topo, {v} VC)", 6 if topo == "theta" else 5, v,
+                 2 + pipe, file_args(sc, topo), pipe, probes_sent=sent, probes_returned=ret,
+                 probes_forked=forked, spins=spins, deadlocks_resolved=res, false_positives=fp))
+for pipe, sent in ((0, 7), (2, 10)):
+    add(scenario("scenario ring7_multispin (ring-7)", 3, 1, 3 + pipe,
+                 ring_args("ring7_multispin", "ring-7"), pipe, probes_sent=sent,
+                 probes_returned=1, probe_moves_sent=2, spins=2, deadlocks_resolved=1,
+                 false_positives=0))
 # congestion without a deadlock: every probe that comes back ends as a false
-# positive, and nothing spins (48 probes, 2 returned)
+# positive, and nothing spins (44 probes, 2 returned)
 add(spin(S, "scenario ring9_false_positive (ring-9)", 1, 4,
-         "--topo ring-9 --routing favors_min --tdd 16"
-         " --traffic trace:tb/scenarios/ring9_false_positive.trace --cycles 1",
-         ports=3, at_least=dict(probes_sent=40, probes_returned=1, false_positives=1),
-         exactly=dict(spins=0, deadlocks_resolved=0)))
-add(spin(S, "scenario line4_eject_drop (line4.topo)", 1, 5,
-         "--topo file:tb/scenarios/line4.topo --routing favors_min --tdd 8"
-         " --traffic trace:tb/scenarios/line4_eject_drop.trace --cycles 1",
-         ports=3, at_least=dict(probes_sent=3, probes_dropped=3),
-         exactly=dict(moves_sent=0, spins=0)))  # every probe dropped: no move, no spin
-add(spin(S, "scenario ring40_long_loop (ring-40, 40-hop loop)", 1, 6,
-         "--topo ring-40 --routing favors_min --tdd 32"
-         " --traffic trace:tb/scenarios/ring40_long_loop.trace --cycles 1",
-         ports=3, at_least=dict(probes_sent=100, spins=4)))  # 110, 4
+         ring_args("ring9_false_positive", "ring-9", 16),
+         ports=3, at_least=dict(probes_sent=40, probes_returned=2, false_positives=2),
+         exactly=dict(spins=0, deadlocks_resolved=0, frozen_timeouts=0)))
+# every probe dropped at router 1 (ejection, priority, empty VC): no move, no spin
+add(scenario("scenario line4_eject_drop (line4.topo)", 3, 1, 5,
+             file_args("line4_eject_drop", "line4", 8), probes_sent=3, probes_dropped=3,
+             probes_dropped_not_blocked=2, probes_dropped_outranked=1, moves_sent=0, spins=0))
+# four recoveries of the loop of 40, one spin each (106 probes)
+add(scenario("scenario ring40_long_loop (ring-40, 40-hop loop)", 3, 1, 6,
+             ring_args("ring40_long_loop", "ring-40"), probes_sent_min=100, probes_returned=4,
+             spins=4, deadlocks_resolved=4, false_positives=0, longest_loop_hops=40,
+             longest_loop_cycles=40))
+# a loop of 65 cycles (75 with SmPipe 2), past the 63 a move's delay once
+# carried: four recoveries, one spin each; the first alone sends 17 probes
+# (19) before its move is home (52 and 60 in the run)
+for pipe in (0, 2):
+    add(scenario("scenario ring5_65_cycles (ring-5@13, 65-cycle loop)", 3, 1, 7 - pipe,
+                 ring_args("ring5_clockwise", "ring-5@13"), pipe,
+                 probes_sent_min=19 if pipe else 17, probes_returned=4, spins=4,
+                 deadlocks_resolved=4, false_positives=0, longest_loop_hops=5,
+                 longest_loop_cycles=75 if pipe else 65))
 
 # ---- the seeds' networks (docs/scenarios.md, "Credit loops of the Mellanox paper") ----
 # Each deadlocks without SPIN and drains with it at the default t_DD (128),
