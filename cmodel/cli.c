@@ -303,6 +303,13 @@ int cli_output_check(const char *opt, const char *path)
   return 0;
 }
 
+/* path exists and is not a regular file (/dev/stdout, a FIFO) */
+static int not_regular(const char *path)
+{
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
 int cli_outputs_check(const cli_opts_t *o)
 {
   const char *const path[3] = {o->json, o->deadlocks, o->links};
@@ -311,7 +318,7 @@ int cli_outputs_check(const cli_opts_t *o)
   for (i = 0; i < 3; i++) {
     if (!path[i]) continue;
     for (j = 0; j < i; j++)
-      if (path[j] && !strcmp(path[i], path[j])) {
+      if (path[j] && !strcmp(path[i], path[j]) && !not_regular(path[i])) {
         cli_error("%s: %s is also the %s file", opt[i], path[i], opt[j]);
         return -1;
       }

@@ -29,7 +29,8 @@ int cli_record_start(const cli_opts_t *o, sim_t *sim);
 int cli_output_check(const char *opt, const char *path);
 
 /* cli_output_check of --json, --deadlocks and --links; two of them naming
- * the same file are refused.  0 or -1 (message printed). */
+ * the same file are refused (the same device, /dev/stdout, is not).  0 or
+ * -1 (message printed). */
 int cli_outputs_check(const cli_opts_t *o);
 
 /* After the run: writes the summary (--json) and the record (--deadlocks,
