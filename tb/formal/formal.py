@@ -54,9 +54,11 @@ class Job:
     property file spliced in and how, parameters of the top, method."""
 
     def __init__(self, name, top, modules, params, method, depth, splice=None,
-                 wrapper=None, what=""):
+                 wrapper=None, what="", cover_depth=None):
         self.name, self.top, self.modules, self.params = name, top, modules, params
         self.method, self.depth = method, depth
+        # covers are found faster than assertions are proven: deeper
+        self.cover_depth = cover_depth or depth
         # module -> "top" (assumes its contract, every property), "full"
         # (asserts its contract, every property) or "contract"
         self.splice = splice if splice is not None else {top: "top"}
@@ -87,7 +89,13 @@ JOBS = [
           _p(NumVcs=v, Eject=e), "induct", 2,
           what="output VC tracker, %d VC(s), %s port" % (v, "ejection" if e else "network"))
       for v in (1, 2, 4) for e in (0, 1)],
-    Job("router_p3_v1", "fv_router", None, _p(NumPorts=3, NumVcs=1), "bmc", 16,
+    *[Job("input_port_p3_v%d" % v, "fv_input_port",
+          ["spin_fifo", "spin_route_select", "spin_rr_arbiter", "spin_input_port"],
+          _p(NumPorts=3, NumVcs=v), "bmc", {1: 12, 2: 8}[v], cover_depth=12,
+          wrapper="fv_input_port.sv",
+          splice={"spin_fifo": "contract", "spin_rr_arbiter": "full"},
+          what="input port, 3 ports, %d VC(s), free inputs" % v) for v in (1, 2)],
+    Job("router_p3_v1", "fv_router", None, _p(NumPorts=3, NumVcs=1), "bmc", 7, cover_depth=9,
         wrapper="fv_router.sv",
         splice={"spin_fifo": "contract", "spin_ovc_tracker": "contract",
                 "spin_switch_alloc": "contract", "spin_crossbar": "contract"},
@@ -155,20 +163,21 @@ BREAKS = [
      "else if (age_q[v] != 8'hFF) age_d[v] = age_q[v] + 8'd1;",
      "else if (1'b1) age_d[v] = age_q[v] + 8'd1;",
      ["ovc_tracker_v1_e0"], "a VC's age wraps from 255 to 0 instead of saturating"),
-    ("router_credit_at_head", "spin_input_port.sv",
+    ("port_credit_at_head", "spin_input_port.sv",
      "      if (req_tail) begin\n        route_valid_d[arb_vc] = 1'b0;\n"
      "        credit_o = spin_pkg::CredW'({1'b1, spin_pkg::VcW'(arb_vc)});",
      "      if (req_tail) route_valid_d[arb_vc] = 1'b0;\n      if (req_head) begin\n"
      "        credit_o = spin_pkg::CredW'({1'b1, spin_pkg::VcW'(arb_vc)});",
-     ["router_p3_v1"], "the input port returns its credit when the head leaves, not the tail"),
-    ("router_head_no_free_vc", "spin_input_port.sv",
+     ["input_port_p3_v1", "router_p3_v1"],
+     "the input port returns its credit when the head leaves, not the tail"),
+    ("port_head_no_free_vc", "spin_input_port.sv",
      "(!vc_head[v] || (port_free_i[vc_port[v*PortW +: PortW]] &&",
      "(!vc_head[v] || (1'b1 &&",
-     ["router_p3_v1"], "a head asks for its output without a free downstream VC"),
-    ("router_pop_lost", "spin_input_port.sv",
+     ["input_port_p3_v1", "router_p3_v1"], "a head asks for its output without a free downstream VC"),
+    ("port_head_not_popped", "spin_input_port.sv",
      "      pop[arb_vc] = 1'b1;",
      "      pop[arb_vc] = !req_head;",
-     ["router_p3_v1"], "a granted head is sent but not popped: it leaves twice"),
+     ["input_port_p3_v2", "router_p3_v1"], "a granted head is sent but not popped: it leaves twice"),
 ]
 BREAK_BY_NAME = {b[0]: b for b in BREAKS}
 
@@ -289,8 +298,14 @@ def failed_asserts(log):
     return sorted(set(re.findall(r"Assert failed in \S+: (\S+)", text)))
 
 
-def prove(job, workdir, base_only=False, patched=None):
-    """Build and prove one job; returns a result dict."""
+# formal-selftest: the base case of an induction job runs this deep, so a
+# break shows as a trace from reset (a FIFO fills and wraps in 16 cycles).
+SELFTEST_DEPTH = 16
+
+
+def prove(job, workdir, selftest=False, patched=None):
+    """Build and prove one job; returns a result dict.  selftest: a deeper
+    base case, no covers."""
     workdir.mkdir(parents=True, exist_ok=True)
     res = {"job": job.name, "what": job.what, "method": job.method, "depth": job.depth,
            "solver": SOLVER, "status": "error", "failed": [], "times": {}}
@@ -304,11 +319,12 @@ def prove(job, workdir, base_only=False, patched=None):
     model = workdir / "model.smt2"
     props = smt_props(model)
     res["asserts"], res["assumes"], res["covers"] = props["assert"], props["assume"], props["cover"]
-    steps = [("base", ["--presat", "-t", str(job.depth), "--dump-vcd", "base.vcd"])]
-    if job.method == "induct" and not base_only:
+    base = max(job.depth, SELFTEST_DEPTH) if selftest and job.method == "induct" else job.depth
+    steps = [("base", ["--presat", "-t", str(base), "--dump-vcd", "base.vcd"])]
+    if job.method == "induct":
         steps.append(("step", ["-i", "-t", str(job.depth), "--dump-vcd", "step.vcd"]))
-    if props["cover"] and not base_only:
-        steps.append(("cover", ["-c", "-t", str(job.depth)]))
+    if props["cover"] and not selftest:
+        steps.append(("cover", ["-c", "-t", str(job.cover_depth)]))
     for kind, args in steps:
         log = workdir / ("%s.log" % kind)
         # --unroll: z3 takes a model unrolled step by step in well under a
@@ -425,16 +441,21 @@ def cmd_selftest(args):
 
     def one(task):
         n, fname, text, job, what = task
-        return n, what, prove(job, work / n / job.name, base_only=True, patched={fname: text})
+        return n, what, prove(job, work / n / job.name, selftest=True, patched={fname: text})
 
     caught = {}
     uncaught = []
     for n, what, res in pool_map(one, tasks, args.jobs):
-        ok = res["status"] == "fail" and res.get("failed_in") == "base" and res["failed"]
+        # caught: a trace from reset breaks a property (base), or the
+        # induction step no longer closes on a property (step: the break is
+        # deeper than the base case looked, e.g. an age wrapping at 256)
+        ok = res["status"] == "fail" and res.get("failed_in") in ("base", "step") and res["failed"]
         t = sum(res["times"].values())
         if ok:
-            print("formal-selftest: %-24s caught by %s in %s: %s (%.1f s)"
-                  % (n, res["job"], res.get("failed_in"), ", ".join(res["failed"]), t), flush=True)
+            how = ("a trace from reset" if res["failed_in"] == "base"
+                   else "the induction step (no trace from reset within %d steps)" % SELFTEST_DEPTH)
+            print("formal-selftest: %-24s caught by %s, %s: %s (%.1f s)"
+                  % (n, res["job"], how, ", ".join(res["failed"]), t), flush=True)
             caught.setdefault(n, []).append(res["failed"])
         else:
             print("formal-selftest: %-24s NOT CAUGHT by %s: %s (%s) (%.1f s)"
