@@ -359,6 +359,7 @@ include synth/synth.mk
 # Yosys is installed like every other tool the first time a synthesis needs it.
 synth synth-network: deps
 include tb/sc/sc.mk
+include tb/formal/formal.mk
 
 .PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
 FORCE:
@@ -395,6 +396,9 @@ help:
 	@echo "                  (libFuzzer, ASan, UBSan; make fuzz-build builds them; tb/fuzz/fuzz.mk)"
 	@echo "  make unit-rtl   each RTL primitive against its C twin (tb/unit/); unit-rtl-build,"
 	@echo "                  unit-rtl-clean"
+	@echo "  make formal     formal proofs of the datapath primitives and the router (yosys-smtbmc,"
+	@echo "                  z3; docs/formal.md); formal-selftest: each proof fails on a deliberate"
+	@echo "                  break; formal-list lists both; FORMAL_ONLY=job,... FORMAL_JOBS=$(FORMAL_JOBS)"
 	@echo "  make waves-check  short waveforms, checked against both GTKWave views"
 	@echo "  make regress    the co-simulation cases (pytest, tb/regress/cases.py); ARGS='-k mesh8x8'"
 	@echo "                  selects; regress-build builds their binaries, regress-run runs them,"
@@ -618,7 +622,7 @@ endef
 
 # The steps of make test, in order; each one's time is printed, so that the
 # 20-minute budget of CI stays in sight.
-TEST_STEP_NAMES := lint test-c sweep-check test-c-san fuzz-short unit-rtl waves-check regress
+TEST_STEP_NAMES := lint test-c sweep-check test-c-san fuzz-short unit-rtl formal waves-check regress
 TEST_STEPS := $(TEST_STEP_NAMES)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),help)),)
 $(call knob_check_list,TEST_STEPS,$(TEST_STEP_NAMES),steps of make test: $(TEST_STEP_NAMES))

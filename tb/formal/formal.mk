@@ -1,0 +1,30 @@
+# tb/formal/formal.mk - formal proofs of the datapath primitives (docs/formal.md).
+#
+# A GNU make fragment for the top-level Makefile (`include tb/formal/formal.mk`).
+# Targets:
+#   formal           prove every job of tb/formal/formal.py (Yosys, then
+#                    yosys-smtbmc with z3): k-induction, or bounded model
+#                    checking to a stated depth; build/formal/summary.md
+#   formal-selftest  break each module on purpose (a patched copy under
+#                    build/formal/selftest/) and check that a proof fails
+#   formal-list      the jobs and the breaks
+# Knobs: FORMAL_JOBS (proofs at once, default 2), FORMAL_ONLY (comma-separated
+# job or break names), FORMAL_TIMEOUT (seconds per solver run).
+
+FORMAL_PYTHON  ?= /usr/bin/python3
+FORMAL_JOBS    ?= 2
+FORMAL_ONLY    ?=
+FORMAL_TIMEOUT ?= 600
+FORMAL_ENV     := YOSYS=$(YOSYS) FORMAL_TIMEOUT=$(FORMAL_TIMEOUT) PYTHONDONTWRITEBYTECODE=1
+
+.PHONY: formal formal-selftest formal-list
+formal: deps
+	@$(FORMAL_ENV) $(FORMAL_PYTHON) tb/formal/formal.py run --jobs '$(FORMAL_JOBS)' \
+	  $(if $(FORMAL_ONLY),--only '$(FORMAL_ONLY)')
+
+formal-selftest: deps
+	@$(FORMAL_ENV) $(FORMAL_PYTHON) tb/formal/formal.py selftest --jobs '$(FORMAL_JOBS)' \
+	  $(if $(FORMAL_ONLY),--only '$(FORMAL_ONLY)')
+
+formal-list:
+	@$(FORMAL_PYTHON) tb/formal/formal.py list
