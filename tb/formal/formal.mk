@@ -15,6 +15,16 @@ FORMAL_PYTHON  ?= /usr/bin/python3
 FORMAL_JOBS    ?= 2
 FORMAL_ONLY    ?=
 FORMAL_TIMEOUT ?= 600
+# The knobs are checked in make before a shell sees them (scripts/knobs.mk).
+ifneq ($(filter formal formal-selftest,$(MAKECMDGOALS)),)
+$(call knob_check_uint,FORMAL_JOBS,1,256,a number of proofs at once, 1 or more)
+$(call knob_check_uint,FORMAL_TIMEOUT,1,1000000,seconds per solver run, 1 or more)
+ifneq ($(FORMAL_ONLY),)
+ifeq ($(call knob_only,$(FORMAL_ONLY),$(knob_name_chars) $(knob_comma)),)
+$(call knob_fail,FORMAL_ONLY,job or break names separated by commas (make formal-list))
+endif
+endif
+endif
 FORMAL_ENV     := YOSYS=$(YOSYS) FORMAL_TIMEOUT=$(FORMAL_TIMEOUT) PYTHONDONTWRITEBYTECODE=1
 
 .PHONY: formal formal-selftest formal-list
