@@ -4,6 +4,8 @@
 #include <string.h>
 #include "network.h"
 #include "bits.h"
+#define DP_INLINE                 /* the link pipeline inlined into net_step (datapath.h) */
+#include "spin_link_pipe.c"
 
 route_fn_t net_route_fn(route_algo_t algo)
 {
@@ -211,21 +213,11 @@ void net_step(network_t *net)
     const int q = pp->src / P, qp = pp->src % P;
     const flit_t *in_f = (valid[q] >> qp) & 1u ? &fnxt[pp->src] : &net->idle;
     const uint8_t in_c = (valid[q] >> (8 + qp)) & 1u ? cnxt[pp->src] : 0;
-    const int h = pp->head;
-    const int in_busy = CTL_KIND(in_f->ctl) != KIND_IDLE || in_c;
-    int out_busy;
-    /* empty and fed nothing: every stage idle, so the reader's slot is not
-     * read (no wake bit) and the ring's position does not matter */
-    if (!pp->held && !in_busy) continue;
-    out_busy = CTL_KIND(pp->flit[h].ctl) != KIND_IDLE || pp->cred[h];
-    fnxt[pp->slot] = pp->flit[h];
-    cnxt[pp->slot] = pp->cred[h];
-    if (CTL_KIND(pp->flit[h].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= (uint16_t)(1u << pp->p);
-    if (pp->cred[h]) net->wake[nxt][pp->r] |= (uint16_t)(0x100u << pp->p);
-    pp->flit[h] = *in_f;
-    pp->cred[h] = in_c;
-    pp->held += in_busy - out_busy;
-    pp->head = h + 1 == pp->stages ? 0 : h + 1;
+    /* not stepped (empty and fed nothing): the reader's slot is not read
+     * (no wake bit) */
+    if (!spin_link_pipe_step(pp, in_f, in_c, &fnxt[pp->slot], &cnxt[pp->slot])) continue;
+    if (CTL_KIND(fnxt[pp->slot].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= (uint16_t)(1u << pp->p);
+    if (cnxt[pp->slot]) net->wake[nxt][pp->r] |= (uint16_t)(0x100u << pp->p);
   }
   net->cycle++;
 }
