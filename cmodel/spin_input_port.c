@@ -111,7 +111,7 @@ DP_FN void spin_input_port_route(router_t *r, const router_cfg_t *cfg, cycle_t *
   const unsigned all_vcs = cb->all_vcs;
   const unsigned port_free = cb->port_free;
   unsigned need = (unsigned)r->nonempty[p] & ~(unsigned)r->routed[p] & all_vcs;
-  unsigned dst, mask;
+  unsigned dst, mask, target;
   int v, first = 1, drew;
   if (!need && cfg->reroute && !esc) {
     unsigned vm;
@@ -126,10 +126,14 @@ DP_FN void spin_input_port_route(router_t *r, const router_cfg_t *cfg, cycle_t *
   {
     const spin_fifo_t f = spin_input_port_fifo(r, p, v, V);
     dst = HEAD_DST(f.data[*f.rd_q]);
+    target = dst;
     if (cb->nmin) {             /* the current target and the source's choice (4.3) */
       const uint64_t rh = spin_fifo_front(&f).ext;
       const unsigned mid = RH_MID(rh);
-      int via = first ? (rh & RH_VIA) && mid != (unsigned)cfg->id : r->via_q[p][v];
+      /* toward mid already (via_tgt): the table looks mid up */
+      const int via = first ? (rh & RH_VIA) && mid != (unsigned)cfg->id : r->via_q[p][v];
+      int go = 0;               /* the source sends the head toward mid (rt_mid_o) */
+      if (via) dst = target = mid;
       if (!via && first && p == 0 && (rh & RH_OFFER) &&
           !(spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, dst) & port_free)) {
         const unsigned mm = spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, mid);
@@ -137,14 +141,14 @@ DP_FN void spin_input_port_route(router_t *r, const router_cfg_t *cfg, cycle_t *
         const unsigned t_min =
             ip_min_age(spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, dst), age, cb->P);
         const unsigned t_nm = mm & port_free ? 0u : ip_min_age(mm, age, cb->P);
-        via = t_min > RH_DETOUR(rh) + t_nm;
+        go = t_min > RH_DETOUR(rh) + t_nm;
+        if (go) target = mid;
       }
-      if (via) dst = mid;
-      cw->rc_via[p] = (uint8_t)via;
+      cw->rc_via[p] = (uint8_t)(via || go);
     }
   }
-  cw->rc_dst[p] = (uint16_t)dst;
-  mask = spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, dst);
+  cw->rc_dst[p] = (uint16_t)dst;   /* rt_dst_o */
+  mask = spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, target);
   cw->rc_vc[p] = (uint8_t)v;
   cb->routing |= 1u << p;
   if (esc) {                    /* the route set only: stage 1 chooses the port */
