@@ -252,7 +252,8 @@ SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC)
 
 # ---- tests ----
 C_TESTS := $(patsubst cmodel/tests/%.c,$(BUILD)/cmodel/tests/%,$(wildcard cmodel/tests/test_*.c))
-$(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
+C_TEST_HDRS := $(wildcard cmodel/tests/*.h)
+$(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS) $(C_TEST_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(C_OPT) -Icmodel $< $(LIBSPIN) -lm -o $@
 
