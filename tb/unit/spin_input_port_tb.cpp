@@ -52,7 +52,6 @@ namespace {
 const int kPorts = P_NumPorts, kVcs = P_NumVcs;
 const int kPort = P_Source ? 0 : kPorts - 1;   // the C router's port the RTL port is
 const unsigned kFlitW = P_FlitW;
-const unsigned kPortW = kPorts > 4 ? 3 : kPorts > 2 ? 2 : 1;
 const unsigned kNodes = 16;
 const unsigned kAllPorts = (1u << kPorts) - 1u;
 
