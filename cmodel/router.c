@@ -177,7 +177,8 @@ static inline DP_ALWAYS_INLINE void in_latch(router_t *r, const cycle_t *cw,
                                              const int esc)
 {
   unsigned m;
-  for (m = cb->routing; m; m &= m - 1u) spin_input_port_latch(r, cw, cb, (int)low_bit(m), spin, V, esc);
+  for (m = cb->routing; m; m &= m - 1u)
+    spin_input_port_latch(r, cw, cb, (int)low_bit(m), spin, V, esc);
 }
 
 /* Output o carries a spin flit: the SPIN unit names its input and VC and
@@ -192,7 +193,8 @@ static inline DP_ALWAYS_INLINE void out_spin(router_t *r, const router_links_t *
   spin_crossbar(&w, CTL_VC(sc->spin_flit[o].ctl), &out_flit[o]);
   cb->wf |= 1u << o;
   wake_reader(in, o, 1u);
-  if (CTL_TAIL(w.ctl)) r->sp.spinning_q[sp][sv] = r->sp.frozen_q[sp][sv] = r->sp.armed_q[sp][sv] = 0;
+  if (CTL_TAIL(w.ctl))
+    r->sp.spinning_q[sp][sv] = r->sp.frozen_q[sp][sv] = r->sp.armed_q[sp][sv] = 0;
 }
 
 /* Output o carries the special message the SPIN unit's arbitration chose:
