@@ -184,6 +184,10 @@ C_STD    := -std=c99 -Wall -Wextra -Werror -pedantic
 C_OPT    ?= -O2 -g
 C_SRCS   := $(filter-out cmodel/spinsim.c cmodel/spingen.c,$(wildcard cmodel/*.c))
 C_HDRS   := $(wildcard cmodel/*.h)
+# router.c and network.c include the datapath modules' files (cmodel/datapath.h),
+# so those count as headers too
+C_HDRS   += $(addprefix cmodel/spin_,$(addsuffix .c,fifo input_port ovc_tracker switch_alloc \
+              crossbar link_pipe route_table))
 C_OBJS   := $(patsubst cmodel/%.c,$(BUILD)/cmodel/%.o,$(C_SRCS))
 LIBSPIN  := $(BUILD)/cmodel/libspin.a
 SPINSIM  := $(BUILD)/cmodel/spinsim
@@ -333,7 +337,8 @@ RUN_SHOW = printf '%q ' "$$@"; echo; "$$@"; rc=$$?
 
 # ---- tests ----
 C_TESTS := $(patsubst cmodel/tests/%.c,$(BUILD)/cmodel/tests/%,$(wildcard cmodel/tests/test_*.c))
-$(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
+C_TEST_HDRS := $(wildcard cmodel/tests/*.h)
+$(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS) $(C_TEST_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(C_OPT) -Icmodel $< $(LIBSPIN) -lm -o $@
 

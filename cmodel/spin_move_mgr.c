@@ -1,5 +1,5 @@
 /* spin_move_mgr.c - the move manager (docs/microarchitecture.md, 12.4):
- * move, probe_move and kill_move of other routers. */
+ * move, probe_move and kill_move of other routers.  RTL twin: rtl/spin_move_mgr.sv. */
 #include "spin.h"
 
 /* Forwards the message one hop: the next router reads the next entry. */

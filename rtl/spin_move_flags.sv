@@ -1,5 +1,6 @@
 // spin_move_flags: what each move manager tests of a SPIN state
 // (docs/microarchitecture.md, 12.4), one pair of bits per manager.
+// C twin: spin_move_flags() in cmodel/spin_move_flags.c.
 // spin_unit computes them once from the state the FSM leaves and updates
 // them after each manager by its decision, so no manager reads the state
 // itself (the chain of managers stays shallow); the same module, on the

@@ -1,6 +1,7 @@
 // spin_pkg: constants of the link format and of SPIN shared by every RTL
 // module.  The contract is docs/microarchitecture.md ("Link format" and
-// section 12); C twins: cmodel/flit.h and cmodel/spin.h.
+// section 12); C twin: cmodel/flit.h.  SPIN's sizes are in cmodel/spin.h,
+// the observation word's fields in tb/spin_obs.h.
 //
 // Link word, LinkW = FlitW + 7 bits:
 //   [FlitW-1:0]          data (head flit: dst in [15:0]; special message: 128 bits)

@@ -21,18 +21,7 @@
 #include "report.h"
 #include "sim.h"
 #include "text.h"
-
-static int passed, failed;
-#define CHECK(cond, ...)                                              \
-  do {                                                                \
-    if (cond) passed++;                                               \
-    else {                                                            \
-      failed++;                                                       \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
-      printf(__VA_ARGS__);                                            \
-      printf("\n");                                                   \
-    }                                                                 \
-  } while (0)
+#include "check.h"
 
 static const char *data_dir;
 
@@ -397,7 +386,7 @@ static void cli_faults_and_outputs(void)
 
 int main(int argc, char **argv)
 {
-  data_dir = argc > 1 ? argv[1] : "cmodel/tests/data";
+  data_dir = check_data(argc, argv);
   escaping();
   topology_text();
   trace_text();
@@ -406,6 +395,5 @@ int main(int argc, char **argv)
   drain_limit_no_overflow();
   json_strings();
   cli_faults_and_outputs();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_done();
 }

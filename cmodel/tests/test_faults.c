@@ -16,18 +16,7 @@
 #include <unistd.h>
 #include "faults.h"
 #include "sim.h"
-
-static int passed, failed;
-#define CHECK(cond, ...)                                              \
-  do {                                                                \
-    if (cond) passed++;                                               \
-    else {                                                            \
-      failed++;                                                       \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
-      printf(__VA_ARGS__);                                            \
-      printf("\n");                                                   \
-    }                                                                 \
-  } while (0)
+#include "check.h"
 
 static const char *data_dir;
 
@@ -399,12 +388,11 @@ static void test_run(void)
 
 int main(int argc, char **argv)
 {
-  data_dir = argc > 1 ? argv[1] : "cmodel/tests/data";
+  data_dir = check_data(argc, argv);
   test_inline();
   test_file();
   test_check_against_tables();
   test_run();
   test_lazy();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_done();
 }

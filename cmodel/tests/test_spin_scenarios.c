@@ -27,36 +27,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "datapath.h"
 #include "flit.h"
 #include "sim.h"
+#include "check.h"   /* a scenario is a group of checks; a known bug's are muted */
 
-static int checks_failed;     /* failed checks of the running scenario */
-static int first_failed_line; /* line of its first failed check */
-static int mute;              /* a known bug: count failed checks, print none */
 static const char *verbose;   /* scenario whose log is printed, or NULL */
 
-#define CHECK(cond, ...)                                              \
-  do {                                                                \
-    if (!(cond)) {                                                    \
-      if (!checks_failed++) first_failed_line = __LINE__;             \
-      if (!mute) {                                                    \
-        printf("  FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);      \
-        printf(__VA_ARGS__);                                          \
-        printf("\n");                                                 \
-      }                                                               \
-    }                                                                 \
-  } while (0)
-
-/* The front flit of input VC (p, v) of a router with `vcs` VCs (the FIFO
- * layout of cmodel/router.h). */
+/* The front flit of input VC (p, v) of a router with `vcs` VCs, read with
+ * the C model's FIFO (read only: the view names the registers). */
 static flit_t front_flit(const router_t *rt, int vcs, int p, int v)
 {
-  unsigned slot = (unsigned)(p * vcs + v) * BUF_DEPTH + rt->rd_q[p][v];
-  flit_t f;
-  f.data = rt->buf_data[slot];
-  f.ctl = rt->buf_ctl[slot];
-  f.ext = 0;
-  return f;
+  const spin_fifo_t f = spin_input_port_fifo((router_t *)rt, p, v, vcs);
+  return spin_fifo_front(&f);
 }
 
 /* ---- the recorder ---- */
@@ -1065,8 +1048,8 @@ int main(int argc, char **argv)
   for (i = 0; i < count; i++) {
     const scenario_t *sc = &scenarios[i];
     int log = verbose && !strcmp(verbose, sc->name);
-    checks_failed = 0;
-    mute = sc->known_bug && !log;
+    check_begin();
+    check_mute = sc->known_bug && !log;
     /* without SPIN: a deadlock stays stuck, congestion drains */
     if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 2000, 0) == 0)
       CHECK(R.status == (sc->deadlock ? SIM_STUCK : SIM_DRAINED),
@@ -1080,16 +1063,16 @@ int main(int argc, char **argv)
       sc->check(&R);
     }
     sim_free(&R.s);
-    if (sc->known_bug && checks_failed) {
+    if (sc->known_bug && check_group_failed) {
       /* what the paper and the contract require, which the C model does
        * not do yet: reported, not counted as a failure */
       known++;
       printf("known %s: %s (%d checks fail, the first at line %d)\n", sc->name, sc->known_bug,
-             checks_failed, first_failed_line);
+             check_group_failed, check_group_line);
     } else if (sc->known_bug) {
       failed++;
       printf("FAIL %s: passes now; drop its known-bug mark\n", sc->name);
-    } else if (checks_failed) {
+    } else if (check_group_failed) {
       failed++;
       printf("FAIL %s\n", sc->name);
     } else {
