@@ -486,7 +486,10 @@ sim-top: deps
 
 # C model unit tests: each binary ends with "N passed, N failed".
 test-c: $(C_TESTS)
-	@for t in $(C_TESTS); do echo "== $$t"; $$t cmodel/tests/data | tail -3 || exit 1; done
+	@for t in $(C_TESTS); do echo "== $$t"; \
+	  out=$$($$t cmodel/tests/data 2>&1); rc=$$?; \
+	  printf '%s\n' "$$out" | grep '^FAIL' | head -20; printf '%s\n' "$$out" | tail -3; \
+	  [ $$rc -eq 0 ] || { echo "test-c: $$t failed (exit status $$rc)"; exit 1; }; done
 
 # The co-simulation regression: the pytest suite tb/regress/ (one table of
 # cases in tb/regress/cases.py), run in parallel by pytest-xdist, with a
