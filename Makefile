@@ -49,78 +49,132 @@ endif
 .DEFAULT_GOAL := help
 BUILD  := build
 ROOT   := $(abspath .)
-# A directory name for the topology: file:foo/bar.topo -> file_foo_bar.topo
+# ---- knob checks (scripts/knobs.mk) ----
+# Every knob is checked when the Makefile is read, for every goal but
+# `clean` (which checks BUILD alone), before any recipe runs: numbers as
+# numbers within their range, names against their lists.  A value that
+# passes holds no character a shell treats specially.  TOPO, TRAFFIC and
+# FAULTS may name a file, whose name may hold any character: they reach the
+# recipes only through the environment (SPIN_NOC_TOPO, SPIN_NOC_TRAFFIC,
+# SPIN_NOC_FAULTS), quoted ("$$SPIN_NOC_TOPO"), never as command text; ARGS
+# (pytest's arguments) likewise (SPIN_NOC_ARGS), split into words by
+# scripts/with_args.py, which runs nothing in them.
+include scripts/knobs.mk
+REGRESS_JOBS ?= auto
+ARGS         ?=
+export SPIN_NOC_TOPO    := $(TOPO)
+export SPIN_NOC_TRAFFIC := $(TRAFFIC)
+export SPIN_NOC_FAULTS  := $(FAULTS)
+export SPIN_NOC_ARGS    := $(ARGS)
+
+ifeq ($(call knob_only,$(BUILD),$(knob_path_chars)),)
+$(call knob_fail,BUILD,a directory of letters, digits and . _ - + @ /)
+endif
+
+# A directory name for the topology: file:foo/bar.topo -> file_foo_bar.topo;
+# in a file name every character but letters, digits and . _ - + @ becomes _
+# (the name goes to tr through a file, never through a command).
+ifneq ($(call knob_only,$(TOPO),$(knob_path_chars) :),)
 TOPO_DIR := $(subst /,_,$(subst :,_,$(TOPO)))
+else
+knob_tmp := $(shell mktemp)
+$(file >$(knob_tmp),$(TOPO))
+TOPO_DIR := $(shell tr -c 'A-Za-z0-9._@+\n-' _ < $(knob_tmp) | tr -d '\n'; rm -f $(knob_tmp))
+endif
 CFG_DIR  := $(BUILD)/$(TOPO_DIR)/v$(VCS)
 
-# Knob checks (not for `make help` or `make clean`).
-ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),help)),)
-ifeq ($(filter $(WAVES),0 1),)
-$(error WAVES=$(WAVES): expected 0 or 1)
+# The outputs of a run, by target: each run removes those of the last run of
+# its TOPO first (the recipes below), and so does a knob refused here for
+# such a target (knob_on_fail, before make stops), so that a refused run
+# leaves nothing that looks like its result.  The paths are BUILD's and
+# TOPO_DIR's characters only.
+RUN_DIR := $(BUILD)/$(TOPO_DIR)
+SIM_OUTPUTS := $(addprefix $(RUN_DIR)/,summary.json deadlocks.json links.json deadlocks.png links.png) \
+               waves/$(TOPO_DIR).fst waves/$(TOPO_DIR).deadlocks.json
+PICTURES_OUTPUTS := $(addprefix $(RUN_DIR)/cmodel/,summary.json deadlocks.json links.json deadlocks.png links.png)
+SIM_TOP_OUTPUTS := $(RUN_DIR)/summary-top.json waves/$(TOPO_DIR)-top.fst
+RUN_OUTPUTS.sim      := $(SIM_OUTPUTS)
+RUN_OUTPUTS.sim-run  := $(SIM_OUTPUTS)
+RUN_OUTPUTS.pictures := $(PICTURES_OUTPUTS)
+RUN_OUTPUTS.sim-top  := $(SIM_TOP_OUTPUTS)
+RUN_OUTPUTS.sim-sc   := $(RUN_DIR)/summary-sc.json
+# (not under make -n, which runs nothing)
+knob_on_fail = $(if $(and $(filter sim sim-run pictures sim-top sim-sc,$(MAKECMDGOALS)),$(if \
+  $(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS)))),,y)),$(shell rm -f \
+  $(foreach g,$(filter sim sim-run pictures sim-top sim-sc,$(MAKECMDGOALS)),$(RUN_OUTPUTS.$(g)))))
+
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),help)),)
+ifneq ($(filter file:%,$(firstword $(TOPO))),)
+ifneq ($(call knob_is_empty,$(patsubst file:%,%,$(TOPO))),)
+$(call knob_fail,TOPO,file:PATH with a path)
 endif
-ifeq ($(filter $(SPEED),0 1),)
-$(error SPEED=$(SPEED): expected 0 or 1)
+else
+ifeq ($(call knob_only,$(TOPO),$(knob_name_chars) . @),)
+$(call knob_fail,TOPO,meshWxH, torusWxH, ring-N, dragonfly-a-p-h (each with @L or not) or file:PATH)
 endif
-ifeq ($(SPEED)$(WAVES),11)
-$(error SPEED=1 builds without waveforms: use WAVES=0, or SPEED=0 for a waveform)
 endif
-ifeq ($(filter $(ROUTING),xy west_first escape favors_min favors_nmin),)
-$(error ROUTING=$(ROUTING): expected xy, west_first, escape, favors_min or favors_nmin)
-endif
+$(call knob_check_name,ROUTING,xy west_first escape favors_min favors_nmin,xy, west_first, escape, favors_min or favors_nmin)
+$(call knob_check_uint,VCS,1,4,1, 2, 3 or 4)
 ifeq ($(ROUTING)-$(VCS),escape-1)
-$(error ROUTING=escape needs VCS=2, 3 or 4 (VC 0 is the escape VC))
+$(knob_on_fail)$(error ROUTING=escape needs VCS=2, 3 or 4 (VC 0 is the escape VC))
 endif
+ifneq ($(filter trace:%,$(firstword $(TRAFFIC))),)
+ifneq ($(call knob_is_empty,$(patsubst trace:%,%,$(TRAFFIC))),)
+$(call knob_fail,TRAFFIC,trace:PATH with a path)
+endif
+else ifneq ($(filter hotspot:%,$(TRAFFIC)),)
+$(if $(call knob_uint_in,$(patsubst hotspot:%,%,$(TRAFFIC)),0,65535),,$(call knob_fail,TRAFFIC,hotspot:NODE with a router number))
+else
+$(call knob_check_name,TRAFFIC,uniform_random transpose bit_complement bit_reverse bit_rotation shuffle tornado neighbor hotspot,uniform_random, transpose, bit_complement, bit_reverse, bit_rotation, shuffle, tornado, neighbor, hotspot[:NODE] or trace:PATH)
+endif
+$(call knob_check_frac,RATE,offered flits per node per cycle, 0 to 1 (0.25, .5, 1))
+$(call knob_check_frac,LONG_FRAC,a fraction of 5-flit packets, 0 to 1)
+$(call knob_check_uint,CYCLES,1,1000000000000000,injection cycles, 1 to 10^15)
+$(call knob_check_uint,SEED,0,18446744073709551615,a seed, 0 to 2^64-1)
+$(call knob_check_uint,WAVES,0,1,0 or 1)
+$(call knob_check_uint,SPEED,0,1,0 or 1)
+ifeq ($(SPEED)$(WAVES),11)
+$(knob_on_fail)$(error SPEED=1 builds without waveforms: use WAVES=0, or SPEED=0 for a waveform)
+endif
+$(call knob_check_uint,VSEED,1,2147483647,a Verilator seed, 1 to 2147483647)
+$(call knob_check_uint,SPIN,0,1,0 or 1)
 ifeq ($(ROUTING)-$(SPIN),escape-1)
-$(error ROUTING=escape is deadlock-free without SPIN: use SPIN=0)
+$(knob_on_fail)$(error ROUTING=escape is deadlock-free without SPIN: use SPIN=0)
 endif
-ifeq ($(filter $(SPIN),0 1),)
-$(error SPIN=$(SPIN): expected 0 or 1)
+$(call knob_check_uint,TDD,2,32768,a deadlock-detection threshold, 2 to 32768 cycles)
+$(call knob_check_name,SPIN_MODE,live paper,live or paper)
+$(call knob_check_uint,ADMIT,0,1,0 or 1)
+$(call knob_check_uint,REROUTE,0,1,0 or 1)
+$(call knob_check_uint,ADOPT,0,1,0 or 1)
+# FAULTS: empty, file:PATH, or CYCLE@ROUTER:PORT items separated by commas
+# (spinsim checks the numbers, naming the item)
+ifneq ($(call knob_is_empty,$(FAULTS)),)
+else ifneq ($(filter file:%,$(firstword $(FAULTS))),)
+ifneq ($(call knob_is_empty,$(patsubst file:%,%,$(FAULTS))),)
+$(call knob_fail,FAULTS,file:PATH with a path)
 endif
-ifeq ($(filter $(SPIN_MODE),live paper),)
-$(error SPIN_MODE=$(SPIN_MODE): expected live or paper)
+else ifeq ($(and $(call knob_only,$(FAULTS),$(knob_digits) @ : $(knob_comma)),$(call knob_faults_items,$(FAULTS))),)
+$(call knob_fail,FAULTS,CYCLE@ROUTER:PORT[$(knob_comma)CYCLE@ROUTER:PORT...] or file:PATH)
 endif
-ifeq ($(filter $(ADMIT),0 1),)
-$(error ADMIT=$(ADMIT): expected 0 or 1)
-endif
-ifeq ($(filter $(REROUTE),0 1),)
-$(error REROUTE=$(REROUTE): expected 0 or 1)
-endif
-ifeq ($(filter $(ADOPT),0 1),)
-$(error ADOPT=$(ADOPT): expected 0 or 1)
-endif
-ifeq ($(filter $(VCS),1 2 3 4),)
-$(error VCS=$(VCS): expected 1, 2, 3 or 4)
-endif
-ifeq ($(filter $(VIEW),router spin),)
-$(error VIEW=$(VIEW): expected router or spin)
-endif
-ifneq ($(FAULTS),)
-ifneq ($(words $(FAULTS))$(findstring ',$(FAULTS))$(findstring ",$(FAULTS)),1)
-$(error FAULTS=$(FAULTS): expected CYCLE@ROUTER:PORT[,CYCLE@ROUTER:PORT...] or file:PATH, one word without quotes)
-endif
-endif
-ifeq ($(shell echo '$(VSEED)' | grep -Ex '[1-9][0-9]{0,9}'),)
-$(error VSEED=$(VSEED): expected a Verilator seed, 1 to 2147483647)
-endif
-ifeq ($(shell test '$(VSEED)' -le 2147483647 && echo ok),)
-$(error VSEED=$(VSEED): expected a Verilator seed, 1 to 2147483647)
-endif
+$(call knob_check_name,VIEW,router spin,router or spin)
 ifneq ($(ROUTER),)
-ifeq ($(shell echo '$(ROUTER)' | grep -Ex '[0-9]+'),)
-$(error ROUTER=$(ROUTER): expected a router id (0, 1, 2 and so on))
-endif
+$(call knob_check_uint,ROUTER,0,65535,a router id (0, 1, 2 and so on))
 endif
 ifneq ($(WAVE_FROM),)
-ifeq ($(shell echo '$(WAVE_FROM)' | grep -Ex '[0-9]{1,15}'),)
-$(error WAVE_FROM=$(WAVE_FROM): expected a cycle number (0, 1, 2 and so on))
-endif
+$(call knob_check_uint,WAVE_FROM,0,1000000000000000,a cycle number (0, 1, 2 and so on))
 endif
 ifneq ($(WAVE_TO),)
-ifeq ($(shell echo '$(WAVE_TO)' | grep -Ex '[0-9]{1,15}'),)
-$(error WAVE_TO=$(WAVE_TO): expected a cycle number (0, 1, 2 and so on))
+$(call knob_check_uint,WAVE_TO,0,1000000000000000,a cycle number (0, 1, 2 and so on))
+ifneq ($(call knob_le,$(WAVE_TO),$(or $(WAVE_FROM),0)),)
+$(knob_on_fail)$(error WAVE_TO=$(WAVE_TO): expected a cycle after WAVE_FROM=$(or $(WAVE_FROM),0))
 endif
-ifeq ($(shell test '$(WAVE_TO)' -gt '$(or $(WAVE_FROM),0)' && echo ok),)
-$(error WAVE_TO=$(WAVE_TO): expected a cycle after WAVE_FROM=$(or $(WAVE_FROM),0))
+endif
+ifneq ($(PORTS),)
+$(call knob_check_uint,PORTS,2,8,a router port count, 2 to 8)
+endif
+ifneq ($(REGRESS_JOBS),auto)
+ifneq ($(REGRESS_JOBS),logical)
+$(call knob_check_uint,REGRESS_JOBS,0,4096,auto, logical or a number of pytest workers)
 endif
 endif
 endif
@@ -130,6 +184,10 @@ C_STD    := -std=c99 -Wall -Wextra -Werror -pedantic
 C_OPT    ?= -O2 -g
 C_SRCS   := $(filter-out cmodel/spinsim.c cmodel/spingen.c,$(wildcard cmodel/*.c))
 C_HDRS   := $(wildcard cmodel/*.h)
+# router.c and network.c include the datapath modules' files (cmodel/datapath.h),
+# so those count as headers too
+C_HDRS   += $(addprefix cmodel/spin_,$(addsuffix .c,fifo input_port ovc_tracker switch_alloc \
+              crossbar link_pipe route_table))
 C_OBJS   := $(patsubst cmodel/%.c,$(BUILD)/cmodel/%.o,$(C_SRCS))
 LIBSPIN  := $(BUILD)/cmodel/libspin.a
 SPINSIM  := $(BUILD)/cmodel/spinsim
@@ -243,16 +301,18 @@ $(RTL_DIR)/p%/Vcosim: $(RTL_DIR)/p%.inputs | $(LIBSPIN)
 
 # The network top is generated per topology and VC count; rewritten only when
 # its text changes, so Verilator does not rebuild for nothing.
-TOPO_FILE := $(patsubst file:%,%,$(filter file:%,$(TOPO)))
+# (the topology file is a prerequisite when its name can be one: FORCE
+# regenerates the top anyway)
+TOPO_FILE := $(if $(call knob_only,$(TOPO),$(knob_path_chars) :),$(patsubst file:%,%,$(filter file:%,$(TOPO))))
 $(CFG_DIR)/spin_network.sv: $(SPINGEN) $(TOPO_FILE) FORCE
 	@mkdir -p $(@D)
-	@$(SPINGEN) --topo $(TOPO) --vcs $(VCS) --flit-width $(FLITW) --escape 1 --out $@.tmp
+	@$(SPINGEN) --topo "$$SPIN_NOC_TOPO" --vcs $(VCS) --flit-width $(FLITW) --escape 1 --out $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 COSIM_TOP := $(CFG_DIR)/top/Vcosim
 $(COSIM_TOP): $(RTL_SRCS) $(RTL_HDRS) $(CFG_DIR)/spin_network.sv $(TB_SRCS) tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
-	@echo "verilator: network top of $(TOPO), $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
+	@printf 'verilator: network top of %s, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)\n' "$$SPIN_NOC_TOPO"
 	@$(VERILATOR) $(VFLAGS) --top-module spin_network -I$(ROOT)/rtl -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim tb/cosim.vlt $(RTL_SRCS) \
 	  $(CFG_DIR)/spin_network.sv $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_top.cpp \
@@ -272,16 +332,38 @@ $(SCOSIM): $(SCOSIM_DIR)/spin_router.v $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(ROOT)/$(SCOSIM_DIR)/spin_router.v \
 	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
-SIM_ARGS = --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
+# The options of a run, for a recipe: TOPO, TRAFFIC and FAULTS through the
+# environment (the knob checks), each one word whatever it holds.
+SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --routing $(ROUTING) --vcs $(VCS) --traffic "$$SPIN_NOC_TRAFFIC" \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
            --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) \
-           $(if $(FAULTS),--faults '$(FAULTS)')
+           $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
+# In a recipe: `set -- COMMAND...; $(RUN_SHOW)` prints the command, each
+# word quoted as the shell would need it (bash's printf %q), then runs it;
+# its exit status is in rc.
+RUN_SHOW = printf '%q ' "$$@"; echo; "$$@"; rc=$$?
 
 # ---- tests ----
 C_TESTS := $(patsubst cmodel/tests/%.c,$(BUILD)/cmodel/tests/%,$(wildcard cmodel/tests/test_*.c))
-$(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS)
+C_TEST_HDRS := $(wildcard cmodel/tests/*.h)
+$(BUILD)/cmodel/tests/%: cmodel/tests/%.c $(LIBSPIN) $(C_HDRS) $(C_TEST_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(C_OPT) -Icmodel $< $(LIBSPIN) -lm -o $@
+
+# The knobs of the fragments included below that reach a shell (the tests'
+# include time rules use them too), when they are given (their defaults are
+# the fragments'); scripts/eval.mk and synth/synth.mk check their own.
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),help)),)
+knob_given = $(filter command environment% override,$(origin $(1)))
+$(if $(call knob_given,UNIT_SEEDS),$(call knob_check_uints,UNIT_SEEDS,0,4294967295,seeds of make unit-rtl (1 12345), 0 to 2^32-1))
+$(if $(call knob_given,UNIT_CYCLES),$(call knob_check_uint,UNIT_CYCLES,1,1000000000000000,cycles of a make unit-rtl run, 1 to 10^15))
+$(if $(call knob_given,FUZZ_TIME),$(call knob_check_uint,FUZZ_TIME,1,1000000000,seconds a fuzz target runs, 1 or more))
+$(if $(call knob_given,FUZZ_SHORT),$(call knob_check_uint,FUZZ_SHORT,1,1000000000,seconds a fuzz target runs, 1 or more))
+# SC_ARGS stands in a command as words: no quotes, no file name with blanks
+ifeq ($(call knob_is_empty,$(call knob_strip,$(subst $(knob_space),,$(SC_ARGS)),$(knob_word_chars) =)),)
+$(call knob_fail,SC_ARGS,options of build/sc/example: letters, digits and . _ - + @ / : $(knob_comma) = separated by blanks)
+endif
+endif
 
 include tb/unit/unit.mk
 include tb/fuzz/fuzz.mk
@@ -290,6 +372,7 @@ include synth/synth.mk
 # Yosys is installed like every other tool the first time a synthesis needs it.
 synth synth-network: deps
 include tb/sc/sc.mk
+include tb/formal/formal.mk
 
 .PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
 FORCE:
@@ -326,6 +409,9 @@ help:
 	@echo "                  (libFuzzer, ASan, UBSan; make fuzz-build builds them; tb/fuzz/fuzz.mk)"
 	@echo "  make unit-rtl   each RTL primitive against its C twin (tb/unit/); unit-rtl-build,"
 	@echo "                  unit-rtl-clean"
+	@echo "  make formal     formal proofs of the datapath primitives and the router (yosys-smtbmc,"
+	@echo "                  z3; docs/formal.md); formal-selftest: each proof fails on a deliberate"
+	@echo "                  break; formal-list lists both; FORMAL_ONLY=job,... FORMAL_JOBS=$(FORMAL_JOBS)"
 	@echo "  make waves-check  short waveforms, checked against both GTKWave views"
 	@echo "  make regress    the co-simulation cases (pytest, tb/regress/cases.py); ARGS='-k mesh8x8'"
 	@echo "                  selects; regress-build builds their binaries, regress-run runs them,"
@@ -344,11 +430,11 @@ help:
 	@echo "                  target above that needs a tool calls it)"
 	@echo "  make clean      remove build/ and generated waveforms"
 	@echo "  make help       this list"
-	@echo "knobs: TOPO=$(TOPO) ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=$(TRAFFIC) RATE=$(RATE)"
+	@printf 'knobs: TOPO=%s ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=%s RATE=$(RATE)\n' "$$SPIN_NOC_TOPO" "$$SPIN_NOC_TRAFFIC"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT)"
-	@echo "       FAULTS=$(FAULTS)  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)"
+	@printf '       FAULTS=%s  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)\n' "$$SPIN_NOC_FAULTS"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
 	@echo "internal (called by the targets above): sim-run"
 
@@ -358,23 +444,28 @@ deps:
 cmodel spinsim: $(SPINSIM) $(SPINGEN)
 
 # The router build depends on the topology's radix, known once spingen runs.
-sim: deps $(SPINGEN)
-	@ports=$$($(SPINGEN) --topo '$(TOPO)' --radix) || exit 2; \
+# The outputs of the last run of this TOPO go first, before anything is built
+# or checked, so that a run refused or failed leaves nothing that looks like
+# its result (the binaries remove theirs again once their options are read).
+sim: deps
+	@rm -f $(SIM_OUTPUTS)
+	@$(MAKE) --no-print-directory -s $(SPINGEN)
+	@ports=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --radix) || exit 2; \
 	  $(MAKE) --no-print-directory sim-run PORTS=$$ports
 
 # After the run, its record (deadlocks.json, links.json) becomes the two
-# pictures (scripts/pictures.py), also when the run failed; with WAVES=1 the
-# deadlock record goes beside the waveform, where make waves looks for it.
-RUN_DIR := $(BUILD)/$(TOPO_DIR)
+# pictures (scripts/pictures.py), also when the run failed (exit 1: the
+# record is that run's), never after bad input (exit 2: the run did not
+# start); with WAVES=1 the deadlock record goes beside the waveform, where
+# make waves looks for it.
 sim-run: $(COSIM)
 	@mkdir -p $(RUN_DIR) waves
-	@rm -f waves/$(TOPO_DIR).deadlocks.json $(RUN_DIR)/deadlocks.png $(RUN_DIR)/links.png
-	@echo "$(COSIM) $(SIM_ARGS) --json $(RUN_DIR)/summary.json ..."; \
-	$(COSIM) $(SIM_ARGS) --json $(RUN_DIR)/summary.json \
+	@rm -f $(SIM_OUTPUTS)
+	@set -- $(COSIM) $(SIM_ARGS) --json $(RUN_DIR)/summary.json \
 	  --deadlocks $(RUN_DIR)/deadlocks.json --links $(RUN_DIR)/links.json \
 	  $(if $(filter 1,$(WAVES)),--waves waves/$(TOPO_DIR).fst,--waves-on-fail waves/$(TOPO_DIR).fst) \
-	  +verilator+seed+$(VSEED); rc=$$?; \
-	if [ -f $(RUN_DIR)/deadlocks.json ] && [ -f $(RUN_DIR)/links.json ]; then \
+	  +verilator+seed+$(VSEED); $(RUN_SHOW); \
+	if [ $$rc -le 1 ] && [ -f $(RUN_DIR)/deadlocks.json ] && [ -f $(RUN_DIR)/links.json ]; then \
 	  $(PICTURES_PYTHON) scripts/pictures.py $(RUN_DIR) || exit 1; \
 	  $(if $(filter 1,$(WAVES)),cp $(RUN_DIR)/deadlocks.json waves/$(TOPO_DIR).deadlocks.json;) \
 	fi; \
@@ -382,25 +473,31 @@ sim-run: $(COSIM)
 
 # The same record and pictures from the C model alone (spinsim), with the
 # knobs of make sim: build/<topo>/cmodel/.
-pictures: deps $(SPINSIM)
+pictures: deps
+	@rm -f $(PICTURES_OUTPUTS)
+	@$(MAKE) --no-print-directory -s $(SPINSIM)
 	@mkdir -p $(RUN_DIR)/cmodel
-	@rm -f $(RUN_DIR)/cmodel/deadlocks.png $(RUN_DIR)/cmodel/links.png
-	$(SPINSIM) $(SIM_ARGS) --json $(RUN_DIR)/cmodel/summary.json \
-	  --deadlocks $(RUN_DIR)/cmodel/deadlocks.json --links $(RUN_DIR)/cmodel/links.json; rc=$$?; \
-	if [ -f $(RUN_DIR)/cmodel/deadlocks.json ] && [ -f $(RUN_DIR)/cmodel/links.json ]; then \
+	@set -- $(SPINSIM) $(SIM_ARGS) --json $(RUN_DIR)/cmodel/summary.json \
+	  --deadlocks $(RUN_DIR)/cmodel/deadlocks.json --links $(RUN_DIR)/cmodel/links.json; $(RUN_SHOW); \
+	if [ $$rc -le 1 ] && [ -f $(RUN_DIR)/cmodel/deadlocks.json ] && [ -f $(RUN_DIR)/cmodel/links.json ]; then \
 	  $(PICTURES_PYTHON) scripts/pictures.py $(RUN_DIR)/cmodel || exit 1; \
 	fi; \
 	exit $$rc
 
-sim-top: deps $(COSIM_TOP)
+sim-top: deps
+	@rm -f $(SIM_TOP_OUTPUTS)
+	@$(MAKE) --no-print-directory -s $(COSIM_TOP)
 	@mkdir -p $(BUILD)/$(TOPO_DIR) waves
-	$(COSIM_TOP) $(SIM_ARGS) --json $(BUILD)/$(TOPO_DIR)/summary-top.json \
+	@set -- $(COSIM_TOP) $(SIM_ARGS) --json $(BUILD)/$(TOPO_DIR)/summary-top.json \
 	  $(if $(filter 1,$(WAVES)),--waves waves/$(TOPO_DIR)-top.fst,--waves-on-fail waves/$(TOPO_DIR)-top.fst) \
-	  +verilator+seed+$(VSEED)
+	  +verilator+seed+$(VSEED); $(RUN_SHOW); exit $$rc
 
 # C model unit tests: each binary ends with "N passed, N failed".
 test-c: $(C_TESTS)
-	@for t in $(C_TESTS); do echo "== $$t"; $$t cmodel/tests/data | tail -3 || exit 1; done
+	@for t in $(C_TESTS); do echo "== $$t"; \
+	  out=$$($$t cmodel/tests/data 2>&1); rc=$$?; \
+	  printf '%s\n' "$$out" | grep '^FAIL' | head -20; printf '%s\n' "$$out" | tail -3; \
+	  [ $$rc -eq 0 ] || { echo "test-c: $$t failed (exit status $$rc)"; exit 1; }; done
 
 # The co-simulation regression: the pytest suite tb/regress/ (one table of
 # cases in tb/regress/cases.py), run in parallel by pytest-xdist, with a
@@ -412,8 +509,6 @@ test-c: $(C_TESTS)
 REGRESS_PYTHON ?= /usr/bin/python3
 # Debian's python3 and matplotlib for the pictures of make sim.
 PICTURES_PYTHON ?= /usr/bin/python3
-REGRESS_JOBS   ?= auto
-ARGS           ?=
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
 # the generated top with 3-cycle links (spin_link_pipe on every link)
 REGRESS_TOP_L3 := $(BUILD)/mesh3x3@3/v1/top/Vcosim
@@ -428,10 +523,14 @@ regress: deps regress-build
 	@$(MAKE) --no-print-directory regress-run
 
 # The cases alone, on binaries already built.
+# ARGS reaches pytest through scripts/with_args.py (the knob checks).
+REGRESS_PYTEST = BUILD=$(BUILD) PYTHONDONTWRITEBYTECODE=1 $(REGRESS_PYTHON) scripts/with_args.py \
+  SPIN_NOC_ARGS ARGS -- $(REGRESS_PYTHON) -m pytest
+REGRESS_RUN = $(REGRESS_PYTEST) tb/regress -rA --tb=short \
+  -n $(REGRESS_JOBS) --junitxml=$(BUILD)/regress/junit.xml --durations=10
 regress-run:
 	@mkdir -p $(BUILD)/regress
-	BUILD=$(BUILD) PYTHONDONTWRITEBYTECODE=1 $(REGRESS_PYTHON) -m pytest tb/regress -rA --tb=short \
-	  -n $(REGRESS_JOBS) --junitxml=$(BUILD)/regress/junit.xml --durations=10 $(ARGS)
+	$(REGRESS_RUN)
 
 # The soak campaign (not part of make test): tb/regress/soak.py, long
 # co-simulations over topologies, VC counts, routings, seeds and VSEEDs, more
@@ -441,8 +540,8 @@ SOAK_DIR := $(BUILD)/soak
 soak: deps regress-build
 	@rm -rf $(SOAK_DIR) && mkdir -p $(SOAK_DIR)
 	@t0=$$SECONDS; \
-	BUILD=$(BUILD) PYTHONDONTWRITEBYTECODE=1 $(REGRESS_PYTHON) -m pytest tb/regress/soak.py \
-	  -rfE --tb=short -n $(REGRESS_JOBS) --junitxml=$(SOAK_DIR)/junit.xml $(ARGS); rc=$$?; \
+	$(REGRESS_PYTEST) tb/regress/soak.py \
+	  -rfE --tb=short -n $(REGRESS_JOBS) --junitxml=$(SOAK_DIR)/junit.xml; rc=$$?; \
 	BUILD=$(BUILD) PYTHONDONTWRITEBYTECODE=1 $(REGRESS_PYTHON) tb/regress/soak_report.py \
 	  $(SOAK_DIR) --elapsed $$((SECONDS - t0)) > $(SOAK_DIR)/summary.md; rc2=$$?; \
 	sed -n '3,12p' $(SOAK_DIR)/summary.md; echo "soak: $(SOAK_DIR)/summary.md"; \
@@ -454,7 +553,8 @@ soak: deps regress-build
 regress-top: deps $(SPINGEN)
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
 	@$(MAKE) --no-print-directory $(REGRESS_TOP_L3) TOPO=mesh3x3@3 VCS=1
-	@$(MAKE) --no-print-directory regress-run ARGS="-k top-mesh3x3 $(ARGS)"
+	@mkdir -p $(BUILD)/regress
+	$(REGRESS_RUN) -k top-mesh3x3
 
 # Post-synthesis co-simulation: FAvORS-Min on a 4x4 mesh with SPIN on (it
 # spins there), XY, and the two rings of Fig. 5(a) case II (a false positive
@@ -538,7 +638,11 @@ endef
 
 # The steps of make test, in order; each one's time is printed, so that the
 # 20-minute budget of CI stays in sight.
-TEST_STEPS := lint test-c sweep-check test-c-san fuzz-short unit-rtl waves-check regress
+TEST_STEP_NAMES := lint test-c sweep-check test-c-san fuzz-short unit-rtl formal waves-check regress
+TEST_STEPS := $(TEST_STEP_NAMES)
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),help)),)
+$(call knob_check_list,TEST_STEPS,$(TEST_STEP_NAMES),steps of make test: $(TEST_STEP_NAMES))
+endif
 test: deps
 	@$(call timed_steps,test,$(TEST_STEPS))
 
@@ -551,8 +655,8 @@ test: deps
 WAVES_FST := waves/$(TOPO_DIR).fst
 WAVES_DL  := waves/$(TOPO_DIR).deadlocks.json
 waves: $(SPINGEN)
-	@test -f $(WAVES_FST) || { echo "waves: no $(WAVES_FST): run make sim TOPO=$(TOPO) WAVES=1 first"; exit 2; }
-	@ports=$$($(SPINGEN) --topo '$(TOPO)' --radix) || exit 2; \
+	@test -f $(WAVES_FST) || { printf 'waves: no %s: run make sim TOPO=%q WAVES=1 first\n' $(WAVES_FST) "$$SPIN_NOC_TOPO"; exit 2; }
+	@ports=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --radix) || exit 2; \
 	  args="--ports $$ports --vcs $(VCS) --flitw $(FLITW)$(if $(ROUTER), --router $(ROUTER))"; \
 	  land="$(if $(WAVE_FROM), --from $(WAVE_FROM))$(if $(WAVE_TO), --to $(WAVE_TO))"; \
 	  if [ -f $(WAVES_DL) ]; then land="$$land --deadlocks $(WAVES_DL)"; fi; \

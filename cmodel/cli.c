@@ -1,11 +1,14 @@
 /* cli.c - see cli.h. */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli.h"
 #include "record.h"
 #include "text.h"
@@ -55,8 +58,9 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "                     message (the network's own, as spingen --sm-widths says)\n"
 "  --faults SPEC      links that fail at run time: CYCLE@ROUTER:PORT[,...] or\n"
 "                     file:PATH (lines 'CYCLE ROUTER:PORT'); the routing tables\n"
-"                     avoid the link from that cycle on (none)\n"
-"  --json FILE        also write the summary as JSON\n"
+"                     avoid the link from that cycle on; once a run (none)\n"
+"  --json FILE        also write the summary as JSON (FILE, --deadlocks and\n"
+"                     --links are checked writable before the run)\n"
 "  --deadlocks FILE   write every deadlock SPIN resolved (cycles, loop) as JSON\n"
 "  --links FILE       write the flits carried by every network link as JSON\n"
 "  --quiet            print nothing but errors\n"
@@ -217,6 +221,11 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
         cli_error("--faults: empty (give CYCLE@ROUTER:PORT[,...] or file:PATH)");
         return 2;
       }
+      if (o->sim.faults) {
+        cli_error("--faults given twice ('%s', then '%s'): give every failure in one "
+                  "list, CYCLE@ROUTER:PORT,..., or in one file", o->sim.faults, optarg);
+        return 2;
+      }
       o->sim.faults = optarg;
       break;
     case 'q': o->quiet = 1; break;
@@ -266,16 +275,136 @@ int cli_record_start(const cli_opts_t *o, sim_t *sim)
   return 0;
 }
 
-int cli_record_write(const cli_opts_t *o, const sim_t *sim)
+/* "FILE.tmpPID": the temporary name beside path (malloc'ed), or NULL. */
+static char *temp_name(const char *path)
 {
-  int rc = 0;
-  if (o->deadlocks && record_deadlocks_json(o->deadlocks, sim) != 0) {
-    fprintf(stderr, "error: --deadlocks: cannot write %s\n", o->deadlocks);
-    rc = -1;
+  const size_t len = strlen(path) + 32;
+  char *tmp = malloc(len);
+  if (tmp) snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
+  return tmp;
+}
+
+int cli_output_check(const char *opt, const char *path)
+{
+  struct stat st;
+  char *tmp;
+  int fd, regular = 0;
+  if (!*path) {
+    cli_error("%s: an empty file name", opt);
+    return -1;
   }
-  if (o->links && record_links_json(o->links, sim) != 0) {
-    fprintf(stderr, "error: --links: cannot write %s\n", o->links);
-    rc = -1;
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      cli_error("%s: %s is a directory", opt, path);
+      return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+      if (access(path, W_OK) != 0) {
+        cli_error("%s: cannot write %s: %s", opt, path, strerror(errno));
+        return -1;
+      }
+      return 0;
+    }
+    regular = 1;
+  } else if (errno != ENOENT) {
+    cli_error("%s: cannot write %s: %s", opt, path, strerror(errno));
+    return -1;
+  }
+  /* the file is written beside itself, then renamed: make one there */
+  tmp = temp_name(path);
+  if (!tmp) {
+    cli_error("%s: out of memory", opt);
+    return -1;
+  }
+  fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) {
+    cli_error("%s: cannot write %s: %s", opt, path, strerror(errno));
+    free(tmp);
+    return -1;
+  }
+  close(fd);
+  unlink(tmp);
+  free(tmp);
+  if (regular && unlink(path) != 0) {
+    cli_error("%s: cannot remove the %s of an earlier run: %s", opt, path, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+/* path exists and is not a regular file (/dev/stdout, a FIFO) */
+static int not_regular(const char *path)
+{
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+int cli_outputs_check(const cli_opts_t *o)
+{
+  const char *const path[3] = {o->json, o->deadlocks, o->links};
+  const char *const opt[3] = {"--json", "--deadlocks", "--links"};
+  int i, j;
+  for (i = 0; i < 3; i++) {
+    if (!path[i]) continue;
+    for (j = 0; j < i; j++)
+      if (path[j] && !strcmp(path[i], path[j]) && !not_regular(path[i])) {
+        cli_error("%s: %s is also the %s file", opt[i], path[i], opt[j]);
+        return -1;
+      }
+    if (cli_output_check(opt[i], path[i]) != 0) return -1;
+  }
+  return 0;
+}
+
+typedef struct {
+  const report_t *rep;
+  int which;                 /* 0 --json, 1 --deadlocks, 2 --links */
+} out_job_t;
+
+static int out_write(const char *path, const out_job_t *j)
+{
+  return j->which == 0 ? report_json(path, j->rep)
+       : j->which == 1 ? record_deadlocks_json(path, j->rep->sim)
+                       : record_links_json(path, j->rep->sim);
+}
+
+/* Writes one output through its temporary file; 0 or -1 (message printed). */
+static int out_commit(const char *opt, const char *path, const out_job_t *j)
+{
+  struct stat st;
+  char *tmp;
+  int rc;
+  errno = 0;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (out_write(path, j) == 0) return 0;
+    cli_error("%s: cannot write %s: %s", opt, path, errno ? strerror(errno) : "write failed");
+    return -1;
+  }
+  tmp = temp_name(path);
+  if (!tmp) {
+    cli_error("%s: out of memory", opt);
+    return -1;
+  }
+  errno = 0;
+  rc = out_write(tmp, j) == 0 && rename(tmp, path) == 0 ? 0 : -1;
+  if (rc != 0) {
+    cli_error("%s: cannot write %s: %s", opt, path, errno ? strerror(errno) : "write failed");
+    unlink(tmp);
+  }
+  free(tmp);
+  return rc;
+}
+
+int cli_outputs_write(const cli_opts_t *o, const report_t *rep)
+{
+  const char *const path[3] = {o->json, o->deadlocks, o->links};
+  const char *const opt[3] = {"--json", "--deadlocks", "--links"};
+  int i, rc = 0;
+  for (i = 0; i < 3; i++) {
+    out_job_t j;
+    j.rep = rep;
+    j.which = i;
+    if (path[i] && out_commit(opt[i], path[i], &j) != 0) rc = -1;
   }
   return rc;
 }

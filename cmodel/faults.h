@@ -6,14 +6,21 @@
  * failed before included).  The link itself keeps carrying what was already
  * committed to it (routed heads, their packets, credits, SPIN messages).
  *
- * Specification (spinsim --faults, make FAULTS=):
+ * Specification (spinsim --faults, make FAULTS=; one --faults per run):
  *   CYCLE@R:P[,CYCLE@R:P...]   inline: at cycle CYCLE the link at router R
  *                              port P fails (either end names the link)
  *   file:PATH                  a file of lines "CYCLE R:P"; '#' starts a
- *                              comment; blank lines are skipped
- * Every table is built before the run: a failure that disconnects the
- * network, or leaves the routing function without a route (XY or west-first
- * on a mesh), is refused then, naming the fault.
+ *                              comment, of any length; blank lines are
+ *                              skipped
+ * Before the run, faults_check refuses a stage (the faults of one cycle)
+ * that disconnects the network, or leaves the routing function without a
+ * route (XY or west-first on a mesh), naming the fault, without building a
+ * table: connectivity from one union-find pass over the stages in reverse
+ * order, routability from the ports left at the routers of the stage's
+ * links.  A stage's tables are built when it applies (faults_apply, at its
+ * cycle), into the network's own tables: a run holds one reduced topology
+ * beside them, whatever the number of faults, and builds nothing for the
+ * faults after its end.
  */
 #ifndef SPIN_FAULTS_H
 #define SPIN_FAULTS_H
@@ -36,21 +43,35 @@ typedef struct {
   int stages;            /* distinct cycles */
   uint64_t at[FAULTS_MAX];   /* stage i applies at cycle at[i] */
   int last[FAULTS_MAX];      /* stage i covers faults [.. last[i]] */
-  uint8_t *masks;        /* stages x N x N: mask_det after stage i */
-  uint8_t *masks_esc;    /* the same for the escape VC, or NULL */
   int next;              /* the next stage to apply */
   const char *path;      /* file:PATH's path (the caller's string), or NULL: inline */
+  route_fn_t fn;         /* faults_check: the routing function of the tables */
+  int esc;               /* faults_check: also the escape VC's west-first tables */
+  int have_red;          /* red holds the topology less the stages applied */
+  topo_t red;
 } faults_t;
 
 /* Parses spec against topology t.  Returns 0, or -1 with a message naming
  * the file and line (or the inline item) in err. */
 int faults_parse(const char *spec, const topo_t *t, faults_t *fs, char *err, size_t errlen);
 
-/* Builds the tables of every stage for routing function fn (and, when esc,
- * the escape VC's west-first tables).  Returns 0, or -1 with a message
- * naming the fault after which the network is disconnected or unroutable. */
-int faults_tables(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *err,
-                  size_t errlen);
+/* Checks, before the run, every stage against routing function fn on
+ * topology t (and, when esc, the escape VC's west-first function), as
+ * building its tables would: returns 0, or -1 with the message the first
+ * failing table would give, naming the fault of the stage after which the
+ * network is disconnected or unroutable ("FILE:LINE: with the links failed
+ * by cycle C: ...").  Builds no table; remembers fn and esc for
+ * faults_apply. */
+int faults_check(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *err,
+                 size_t errlen);
+
+/* Applies the next stage: takes its links out of the reduced topology (a
+ * copy of t made at the first stage) and writes the tables of every router
+ * into masks (routers x routers, index r*N+d) and, with esc, masks_esc.
+ * Returns 0, or -1 with a message (out of memory; a stage faults_check
+ * accepted routes).  Nothing to apply: 0, tables untouched. */
+int faults_apply(faults_t *fs, const topo_t *t, uint8_t *masks, uint8_t *masks_esc, char *err,
+                 size_t errlen);
 
 /* The cycle of the next stage, or UINT64_MAX when none is left. */
 static inline uint64_t faults_next_cycle(const faults_t *fs)

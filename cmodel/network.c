@@ -4,22 +4,21 @@
 #include <string.h>
 #include "network.h"
 #include "bits.h"
+#define DP_INLINE                 /* the link pipeline inlined into net_step (datapath.h) */
+#include "spin_link_pipe.c"
 
 route_fn_t net_route_fn(route_algo_t algo)
 {
   return algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST : ROUTE_MINIMAL;
 }
 
-int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
-             int spin, unsigned tdd, router_mode_t mode, const sm_opts_t *sm, uint64_t seed,
-             char *err, unsigned long errlen)
+/* The parameters fit the router and the topology's links; -1 and a
+ * message when not. */
+static int net_check(const topo_t *topo, route_algo_t algo, int vcs, int spin, unsigned tdd,
+                     char *err, unsigned long errlen)
 {
-  unsigned idw, hopw, cycw;
-  int n = topo->routers, P = topo->radix, r, p, b;
-  route_fn_t fn = net_route_fn(algo);
-  const int esc = algo == ALGO_ESCAPE;
-  memset(net, 0, sizeof *net);
-  net->topo = topo;
+  const int n = topo->routers, P = topo->radix, esc = algo == ALGO_ESCAPE;
+  int k;
   if (esc && vcs < 2) {
     snprintf(err, errlen, "routing escape needs VCS >= 2 (VC 0 is the escape VC), got VCS=%d",
              vcs);
@@ -37,6 +36,127 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     snprintf(err, errlen, "TDD=%u out of range (2..32768)", tdd);
     return -1;
   }
+  if (P > MAX_PORTS) {
+    snprintf(err, errlen, "%s: radix %d exceeds %d ports", topo->name, P, MAX_PORTS);
+    return -1;
+  }
+  for (k = 0; k < n * P; k++)
+    if (topo->peer_router[k] >= 0 &&
+        (topo->latency[k] < 1 || topo->latency[k] > TOPO_MAX_LATENCY)) {
+      snprintf(err, errlen, "%s: router %d port %d: link latency %d: the router takes 1 to %d",
+               topo->name, k / P, k % P, topo->latency[k], TOPO_MAX_LATENCY);
+      return -1;
+    }
+  return 0;
+}
+
+/* The arrays of n routers of P ports and n_pipe pipelines, zeroed; -1 when
+ * out of memory. */
+static int net_alloc(network_t *net, int esc)
+{
+  const size_t n = (size_t)net->n, P = (size_t)net->ports, regs = n * P + (size_t)net->n_pipe;
+  int b;
+  net->rt = calloc(n, sizeof *net->rt);
+  net->cfg = calloc(n, sizeof *net->cfg);
+  net->masks = calloc(n * n, 1);
+  if (esc) net->masks_esc = calloc(n * n, 1);
+  net->up = calloc(n * P, sizeof *net->up);
+  net->down = calloc(n * P, sizeof *net->down);
+  net->inj = calloc(n, sizeof *net->inj);
+  net->ejecting = calloc(n, sizeof *net->ejecting);
+  net->pipe = calloc((size_t)net->n_pipe + 1, sizeof *net->pipe);
+  for (b = 0; b < 2; b++) {
+    net->flit_reg[b] = calloc(regs, sizeof(flit_t));
+    net->cred_reg[b] = calloc(regs, 1);
+    net->valid[b] = calloc(n, sizeof *net->valid[b]);
+    net->wake[b] = calloc(n, sizeof *net->wake[b]);
+  }
+  return !net->rt || !net->cfg || !net->masks || !net->pipe || (esc && !net->masks_esc) ||
+                 !net->up || !net->down || !net->inj || !net->ejecting || !net->flit_reg[0] ||
+                 !net->flit_reg[1] || !net->cred_reg[0] || !net->cred_reg[1] ||
+                 !net->valid[0] || !net->valid[1] || !net->wake[0] || !net->wake[1]
+             ? -1 : 0;
+}
+
+/* Router r's port p (not the NIC's) reads its link of latency lat > 1
+ * through pipeline b: the pipeline's register slot (contract section 1). */
+static int net_pipe_init(network_t *net, int r, int p, int lat, int b)
+{
+  const int P = net->ports;
+  net_pipe_t *pp = &net->pipe[b];
+  pp->r = r;
+  pp->p = p;
+  pp->src = net->up[r * P + p];
+  pp->slot = net->n * P + b;
+  pp->stages = lat - 1;
+  pp->flit = calloc((size_t)pp->stages, sizeof *pp->flit);
+  pp->cred = calloc((size_t)pp->stages, 1);
+  if (!pp->flit || !pp->cred) return -1;
+  net->up[r * P + p] = pp->slot;
+  return 0;
+}
+
+/* The links: what each input port reads (up), who reads each register
+ * (down), the pipelines of the longer links, each output's xlat.  -1 and a
+ * message on error. */
+static int net_wire(network_t *net, const topo_t *topo, char *err, unsigned long errlen)
+{
+  const int n = net->n, P = net->ports;
+  int r, p, b = 0;   /* b: pipelines so far */
+  for (r = 0; r < n * P; r++) net->down[r] = -1;
+  for (r = 0; r < n; r++)
+    for (p = 0; p < P; p++) {
+      const int q = topo->peer_router[r * P + p];
+      const int lat = q >= 0 ? topo->latency[r * P + p] : 1;
+      net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
+      net->cfg[r].xlat[p] = (uint8_t)(lat - 1);
+      if (p == 0 || q < 0) continue;   /* port 0 reads the NIC */
+      if (lat > 1) {                   /* the pipeline wakes r, not the peer's step */
+        if (net_pipe_init(net, r, p, lat, b++) != 0) {
+          snprintf(err, errlen, "out of memory for %d routers", n);
+          return -1;
+        }
+        continue;
+      }
+      if (net->down[net->up[r * P + p]] >= 0) {
+        snprintf(err, errlen, "%s: router %d port %d: link register read by two ports",
+                 topo->name, q, topo->peer_port[r * P + p]);
+        return -1;
+      }
+      net->down[net->up[r * P + p]] = r << 3 | p;
+    }
+  return 0;
+}
+
+/* Router r's configuration (its route table rows among them), and its
+ * reset. */
+static void net_router(network_t *net, int r, int spin, unsigned tdd, router_mode_t mode,
+                       uint64_t seed)
+{
+  router_cfg_t *c = &net->cfg[r];
+  const size_t row = (size_t)r * (size_t)net->n;
+  c->ports = net->ports;
+  c->vcs = net->vcs;
+  c->id = r;
+  c->nodes = net->n;
+  c->mask_det = net->masks + row;
+  c->mask_esc = net->masks_esc ? net->masks_esc + row : NULL;
+  c->algo = net->algo;
+  c->spin = spin;
+  c->tdd = tdd;
+  c->admit = mode.admit;
+  c->reroute = mode.reroute;
+  c->adopt = mode.adopt && spin;
+  c->fmt = &net->fmt;
+  router_reset(&net->rt[r], c, seed);
+}
+
+/* The layout of the special messages (12.1): the widths the topology needs,
+ * or those sm gives when they are enough; -1 and a message when not. */
+static int net_sm_fmt(network_t *net, const topo_t *topo, int vcs, const sm_opts_t *sm,
+                      char *err, unsigned long errlen)
+{
+  unsigned idw, hopw, cycw;
   sm_widths_for(topo, vcs, sm->pipe, &idw, &hopw, &cycw);
   if (sm->idw) {
     if (sm->idw < idw || sm->hopw < hopw || sm->cycw < cycw) {
@@ -49,104 +169,39 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     hopw = sm->hopw;
     cycw = sm->cycw;
   }
-  if (sm_fmt_make(&net->fmt, idw, hopw, cycw, P, vcs, SM_FLITW, sm->pipe, err, errlen) != 0)
+  return sm_fmt_make(&net->fmt, idw, hopw, cycw, topo->radix, vcs, SM_FLITW, sm->pipe, err,
+                     errlen);
+}
+
+int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
+             int spin, unsigned tdd, router_mode_t mode, const sm_opts_t *sm, uint64_t seed,
+             char *err, unsigned long errlen)
+{
+  const int esc = algo == ALGO_ESCAPE;
+  int k;
+  memset(net, 0, sizeof *net);
+  net->topo = topo;
+  if (net_check(topo, algo, vcs, spin, tdd, err, errlen) != 0 ||
+      net_sm_fmt(net, topo, vcs, sm, err, errlen) != 0)
     return -1;
-  if (P > MAX_PORTS) {
-    snprintf(err, errlen, "%s: radix %d exceeds %d ports", topo->name, P, MAX_PORTS);
-    return -1;
-  }
-  for (r = 0; r < n * P; r++) {
-    if (topo->peer_router[r] >= 0 &&
-        (topo->latency[r] < 1 || topo->latency[r] > TOPO_MAX_LATENCY)) {
-      snprintf(err, errlen, "%s: router %d port %d: link latency %d: the router takes 1 to %d",
-               topo->name, r / P, r % P, topo->latency[r], TOPO_MAX_LATENCY);
-      return -1;
-    }
-    if (topo->peer_router[r] >= 0 && topo->latency[r] > 1) net->n_pipe++;
-  }
-  net->n = n;
-  net->ports = P;
+  net->n = topo->routers;
+  net->ports = topo->radix;
   net->vcs = vcs;
   net->algo = algo;
-  net->rt = calloc((size_t)n, sizeof *net->rt);
-  net->cfg = calloc((size_t)n, sizeof *net->cfg);
-  net->masks = calloc((size_t)n * (size_t)n, 1);
-  if (esc) net->masks_esc = calloc((size_t)n * (size_t)n, 1);
-  net->up = calloc((size_t)n * (size_t)P, sizeof *net->up);
-  net->down = calloc((size_t)n * (size_t)P, sizeof *net->down);
-  net->inj = calloc((size_t)n, sizeof *net->inj);
-  net->ejecting = calloc((size_t)n, sizeof *net->ejecting);
-  net->pipe = calloc((size_t)net->n_pipe + 1, sizeof *net->pipe);
-  for (b = 0; b < 2; b++) {
-    net->flit_reg[b] = calloc((size_t)n * (size_t)P + (size_t)net->n_pipe, sizeof(flit_t));
-    net->cred_reg[b] = calloc((size_t)n * (size_t)P + (size_t)net->n_pipe, 1);
-    net->valid[b] = calloc((size_t)n, sizeof *net->valid[b]);
-    net->wake[b] = calloc((size_t)n, sizeof *net->wake[b]);
-  }
-  if (!net->rt || !net->cfg || !net->masks || !net->pipe || (esc && !net->masks_esc) || !net->up ||
-      !net->down || !net->inj || !net->ejecting ||
-      !net->flit_reg[0] || !net->flit_reg[1] || !net->cred_reg[0] ||
-      !net->cred_reg[1] || !net->valid[0] || !net->valid[1] || !net->wake[0] ||
-      !net->wake[1]) {
-    snprintf(err, errlen, "out of memory for %d routers", n);
+  for (k = 0; k < net->n * net->ports; k++)
+    if (topo->peer_router[k] >= 0 && topo->latency[k] > 1) net->n_pipe++;
+  if (net_alloc(net, esc) != 0) {
+    snprintf(err, errlen, "out of memory for %d routers", net->n);
     net_free(net);
     return -1;
   }
-  if (topo_route_masks(topo, fn, net->masks, err, errlen) != 0 ||
-      (esc && topo_route_masks(topo, ROUTE_WEST_FIRST, net->masks_esc, err, errlen) != 0)) {
+  if (topo_route_masks(topo, net_route_fn(algo), net->masks, err, errlen) != 0 ||
+      (esc && topo_route_masks(topo, ROUTE_WEST_FIRST, net->masks_esc, err, errlen) != 0) ||
+      net_wire(net, topo, err, errlen) != 0) {
     net_free(net);
     return -1;
   }
-  for (r = 0; r < n * P; r++) net->down[r] = -1;
-  b = 0;   /* pipelines so far */
-  for (r = 0; r < n; r++) {
-    for (p = 0; p < P; p++) {
-      int q = topo->peer_router[r * P + p];
-      const int lat = q >= 0 ? topo->latency[r * P + p] : 1;
-      net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
-      net->cfg[r].xlat[p] = (uint8_t)(lat - 1);
-      if (p == 0 || q < 0) continue;   /* port 0 reads the NIC */
-      if (lat > 1) {                   /* r's port p reads its pipeline's slot */
-        net_pipe_t *pp = &net->pipe[b];
-        pp->r = r;
-        pp->p = p;
-        pp->src = net->up[r * P + p];
-        pp->slot = n * P + b;
-        pp->stages = lat - 1;
-        pp->flit = calloc((size_t)pp->stages, sizeof *pp->flit);
-        pp->cred = calloc((size_t)pp->stages, 1);
-        if (!pp->flit || !pp->cred) {
-          snprintf(err, errlen, "out of memory for %d routers", n);
-          net_free(net);
-          return -1;
-        }
-        net->up[r * P + p] = pp->slot;
-        b++;
-        continue;                      /* the pipeline wakes r, not the peer's step */
-      }
-      if (net->down[net->up[r * P + p]] >= 0) {
-        snprintf(err, errlen, "%s: router %d port %d: link register read by two ports",
-                 topo->name, q, topo->peer_port[r * P + p]);
-        net_free(net);
-        return -1;
-      }
-      net->down[net->up[r * P + p]] = r << 3 | p;
-    }
-    net->cfg[r].ports = P;
-    net->cfg[r].vcs = vcs;
-    net->cfg[r].id = r;
-    net->cfg[r].nodes = n;
-    net->cfg[r].mask_det = net->masks + (size_t)r * (size_t)n;
-    net->cfg[r].mask_esc = esc ? net->masks_esc + (size_t)r * (size_t)n : NULL;
-    net->cfg[r].algo = algo;
-    net->cfg[r].spin = spin;
-    net->cfg[r].tdd = tdd;
-    net->cfg[r].admit = mode.admit;
-    net->cfg[r].reroute = mode.reroute;
-    net->cfg[r].adopt = mode.adopt && spin;
-    net->cfg[r].fmt = &net->fmt;
-    router_reset(&net->rt[r], &net->cfg[r], seed);
-  }
+  for (k = 0; k < net->n; k++) net_router(net, k, spin, tdd, mode, seed);
   net->eval = router_eval_for(&net->cfg[0]);
   return 0;
 }
@@ -268,21 +323,11 @@ void net_step(network_t *net)
     const int q = pp->src / P, qp = pp->src % P;
     const flit_t *in_f = (valid[q] >> qp) & 1u ? &fnxt[pp->src] : &net->idle;
     const uint8_t in_c = (valid[q] >> (8 + qp)) & 1u ? cnxt[pp->src] : 0;
-    const int h = pp->head;
-    const int in_busy = CTL_KIND(in_f->ctl) != KIND_IDLE || in_c;
-    int out_busy;
-    /* empty and fed nothing: every stage idle, so the reader's slot is not
-     * read (no wake bit) and the ring's position does not matter */
-    if (!pp->held && !in_busy) continue;
-    out_busy = CTL_KIND(pp->flit[h].ctl) != KIND_IDLE || pp->cred[h];
-    fnxt[pp->slot] = pp->flit[h];
-    cnxt[pp->slot] = pp->cred[h];
-    if (CTL_KIND(pp->flit[h].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= (uint16_t)(1u << pp->p);
-    if (pp->cred[h]) net->wake[nxt][pp->r] |= (uint16_t)(0x100u << pp->p);
-    pp->flit[h] = *in_f;
-    pp->cred[h] = in_c;
-    pp->held += in_busy - out_busy;
-    pp->head = h + 1 == pp->stages ? 0 : h + 1;
+    /* not stepped (empty and fed nothing): the reader's slot is not read
+     * (no wake bit) */
+    if (!spin_link_pipe_step(pp, in_f, in_c, &fnxt[pp->slot], &cnxt[pp->slot])) continue;
+    if (CTL_KIND(fnxt[pp->slot].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= (uint16_t)(1u << pp->p);
+    if (cnxt[pp->slot]) net->wake[nxt][pp->r] |= (uint16_t)(0x100u << pp->p);
   }
   net->cycle++;
 }

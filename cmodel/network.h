@@ -33,7 +33,8 @@
  * from router r's port p: flits from the peer's output to r's input p, and
  * credits from the peer's input to r's output p, each L - 1 stages after the
  * peer's own register.  Stage values for the next L - 1 cycles, oldest at
- * head. */
+ * head.  spin_link_pipe.c steps it (RTL twin: rtl/spin_link_pipe.sv, one per
+ * direction). */
 typedef struct {
   int r, p;                   /* the reader */
   int src;                    /* the peer's register index, q*ports + qp */

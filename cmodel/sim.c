@@ -116,8 +116,8 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     return -1;
   }
   if (faults_parse(o->faults, &s->topo, &s->faults, s->err, sizeof s->err) != 0 ||
-      faults_tables(&s->faults, &s->topo, net_route_fn(o->algo), o->algo == ALGO_ESCAPE,
-                    s->err, sizeof s->err) != 0)
+      faults_check(&s->faults, &s->topo, net_route_fn(o->algo), o->algo == ALGO_ESCAPE,
+                   s->err, sizeof s->err) != 0)
     return -1;
   if (o->algo == ALGO_FAVORS_NMIN) nic_route_header(&s->nic, s->topo.dist, o->seed);
   return 0;
@@ -139,11 +139,12 @@ void sim_cycle_pre(sim_t *s)
   network_t *net = &s->net;
   faults_t *fs = &s->faults;
   s->tables_changed = 0;
-  if (s->now == faults_next_cycle(fs)) {   /* contract 4.4 */
-    const size_t nn = (size_t)net->n * (size_t)net->n;
-    memcpy(net->masks, fs->masks + (size_t)fs->next * nn, nn);
-    if (net->masks_esc) memcpy(net->masks_esc, fs->masks_esc + (size_t)fs->next * nn, nn);
-    fs->next++;
+  if (s->now == faults_next_cycle(fs)) {   /* contract 4.4: the stage's tables, built now */
+    char why[sizeof s->err - 64];
+    if (faults_apply(fs, &s->topo, net->masks, net->masks_esc, why, sizeof why) != 0) {
+      snprintf(s->err, sizeof s->err, "C model: %s", why);
+      s->failed = 1;
+    }
     s->tables_changed = 1;
   }
   if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
@@ -155,6 +156,7 @@ int sim_cycle_post(sim_t *s)
   network_t *net = &s->net;
   const flit_t *ej;
   int i, meas;
+  if (s->failed) return -1;
   memcpy(net->inj, s->nic.inj_next, (size_t)net->n * sizeof *net->inj);
   s->now++;
   if (sim_injecting(s)) s->inject_end = s->now;

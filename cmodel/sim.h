@@ -4,9 +4,9 @@
  * the RTL between sim_cycle_pre() and sim_cycle_post().
  *
  * Cycle t:  sim_cycle_pre   a link failure due at cycle t replaces the
- *                           routing tables; traffic creates the packets of
- *                           cycle t; the NICs compute their next injection
- *                           registers
+ *                           routing tables (built then: faults.h);
+ *                           traffic creates the packets of cycle t; the
+ *                           NICs compute their next injection registers
  *           net_step        the C network (and the RTL, in co-simulation)
  *                           takes one clock edge
  *           sim_cycle_post  the injection registers advance; the sink takes
@@ -53,9 +53,12 @@ typedef struct {
   uint64_t now;              /* the cycle being simulated */
   uint64_t inject_end;       /* first cycle without injection */
   uint64_t skipped;          /* idle cycles skipped (sim_idle_skip) */
-  faults_t faults;           /* run-time link failures and their tables */
+  faults_t faults;           /* run-time link failures (tables built at each
+                                stage's cycle) */
   int tables_changed;        /* sim_cycle_pre replaced the tables: the RTL's
                                 follow before it is clocked (co-simulation) */
+  int failed;                /* sim_cycle_pre could not build a stage's tables
+                                (s->err): sim_cycle_post fails the cycle */
   char err[512];
 } sim_t;
 
@@ -87,7 +90,8 @@ static inline int sim_counting(const sim_t *s)
 }
 
 void sim_cycle_pre(sim_t *s);
-/* Returns -1 when the sink found a protocol error (message in s->err). */
+/* Returns -1 when the sink found a protocol error, or sim_cycle_pre could
+ * not build a stage's tables (message in s->err). */
 int sim_cycle_post(sim_t *s);
 
 /* After a cycle: running, drained (injection over, nothing outstanding), or

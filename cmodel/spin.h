@@ -5,8 +5,8 @@
  * (spin_sm_out.c) and the loop buffer (spin_loop_buf.c).
  * docs/microarchitecture.md, section 12, is the contract.  RTL twins:
  * rtl/spin_sm_in.sv, spin_fsm.sv, spin_probe_mgr.sv, spin_move_mgr.sv,
- * spin_sm_out.sv, spin_loop_buf.sv and spin_unit.sv.  A message's layout and
- * widths are in sm_fmt.h.
+ * spin_sm_out.sv, spin_loop_buf.sv and spin_unit.sv; SPIN's constants and
+ * states: spin_pkg.sv.  A message's layout and widths are in sm_fmt.h.
  */
 #ifndef SPIN_SPIN_H
 #define SPIN_SPIN_H

@@ -1,6 +1,8 @@
 /* spinsim.c - the standalone C model: runs one simulation and prints the
- * summary.  Exit status: 0 drained and correct, 1 a packet was lost, stuck or
- * corrupted, 2 bad input. */
+ * summary.  Exit status: 0 drained and correct; 1 the run failed (a packet
+ * was lost, stuck or corrupted), or its output files could not be written
+ * at its end; 2 bad input, refused before the run (an option, a file it
+ * reads, an output file that cannot be written). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <time.h>
@@ -24,6 +26,9 @@ int main(int argc, char **argv)
   int rc = cli_parse(argc, argv, &o, "spinsim", NULL);
   if (rc == 1) return 0;
   if (rc) return 2;
+  /* the outputs of an earlier run go first: a run refused from here on
+   * leaves none */
+  if (cli_outputs_check(&o) != 0) return 2;
   if (sim_init(&sim, &o.sim, 1) != 0) {
     fprintf(stderr, "error: %s\n", sim.err);
     sim_free(&sim);
@@ -31,7 +36,7 @@ int main(int argc, char **argv)
   }
   if (cli_record_start(&o, &sim) != 0) {
     sim_free(&sim);
-    return 2;
+    return 1;
   }
   t0 = now_s();
   st = sim_run(&sim);
@@ -42,12 +47,7 @@ int main(int argc, char **argv)
   rep.failure = st == SIM_ERROR ? sim.err
               : st == SIM_STUCK ? "packets left undelivered at the drain limit" : NULL;
   if (!o.quiet || rep.failure) report_print(stdout, &rep);
-  if (o.json && report_json(o.json, &rep) != 0) {
-    fprintf(stderr, "error: cannot write %s\n", o.json);
-    rc = 2;
-  }
-  if (cli_record_write(&o, &sim) != 0) rc = 2;
+  rc = cli_outputs_write(&o, &rep);
   sim_free(&sim);
-  if (rc) return rc;
-  return rep.failure ? 1 : 0;
+  return rep.failure || rc ? 1 : 0;
 }

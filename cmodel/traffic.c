@@ -547,123 +547,117 @@ traffic_t *traffic_trace_buf(const char *name, const char *buf, size_t len,
 
 /* ------------------------------------------------------------------------ */
 
-traffic_t *traffic_new(const char *spec, const topo_t *topo, double rate,
-                       double long_frac, uint64_t seed,
-                       char *err, size_t errlen)
+/* A trace file's generator (spec "trace:PATH"). */
+static traffic_t *trace_open(const char *path, int n, char *err, size_t errlen)
 {
+  FILE *f;
   traffic_t *tg;
-  int n, kind = -1, i;
-  double mean_len;
-
-  if (err && errlen) err[0] = '\0';
-  if (!spec || !topo) {
-    set_err(err, errlen, "traffic: no pattern or no topology");
+  if (path[0] == '\0') {
+    set_err(err, errlen, "trace: missing path (trace:PATH)");
     return NULL;
   }
-  n = topo->routers;
-  if (n <= 0) {
-    set_err(err, errlen, "traffic: topology has %d routers", n);
+  f = fopen(path, "rb");
+  if (!f) {
+    set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return NULL;
   }
+  tg = trace_new(path, f, n, err, errlen);
+  fclose(f);
+  return tg;
+}
 
-  /* Trace. */
-  if (strncmp(spec, "trace:", 6) == 0) {
-    const char *path = spec + 6;
-    FILE *f;
-    if (path[0] == '\0') {
-      set_err(err, errlen, "trace: missing path (trace:PATH)");
-      return NULL;
-    }
-    f = fopen(path, "rb");
-    if (!f) {
-      set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-      return NULL;
-    }
-    tg = trace_new(path, f, n, err, errlen);
-    fclose(f);
-    return tg;
-  }
-
-  /* Synthetic: name. */
+/* The synthetic pattern spec names; -1 and a message when none. */
+static int pattern_kind(const char *spec, char *err, size_t errlen)
+{
+  int kind = -1, i;
   for (i = 0; i < NPATTERNS; i++)
     if (strcmp(spec, pattern_names[i]) == 0) kind = i;
   if (kind < 0 && strncmp(spec, "hotspot:", 8) == 0) kind = TRAFFIC_HOTSPOT;
-  if (kind < 0) {
-    set_err(err, errlen, "unknown traffic pattern '%s' (valid: %s)", spec,
-            VALID_SPECS);
-    return NULL;
-  }
+  if (kind < 0)
+    set_err(err, errlen, "unknown traffic pattern '%s' (valid: %s)", spec, VALID_SPECS);
+  return kind;
+}
 
-  /* Rates. */
+/* The mean packet length of long_frac, in flits, after checking that
+ * long_frac and rate can be offered; -1 and a message when not. */
+static double mean_length(double rate, double long_frac, char *err, size_t errlen)
+{
+  double mean_len;
   if (!(long_frac >= 0.0 && long_frac <= 1.0)) {
     set_err(err, errlen, "long_frac %g out of range [0, 1]", long_frac);
-    return NULL;
+    return -1.0;
   }
   mean_len = 1.0 + (PKT_LONG_FLITS - 1) * long_frac;
   if (!(rate >= 0.0)) {
     set_err(err, errlen, "rate %g must be >= 0 flits/node/cycle", rate);
-    return NULL;
+    return -1.0;
   }
   if (rate > mean_len) {
     set_err(err, errlen, "rate %g too high: at most %g flits/node/cycle with "
             "long_frac %g (one packet per node per cycle)", rate, mean_len,
             long_frac);
-    return NULL;
+    return -1.0;
   }
+  return mean_len;
+}
 
-  tg = calloc(1, sizeof *tg);
-  if (!tg) {
-    set_err(err, errlen, "traffic: out of memory");
-    return NULL;
-  }
-  tg->kind = (traffic_kind_t)kind;
-  tg->n = n;
-  tg->hot = -1;
-  tg->long_frac = long_frac;
-  tg->p = rate / mean_len;
-  if (tg->p > 1.0) tg->p = 1.0;
-  tg->inv_log1mp = tg->p < 1.0 ? 1.0 / log1p(-tg->p) : 0.0;
-  rng_seed(&tg->rng, seed);
-
-  if (kind == TRAFFIC_UNIFORM_RANDOM || kind == TRAFFIC_HOTSPOT) {
-    if (n < 2) {
-      set_err(err, errlen, "%s needs at least 2 nodes, got N = %d",
-              pattern_names[kind], n);
-      goto fail;
+/* The hotspot node of spec ("hotspot:NODE", else the mesh's or torus's
+ * centre, else node n / 2); -1 and a message when NODE is bad. */
+static int hotspot_node(const char *spec, const topo_t *topo, char *err, size_t errlen)
+{
+  const int n = topo->routers;
+  if (spec[7] == ':') {
+    int neg;
+    uint64_t v;
+    const char *arg = spec + 8;
+    if (parse_dec(arg, strlen(arg), &neg, &v) == -1) {  /* -2: v = max */
+      set_err(err, errlen, "hotspot node '%s' is not a decimal integer", arg);
+      return -1;
     }
+    if ((neg && v != 0) || v >= (uint64_t)n) {
+      set_err(err, errlen, "hotspot node %s out of range [0, %d)", arg, n);
+      return -1;
+    }
+    return (int)v;
+  }
+  if ((topo->kind == TOPO_KIND_MESH || topo->kind == TOPO_KIND_TORUS)
+      && topo->width > 0 && topo->height > 0
+      && (long)topo->width * topo->height == n)
+    return (topo->height / 2) * topo->width + topo->width / 2;
+  return n / 2;
+}
+
+/* Where tg's packets go: the hotspot node, or the permutation of a
+ * permutation pattern (uniform random needs neither).  0, or -1 and a
+ * message. */
+static int pattern_dests(traffic_t *tg, const char *spec, const topo_t *topo, char *err,
+                         size_t errlen)
+{
+  const int kind = (int)tg->kind, n = tg->n;
+  if ((kind == TRAFFIC_UNIFORM_RANDOM || kind == TRAFFIC_HOTSPOT) && n < 2) {
+    set_err(err, errlen, "%s needs at least 2 nodes, got N = %d", pattern_names[kind], n);
+    return -1;
   }
   if (kind == TRAFFIC_HOTSPOT) {
-    if (spec[7] == ':') {
-      int neg;
-      uint64_t v;
-      const char *arg = spec + 8;
-      if (parse_dec(arg, strlen(arg), &neg, &v) == -1) {  /* -2: v = max */
-        set_err(err, errlen, "hotspot node '%s' is not a decimal integer", arg);
-        goto fail;
-      }
-      if ((neg && v != 0) || v >= (uint64_t)n) {
-        set_err(err, errlen, "hotspot node %s out of range [0, %d)", arg, n);
-        goto fail;
-      }
-      tg->hot = (int)v;
-    } else if ((topo->kind == TOPO_KIND_MESH || topo->kind == TOPO_KIND_TORUS)
-               && topo->width > 0 && topo->height > 0
-               && (long)topo->width * topo->height == n) {
-      tg->hot = (topo->height / 2) * topo->width + topo->width / 2;
-    } else {
-      tg->hot = n / 2;
-    }
-  } else if (kind != TRAFFIC_UNIFORM_RANDOM) {
-    tg->perm = malloc((size_t)n * sizeof *tg->perm);
-    if (!tg->perm) {
-      set_err(err, errlen, "traffic: out of memory");
-      goto fail;
-    }
-    if (build_perm(tg->kind, pattern_names[kind], topo, tg->perm, err,
-                   errlen) != 0)
-      goto fail;
+    tg->hot = hotspot_node(spec, topo, err, errlen);
+    return tg->hot < 0 ? -1 : 0;
   }
+  if (kind == TRAFFIC_UNIFORM_RANDOM) return 0;
+  tg->perm = malloc((size_t)n * sizeof *tg->perm);
+  if (!tg->perm) {
+    set_err(err, errlen, "traffic: out of memory");
+    return -1;
+  }
+  return build_perm(tg->kind, pattern_names[kind], topo, tg->perm, err, errlen);
+}
 
+/* The heap of next arrivals, with each node's first: drawn in increasing
+ * node order; the first packet of a Bernoulli(p) process started at cycle 0
+ * comes at cycle gap - 1.  0, or -1 and a message. */
+static int first_arrivals(traffic_t *tg, char *err, size_t errlen)
+{
+  const int n = tg->n;
+  int i;
   if (n > 1)
     tg->uni_thresh = (uint32_t)(0u - (uint32_t)(n - 1)) % (uint32_t)(n - 1);
   while (tg->sbits < 31 && (1L << tg->sbits) < n) tg->sbits++;
@@ -671,25 +665,58 @@ traffic_t *traffic_new(const char *spec, const topo_t *topo, double rate,
   tg->heap = malloc((size_t)n * sizeof *tg->heap);
   if (!tg->heap) {
     set_err(err, errlen, "traffic: out of memory");
-    goto fail;
+    return -1;
   }
-  /* First arrivals, drawn in increasing node order.  The first packet of a
-   * Bernoulli(p) process started at cycle 0 comes at cycle gap - 1. */
-  if (tg->p > 0.0) {
-    for (i = 0; i < n; i++) {
-      uint64_t gap;
-      if (tg->perm && tg->perm[i] == i) continue;
-      gap = draw_gap(tg);
-      if (gap == 0 || gap - 1u > tg->t_max) continue;
-      heap_push(tg->heap, &tg->heap_n,
-                ((gap - 1u) << tg->sbits) | (uint64_t)i);
-    }
+  if (tg->p <= 0.0) return 0;
+  for (i = 0; i < n; i++) {
+    uint64_t gap;
+    if (tg->perm && tg->perm[i] == i) continue;
+    gap = draw_gap(tg);
+    if (gap == 0 || gap - 1u > tg->t_max) continue;
+    heap_push(tg->heap, &tg->heap_n, ((gap - 1u) << tg->sbits) | (uint64_t)i);
+  }
+  return 0;
+}
+
+traffic_t *traffic_new(const char *spec, const topo_t *topo, double rate,
+                       double long_frac, uint64_t seed,
+                       char *err, size_t errlen)
+{
+  traffic_t *tg;
+  int kind;
+  double mean_len;
+
+  if (err && errlen) err[0] = '\0';
+  if (!spec || !topo) {
+    set_err(err, errlen, "traffic: no pattern or no topology");
+    return NULL;
+  }
+  if (topo->routers <= 0) {
+    set_err(err, errlen, "traffic: topology has %d routers", topo->routers);
+    return NULL;
+  }
+  if (strncmp(spec, "trace:", 6) == 0) return trace_open(spec + 6, topo->routers, err, errlen);
+  if ((kind = pattern_kind(spec, err, errlen)) < 0) return NULL;
+  if ((mean_len = mean_length(rate, long_frac, err, errlen)) < 0.0) return NULL;
+
+  tg = calloc(1, sizeof *tg);
+  if (!tg) {
+    set_err(err, errlen, "traffic: out of memory");
+    return NULL;
+  }
+  tg->kind = (traffic_kind_t)kind;
+  tg->n = topo->routers;
+  tg->hot = -1;
+  tg->long_frac = long_frac;
+  tg->p = rate / mean_len;
+  if (tg->p > 1.0) tg->p = 1.0;
+  tg->inv_log1mp = tg->p < 1.0 ? 1.0 / log1p(-tg->p) : 0.0;
+  rng_seed(&tg->rng, seed);
+  if (pattern_dests(tg, spec, topo, err, errlen) != 0 || first_arrivals(tg, err, errlen) != 0) {
+    traffic_free(tg);
+    return NULL;
   }
   return tg;
-
-fail:
-  traffic_free(tg);
-  return NULL;
 }
 
 int traffic_tick(traffic_t *tg, uint64_t cycle, traffic_emit_fn emit, void *ctx)

@@ -1,6 +1,6 @@
 // spin_crossbar: moves the winning input's flit to each output port and
-// stamps the downstream VC into it.  C twin: switch traversal in
-// cmodel/router.c.  Outputs with no winner carry an idle word.
+// stamps the downstream VC into it.  C twin: spin_crossbar() in
+// cmodel/spin_crossbar.c.  Outputs with no winner carry an idle word.
 `default_nettype none
 
 module spin_crossbar #(

@@ -1,5 +1,6 @@
 // spin_fifo: synchronous FIFO of one virtual channel.
-// C twin: the buf/rd_q/cnt_q fields of cmodel/router.h.
+// C twin: spin_fifo_push(), spin_fifo_pop() and spin_fifo_front() in
+// cmodel/spin_fifo.c.
 //
 // Parameters: Width (bits per entry), Depth (entries, >= 2).
 // Handshake: push_i writes wdata_i at slot (rd_q + cnt_q) mod Depth; pop_i

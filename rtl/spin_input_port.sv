@@ -1,6 +1,8 @@
 // spin_input_port: the virtual channels of one router input, their route
 // state, the port's route-compute unit and the first allocation stage.
-// C twin: the per-port loops of router_step() in cmodel/router.c.
+// C twin: spin_input_port_route(), spin_input_port_request(),
+// spin_input_port_latch(), spin_input_port_grant() and the others in
+// cmodel/spin_input_port.c.
 //
 // Each VC is a spin_fifo holding at most one packet (virtual cut-through).
 // Route compute: the lowest VC whose front flit is a head without a route

@@ -2,9 +2,10 @@
 // direction (docs/microarchitecture.md, section 1): Stages = L - 1 of them
 // after the sender's own output register, so a word the sender registers
 // at the end of cycle t reaches the reader during cycle t + L.  Reset to
-// zero (an idle flit word, an empty credit word).  C twin: net_pipe_t in
-// cmodel/network.c.  The generated network top puts one on each direction
-// of every such link, for flits and for credits.
+// zero (an idle flit word, an empty credit word).  C twin:
+// spin_link_pipe_step() in cmodel/spin_link_pipe.c, which steps both
+// directions of a link at once (net_pipe_t).  The generated network top
+// puts one on each direction of every such link, for flits and for credits.
 `default_nettype none
 
 module spin_link_pipe #(

@@ -1,5 +1,7 @@
 // spin_ovc_tracker: which downstream VCs of one output port are free.
-// C twin: ovc_busy_q and free_vcs() in cmodel/router.c.
+// C twin: spin_ovc_tracker_free(), spin_ovc_tracker_first_free(),
+// spin_ovc_tracker_min_age(), spin_ovc_tracker_next() and the others in
+// cmodel/spin_ovc_tracker.c.
 //
 // A VC becomes busy when a head flit is sent into it (alloc_i/alloc_vc_i)
 // and free again when its credit arrives (credit_i, network ports) or, on

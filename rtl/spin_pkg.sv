@@ -1,8 +1,8 @@
 // spin_pkg: constants of the link format and of SPIN shared by every RTL
 // module.  The contract is docs/microarchitecture.md ("Link format" and
-// section 12); C twins: cmodel/flit.h and cmodel/spin.h.  A special
-// message's layout depends on the router's parameters and is in
-// rtl/spin_sm_layout.svh.
+// section 12); C twins: cmodel/flit.h and cmodel/spin.h, the observation
+// word's fields in tb/spin_obs.h.  A special message's layout depends on
+// the router's parameters and is in rtl/spin_sm_layout.svh.
 //
 // Link word, LinkW = FlitW + 7 bits:
 //   [FlitW-1:0]          data (head flit: dst in [15:0]; special message: 12.1)

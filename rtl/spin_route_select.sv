@@ -1,5 +1,6 @@
 // spin_route_select: picks one output port from a routing-table mask.
-// C twin: select_port() in cmodel/lfsr.h; used by spin_input_port.
+// C twin: route_select() in cmodel/route_select.h (its draw: select_port() of
+// cmodel/lfsr.h); used by spin_input_port.
 //
 // cand = mask_i & port_free_i.  When that is empty: with least_busy_i (FAvORS-
 // Min) the port of mask_i whose downstream VC has been busy the fewest

@@ -1,6 +1,7 @@
 // spin_route_table: one router's routing table, read by its input ports.
-// C twin: the mask rows of network_t (cmodel/network.c), filled by
-// topo_route_masks() (cmodel/topology.c).
+// C twin: spin_route_table() in cmodel/spin_route_table.c.  The rows it reads
+// are network_t's (cmodel/network.c), filled by topo_route_masks()
+// (cmodel/topology.c).
 //
 // table_i holds NumNodes entries of EntryW bits, destination d at
 // [d*EntryW +: EntryW]: one mask of NumPorts bits, or with escape routing

@@ -1,6 +1,6 @@
 // spin_router: input-buffered virtual cut-through router, one cycle from
 // input buffer to output register.  Contract: docs/microarchitecture.md;
-// C twin: cmodel/router.c.
+// C twin: router_eval() in cmodel/router.c.
 //
 // Port 0 is the NIC; ports 1..NumPorts-1 are network links.  Every output
 // is a register: flit_o (link word) and credit_o (credit word) of port p are

@@ -1,5 +1,5 @@
 // spin_rr_arbiter: round-robin arbiter with a priority pointer.
-// C twin: cmodel/arbiter.h (rr_pick, rr_next).
+// C twin: rr_pick() and rr_next() in cmodel/arbiter.h.
 //
 // Parameter: N requesters (>= 1).
 // The winner is the first requester scanning ptr, ptr+1, ..., N-1, 0, ...

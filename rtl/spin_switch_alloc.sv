@@ -1,5 +1,6 @@
 // spin_switch_alloc: the output stage of the separable switch allocator.
-// C twin: "stage 2" of router_step() in cmodel/router.c.
+// C twin: spin_switch_alloc_request() and spin_switch_alloc_grant() in
+// cmodel/spin_switch_alloc.c.
 //
 // Each input port presents at most one request (req_i, req_port_i).  Each
 // output port has a round-robin arbiter over the input ports; its pointer

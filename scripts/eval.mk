@@ -74,70 +74,53 @@ SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle
 SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin
 SWEEP_MODE_NAMES    := live paper
 
-# Knob checks, for the sweep targets only.  sweep_int: the value if it is a
-# whole number from 1 to 10^15, else nothing.
-sweep_int = $(shell echo '$(1)' | grep -Ex '[1-9][0-9]{0,14}')
-sweep_words = $(subst $(comma), ,$(1))
-comma := ,
-ifneq ($(filter sweep sweep-sat,$(MAKECMDGOALS)),)
-ifeq ($(filter $(SWEEP_QUICK),0 1),)
-$(error SWEEP_QUICK=$(SWEEP_QUICK): expected 0 or 1)
-endif
-ifeq ($(filter $(SWEEP_ENGINE),local parallel slurm),)
-$(error SWEEP_ENGINE=$(SWEEP_ENGINE): expected local, parallel or slurm)
-endif
+# Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
+# targets that use them and for make help, which prints some.
+include $(dir $(lastword $(MAKEFILE_LIST)))knobs.mk
+EVAL_GOALS := $(filter sweep sweep-sat bench bench-vflags help,$(or $(MAKECMDGOALS),help))
+ifneq ($(filter sweep sweep-sat help,$(EVAL_GOALS)),)
+$(call knob_check_uint,SWEEP_QUICK,0,1,0 or 1)
+$(call knob_check_name,SWEEP_ENGINE,local parallel slurm,local, parallel or slurm)
 ifneq ($(SWEEP_HOSTS),)
 ifneq ($(SWEEP_ENGINE),parallel)
-$(error SWEEP_HOSTS=$(SWEEP_HOSTS): only with SWEEP_ENGINE=parallel)
+$(error SWEEP_HOSTS=$(call knob_show,$(SWEEP_HOSTS)): only with SWEEP_ENGINE=parallel)
+endif
+ifeq ($(call knob_only,$(SWEEP_HOSTS),$(knob_path_chars)),)
+$(call knob_fail,SWEEP_HOSTS,a file name of letters, digits and . _ - + @ / (GNU parallel's --sshloginfile))
 endif
 ifeq ($(wildcard $(SWEEP_HOSTS)),)
 $(error SWEEP_HOSTS=$(SWEEP_HOSTS): no such file (GNU parallel's --sshloginfile))
 endif
 endif
-ifneq ($(strip $(SWEEP_CYCLES)),)
-ifeq ($(call sweep_int,$(SWEEP_CYCLES)),)
-$(error SWEEP_CYCLES=$(SWEEP_CYCLES): expected a number of cycles, 10 or more)
+ifneq ($(SWEEP_CYCLES),)
+$(call knob_check_uint,SWEEP_CYCLES,10,1000000000000000,a number of cycles, 10 or more)
 endif
-ifeq ($(shell test '$(SWEEP_CYCLES)' -ge 10 && echo ok),)
-$(error SWEEP_CYCLES=$(SWEEP_CYCLES): expected a number of cycles, 10 or more)
+ifneq ($(SWEEP_JOBS),)
+$(call knob_check_uint,SWEEP_JOBS,1,4096,a number of parallel runs, 1 or more)
 endif
-endif
-ifneq ($(strip $(SWEEP_JOBS)),)
-ifeq ($(call sweep_int,$(SWEEP_JOBS)),)
-$(error SWEEP_JOBS=$(SWEEP_JOBS): expected a number of parallel runs, 1 or more)
-endif
-endif
-ifneq ($(filter-out $(SWEEP_TRAFFIC_NAMES),$(call sweep_words,$(SWEEP_TRAFFIC))),)
-$(error SWEEP_TRAFFIC=$(SWEEP_TRAFFIC): unknown $(filter-out $(SWEEP_TRAFFIC_NAMES),$(call sweep_words,$(SWEEP_TRAFFIC))) (known: $(SWEEP_TRAFFIC_NAMES)))
-endif
-ifneq ($(filter-out $(SWEEP_CONFIG_NAMES),$(call sweep_words,$(SWEEP_CONFIGS))),)
-$(error SWEEP_CONFIGS=$(SWEEP_CONFIGS): unknown $(filter-out $(SWEEP_CONFIG_NAMES),$(call sweep_words,$(SWEEP_CONFIGS))) (known: $(SWEEP_CONFIG_NAMES)))
-endif
-ifneq ($(filter-out $(SWEEP_MODE_NAMES),$(call sweep_words,$(SWEEP_MODES))),)
-$(error SWEEP_MODES=$(SWEEP_MODES): unknown $(filter-out $(SWEEP_MODE_NAMES),$(call sweep_words,$(SWEEP_MODES))) (expected live and/or paper))
-endif
-ifeq ($(call sweep_int,$(SWEEP_SAT_CYCLES)),)
-$(error SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES): expected a number of cycles, 10 or more)
-endif
-ifeq ($(shell test '$(SWEEP_SAT_CYCLES)' -ge 10 && echo ok),)
-$(error SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES): expected a number of cycles, 10 or more)
-endif
-ifeq ($(strip $(call sweep_words,$(SWEEP_SAT_SEEDS))),)
-$(error SWEEP_SAT_SEEDS=$(SWEEP_SAT_SEEDS): expected one or more seeds, e.g. "1 2 3")
-endif
-$(foreach s,$(call sweep_words,$(SWEEP_SAT_SEEDS)),$(if $(call sweep_int,$(s)),,$(error SWEEP_SAT_SEEDS=$(SWEEP_SAT_SEEDS): $(s) is not a seed (1 or more))))
-ifneq ($(strip $(SWEEP_SAT_DRAIN)),)
-ifeq ($(call sweep_int,$(SWEEP_SAT_DRAIN)),)
-$(error SWEEP_SAT_DRAIN=$(SWEEP_SAT_DRAIN): expected a drain limit in cycles, 1 or more)
+$(call knob_check_list,SWEEP_TRAFFIC,$(SWEEP_TRAFFIC_NAMES),patterns separated by blanks or commas: $(SWEEP_TRAFFIC_NAMES))
+$(call knob_check_list,SWEEP_CONFIGS,$(SWEEP_CONFIG_NAMES),configurations separated by blanks or commas: $(SWEEP_CONFIG_NAMES))
+$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live and/or paper)
+$(call knob_check_uint,SWEEP_SAT_CYCLES,10,1000000000000000,a number of cycles, 10 or more)
+$(call knob_check_uints,SWEEP_SAT_SEEDS,1,18446744073709551615,one or more seeds separated by blanks or commas, e.g. "1 2 3")
+ifneq ($(SWEEP_SAT_DRAIN),)
+$(call knob_check_uint,SWEEP_SAT_DRAIN,1,1000000000000000,a drain limit in cycles, 1 or more)
 endif
 endif
+ifneq ($(filter bench bench-vflags,$(EVAL_GOALS)),)
+$(call knob_check_uint,BENCH_RUNS,1,1000,runs per case, 1 to 1000)
+$(call knob_check_uint,BENCH_QUICK,0,1,0 or 1)
 endif
 
-# The environment of scripts/sweep.py (it checks the values again).
-SWEEP_ENV = SWEEP_CYCLES='$(SWEEP_CYCLES)' SWEEP_TRAFFIC='$(SWEEP_TRAFFIC)' SWEEP_CONFIGS='$(SWEEP_CONFIGS)' \
-  SWEEP_MODES='$(SWEEP_MODES)' SWEEP_QUICK='$(SWEEP_QUICK)' SWEEP_JOBS='$(SWEEP_JOBS)' \
-  SWEEP_SAT_CYCLES='$(SWEEP_SAT_CYCLES)' SWEEP_SAT_SEEDS='$(SWEEP_SAT_SEEDS)' SWEEP_SAT_DRAIN='$(SWEEP_SAT_DRAIN)' \
-  SWEEP_ENGINE='$(SWEEP_ENGINE)' SWEEP_HOSTS='$(SWEEP_HOSTS)'
+# The environment of scripts/sweep.py (it checks the values again): exported
+# as they are, never pasted into a command.
+ifneq ($(filter sweep sweep-sat,$(EVAL_GOALS)),)
+export SWEEP_CYCLES SWEEP_TRAFFIC SWEEP_CONFIGS SWEEP_MODES SWEEP_QUICK SWEEP_JOBS \
+  SWEEP_SAT_CYCLES SWEEP_SAT_SEEDS SWEEP_SAT_DRAIN SWEEP_ENGINE SWEEP_HOSTS
+endif
+
+# The co-simulation bench-mode runs: the router array, 5 ports, 1 VC.
+EVAL_COSIM := $(BUILD)/rtl/p5-v1/Vcosim
 
 .PHONY: sweep sweep-sat sweep-check bench bench-vflags
 
@@ -163,12 +146,16 @@ VCHECK.threads2 := $(VCHECK_BASE) --threads 2
 VOPT.threads2   := -O2
 VCHECK.speed    := $(SPEED_VCHECK)
 VOPT.speed      := $(SPEED_VOPT)
+VFLAGS_VARIANT_NAMES := base O3 xfast noassert notrace threads2 speed
+ifneq ($(filter bench-vflags,$(EVAL_GOALS)),)
+$(call knob_check_list,VFLAGS_VARIANTS,$(VFLAGS_VARIANT_NAMES),flag sets: $(VFLAGS_VARIANT_NAMES))
+endif
 
 sweep: deps $(SPINSIM)
-	$(SWEEP_ENV) $(PYTHON) scripts/sweep.py --spinsim $(SPINSIM)
+	$(PYTHON) scripts/sweep.py --spinsim $(SPINSIM)
 
 sweep-sat: deps $(SPINSIM)
-	$(SWEEP_ENV) $(PYTHON) scripts/sweep.py --spinsim $(SPINSIM) --post-saturation
+	$(PYTHON) scripts/sweep.py --spinsim $(SPINSIM) --post-saturation
 
 sweep-check:
 	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/test_sweep.py

@@ -18,6 +18,8 @@ declare -A PKG_OF=(
   [clang-14]=clang-14
   [parallel]=parallel   # GNU parallel: make sweep SWEEP_ENGINE=parallel
   [ccache]=ccache       # Verilator builds compile through it (OBJCACHE in the Makefile)
+  [yosys-smtbmc]=yosys # make formal: the model checker (Debian's yosys ships it)
+  [z3]=z3               # make formal: the SMT solver under yosys-smtbmc
 )
 # files that have no command of their own -> package
 declare -A FILE_PKG=(

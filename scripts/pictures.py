@@ -19,7 +19,10 @@ Usage:
 
 Routers sit at their coordinates (meshes, tori, rings, topology files with
 coord lines), otherwise on a circle.  Needs matplotlib (Debian's
-python3-matplotlib).  Exit status 2 on a missing or malformed record.
+python3-matplotlib).  The pictures it is asked for are removed first, and
+each is written under a temporary name and renamed, so a missing or
+malformed record (exit status 2) or a failure leaves no picture of an
+earlier run behind, and no half-written one.
 """
 import argparse
 import collections
@@ -145,7 +148,7 @@ def draw_deadlocks(dl, links, out, top):
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.01), fontsize=8,
                   frameon=False, ncol=1)
     fig.tight_layout()
-    fig.savefig(out, dpi=90)
+    save(fig, out)
     plt.close(fig)
 
 
@@ -176,8 +179,26 @@ def draw_links(ln, out):
             busiest["router"], busiest["to"], busiest["port"], busiest["flits"] / cyc)
     ax.set_title(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(out, dpi=90)
+    save(fig, out)
     plt.close(fig)
+
+
+def save(fig, out):
+    """Writes the figure to out through a temporary file renamed into place."""
+    tmp = "%s.tmp%d" % (out, os.getpid())
+    try:
+        fig.savefig(tmp, dpi=90, format="png")
+        os.replace(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def remove(path):
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def main():
@@ -196,6 +217,11 @@ def main():
         ap.error("give a run directory, or --deadlocks/--links and --out-dir")
     if a.top < 1:
         ap.error("--top: at least 1")
+    # the pictures of an earlier run go first, whatever happens next
+    if a.deadlocks:
+        remove(os.path.join(a.out_dir, "deadlocks.png"))
+    if a.links:
+        remove(os.path.join(a.out_dir, "links.png"))
     try:
         ln = load(a.links, "links") if a.links else None
         dl = load(a.deadlocks, "deadlocks") if a.deadlocks else None

@@ -341,6 +341,13 @@ def finish_row(row, rc, out, d):
 
 
 class Sweep:
+    """The sweep's plan and its points: the series to run (configuration,
+    mode, traffic), the points of each (base_row, sat_row) and the spinsim
+    command of one, the points run so far (points.csv, done), what each
+    series' points say (analyse_all) and which points come next (next_round,
+    sat_plan).  LocalPool or Engine runs the points, Reports and Plots write
+    the results."""
+
     def __init__(self, args):
         self.a = args
         self.cfg = {c[0]: c for c in CONFIGS}
@@ -413,14 +420,85 @@ class Sweep:
             cmd += ["--json", json_path, "--quiet"]
         return cmd
 
+    def log(self, row):
+        lat = row["avg_latency"]
+        print("  %-14s %-5s %-14s rate %-6s %s%-11s accepted %s  latency %s%s" % (
+            row["config"], row["mode"], row["traffic"], row["rate"],
+            "" if str(row["cycles"]) == str(self.a.cycles) else "seed %s " % row["seed"],
+            row["status"], row["throughput"] if row["throughput"] != "" else "-",
+            ("%.1f" % float(lat)) if lat != "" else "-",
+            ("  (" + row["fail_reason"] + ")") if row["status"] == "error" else ""), flush=True)
+
+    # ---- what the points say ----
+    def rows_of(self, cid, mode, traffic):
+        """The current points of one series, by rate, in sweep order up to where it stopped."""
+        out = []
+        for r in self.a.rates:
+            row = self.done.get(self.key(self.base_row(cid, mode, traffic, r)))
+            if row is None:
+                break
+            out.append(row)
+            if analyse_rows(out, self.a.rates)["complete"]:
+                break
+        return out
+
+    def analyse(self, cid, mode, traffic):
+        return analyse_rows(self.rows_of(cid, mode, traffic), self.a.rates)
+
+    def analyse_all(self):
+        return {s: self.analyse(*s) for s in self.series}
+
+    # ---- the points to run next ----
+    def sat_plan(self, R):
+        """The post-saturation points of every series with a saturation rate."""
+        plan, seen = [], set()
+        for s in self.series:
+            res = R[s]
+            if res["sat"] is None or res["error"] is not None:
+                continue
+            for rate in sat_rates(res["sat"]):
+                for seed in self.a.sat_seeds:
+                    row = self.sat_row(s[0], s[1], s[2], rate, seed)
+                    if self.key(row) not in seen:
+                        seen.add(self.key(row))
+                        plan.append(row)
+        return plan
+
+    def next_round(self):
+        """The points needed next: one per incomplete series of the latency
+        sweep (as the local pool runs them); once every series is complete,
+        the post-saturation points (--post-saturation) not in the CSV."""
+        rates, need = self.a.rates, []
+        for s in self.series:
+            rows = []
+            while not analyse_rows(rows, rates)["complete"]:
+                row = self.base_row(s[0], s[1], s[2], rates[len(rows)])
+                old = self.done.get(self.key(row))
+                if old is None:
+                    need.append(row)
+                    break
+                rows.append(old)
+        if need or not self.a.post_saturation:
+            return need
+        return [r for r in self.sat_plan(self.analyse_all()) if self.key(r) not in self.done]
+
+
+class LocalPool:
+    """Runs the points in this script's thread pool, jobs at a time: the
+    latency sweep rate by rate (run), then a list of points (run_rows)."""
+
+    def __init__(self, sw):
+        self.sw = sw
+        self.a = sw.a
+
     def run_point(self, row, timeout):
         """Runs spinsim for one point (in a worker thread; the work is the child process)."""
         fd, jpath = tempfile.mkstemp(prefix="point-", suffix=".json", dir=self.a.out)
         os.close(fd)
         try:
-            cmd = self.command(row, jpath, exe=self.exe)
+            cmd = self.sw.command(row, jpath, exe=self.sw.exe)
             p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            self.procs.add(p)
+            self.sw.procs.add(p)
             try:
                 out, err = p.communicate(timeout=timeout)
             except subprocess.TimeoutExpired:
@@ -429,7 +507,7 @@ class Sweep:
                 row.update(status="error", exit_code="", fail_reason="timeout after %d s" % timeout)
                 return row
             finally:
-                self.procs.discard(p)
+                self.sw.procs.discard(p)
             if p.returncode not in (0, 1):
                 raise RuntimeError("spinsim exit %d: %s\n  command: %s" % (
                     p.returncode, (err or out).strip(), shlex.join(cmd)))
@@ -439,23 +517,103 @@ class Sweep:
             os.unlink(jpath)
         return finish_row(row, p.returncode, out, d)
 
-    # ---- an external engine: rounds of jobs (GNU parallel, Slurm) ----
+    def run(self):
+        """Runs each series rate by rate until analyse_rows says it is complete."""
+        rates = self.a.rates
+        rows = {s: [] for s in self.sw.series}
+        t0 = time.time()
+
+        def next_row(s):
+            return self.sw.base_row(s[0], s[1], s[2], rates[len(rows[s])])
+
+        def over(s):
+            return analyse_rows(rows[s], rates)["complete"]
+
+        running = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.a.jobs) as ex:
+            pending = list(self.sw.series)
+            while pending or running:
+                # Points already in the CSV are taken as they are, without running.
+                for s in list(pending):
+                    while not over(s):
+                        old = self.sw.done.get(self.sw.key(next_row(s)))
+                        if old is None:
+                            break
+                        self.sw.reused += 1
+                        rows[s].append(old)
+                    if over(s):
+                        pending.remove(s)
+                # Start points until every job slot is busy; one point per series at a time.
+                for s in list(pending):
+                    if len(running) >= self.a.jobs:
+                        break
+                    fut = ex.submit(self.run_point, next_row(s), self.a.timeout)
+                    running[fut] = s
+                    pending.remove(s)
+                if not running:
+                    continue
+                finished, _ = concurrent.futures.wait(
+                    running, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in finished:
+                    s = running.pop(fut)
+                    row = fut.result()      # a bad-input RuntimeError stops the sweep here
+                    self.sw.append(row)
+                    self.sw.ran += 1
+                    rows[s].append(row)
+                    self.sw.log(row)
+                    if not over(s):
+                        pending.append(s)
+        self.sw.elapsed += time.time() - t0
+
+    def run_rows(self, plan):
+        """Runs every point of PLAN not yet in the CSV, jobs at a time."""
+        todo = [r for r in plan if self.sw.key(r) not in self.sw.done]
+        self.sw.reused += len(plan) - len(todo)
+        print("sweep: post-saturation: %d point(s), %d already in %s" % (
+            len(plan), len(plan) - len(todo), self.sw.csv_path), flush=True)
+        t0 = time.time()
+        # At most jobs points submitted at a time: an interrupt (or a bad-input
+        # error) then leaves only the running ones for the pool to wait for.
+        running = set()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.a.jobs) as ex:
+            while todo or running:
+                while todo and len(running) < self.a.jobs:
+                    running.add(ex.submit(self.run_point, todo.pop(0), self.a.sat_timeout))
+                finished, running = concurrent.futures.wait(
+                    running, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in finished:
+                    row = fut.result()
+                    self.sw.append(row)
+                    self.sw.ran += 1
+                    self.sw.log(row)
+        self.sw.elapsed += time.time() - t0
+
+
+class Engine:
+    """Runs the points through an external engine (GNU parallel, Slurm), in
+    rounds of jobs: each job a shell line that leaves runs/<id>.{json,out,rc},
+    collected into the CSV before the next round is planned."""
+
+    def __init__(self, sw):
+        self.sw = sw
+        self.a = sw.a
+
     def runs_dir(self):
         return os.path.join(self.a.out, "runs")
 
     def job_id(self, row):
-        return hashlib.sha1("|".join(self.key(row)).encode()).hexdigest()[:16]
+        return hashlib.sha1("|".join(self.sw.key(row)).encode()).hexdigest()[:16]
 
     def job_line(self, row):
         """One self-contained shell command: checks that the host runs this
         sweep's spinsim, runs one point and leaves runs/<id>.{json,out,rc}."""
         base = os.path.join(os.path.abspath(self.runs_dir()), self.job_id(row))
-        exe = os.path.abspath(self.exe)
-        cmd = shlex.join(self.command(row, base + ".json", exe=exe))
+        exe = os.path.abspath(self.sw.exe)
+        cmd = shlex.join(self.sw.command(row, base + ".json", exe=exe))
         q = shlex.quote
         return ('if [ "$(sha256sum %s 2>/dev/null | cut -c1-16)" != %s ]; then echo binary > %s; '
                 "else %s > %s 2>&1; echo $? > %s; fi"
-                % (q(exe), self.binhash, q(base + ".rc"), cmd, q(base + ".out"), q(base + ".rc")))
+                % (q(exe), self.sw.binhash, q(base + ".rc"), cmd, q(base + ".out"), q(base + ".rc")))
 
     def collect(self):
         """Takes the finished jobs of runs/ into the CSV.  A result that is
@@ -476,13 +634,13 @@ class Sweep:
                     rc = f.read().strip()
                 if rc == "binary":
                     why = "ran another spinsim than %s (sha256 %s...): the hosts must share it" % (
-                        self.exe, self.binhash)
+                        self.sw.exe, self.sw.binhash)
                 elif rc not in ("0", "1"):
                     with open(base + ".out") as f:
                         why = "spinsim exit %s: %s" % (rc, f.read().strip()[-300:])
-                elif row.get("spinsim_sha256") != self.binhash:
+                elif row.get("spinsim_sha256") != self.sw.binhash:
                     why = "planned for spinsim %s, this sweep runs %s" % (
-                        row.get("spinsim_sha256"), self.binhash)
+                        row.get("spinsim_sha256"), self.sw.binhash)
                 else:
                     with open(base + ".json") as f:
                         d = json.load(f)
@@ -496,34 +654,16 @@ class Sweep:
                 why = "unreadable result (%s)" % e
             if why:
                 print("sweep: job %s: %s; it runs again" % (os.path.basename(base), why), flush=True)
-            elif self.key(row) not in self.done:
-                self.append(row)
-                self.ran += 1
-                self.log(row)
+            elif self.sw.key(row) not in self.sw.done:
+                self.sw.append(row)
+                self.sw.ran += 1
+                self.sw.log(row)
             for ext in (".row", ".rc", ".json", ".out"):
                 if os.path.exists(base + ext):
                     os.unlink(base + ext)
         return pending
 
-    def next_round(self):
-        """The points needed next: one per incomplete series of the latency
-        sweep (as the local pool runs them); once every series is complete,
-        the post-saturation points (--post-saturation) not in the CSV."""
-        rates, need = self.a.rates, []
-        for s in self.series:
-            rows = []
-            while not analyse_rows(rows, rates)["complete"]:
-                row = self.base_row(s[0], s[1], s[2], rates[len(rows)])
-                old = self.done.get(self.key(row))
-                if old is None:
-                    need.append(row)
-                    break
-                rows.append(old)
-        if need or not self.a.post_saturation:
-            return need
-        return [r for r in self.sat_plan(self.analyse_all()) if self.key(r) not in self.done]
-
-    def run_engine(self):
+    def run(self):
         """Rounds of jobs through the external engine.  parallel: runs each
         round to its end, then plans the next.  slurm: writes the round's
         jobs, prints the sbatch command and returns False; run the sweep
@@ -538,7 +678,7 @@ class Sweep:
                     print("sweep: %d job(s) of the last round have no result in %s yet: when they "
                           "have finished, run the sweep again" % (pending, self.runs_dir()), flush=True)
                     return False
-                rows = self.next_round()
+                rows = self.sw.next_round()
                 if not rows:
                     return True
                 with open(jobs_path, "w") as f:
@@ -565,123 +705,16 @@ class Sweep:
                     if not os.path.exists(rpath[:-4] + ".rc"):
                         os.unlink(rpath)
         finally:
-            self.elapsed += time.time() - t0
+            self.sw.elapsed += time.time() - t0
 
-    def log(self, row):
-        lat = row["avg_latency"]
-        print("  %-14s %-5s %-14s rate %-6s %s%-11s accepted %s  latency %s%s" % (
-            row["config"], row["mode"], row["traffic"], row["rate"],
-            "" if str(row["cycles"]) == str(self.a.cycles) else "seed %s " % row["seed"],
-            row["status"], row["throughput"] if row["throughput"] != "" else "-",
-            ("%.1f" % float(lat)) if lat != "" else "-",
-            ("  (" + row["fail_reason"] + ")") if row["status"] == "error" else ""), flush=True)
 
-    # ---- the latency sweep ----
-    def run(self):
-        """Runs each series rate by rate until analyse_rows says it is complete."""
-        rates = self.a.rates
-        rows = {s: [] for s in self.series}
-        t0 = time.time()
+class Reports:
+    """saturation.md (the latency sweep) and post_saturation.md (the runs at
+    1x, 2x and 3x saturation), from what the points say (R: analyse_all)."""
 
-        def next_row(s):
-            return self.base_row(s[0], s[1], s[2], rates[len(rows[s])])
-
-        def over(s):
-            return analyse_rows(rows[s], rates)["complete"]
-
-        running = {}
-        with concurrent.futures.ThreadPoolExecutor(max_workers=self.a.jobs) as ex:
-            pending = list(self.series)
-            while pending or running:
-                # Points already in the CSV are taken as they are, without running.
-                for s in list(pending):
-                    while not over(s):
-                        old = self.done.get(self.key(next_row(s)))
-                        if old is None:
-                            break
-                        self.reused += 1
-                        rows[s].append(old)
-                    if over(s):
-                        pending.remove(s)
-                # Start points until every job slot is busy; one point per series at a time.
-                for s in list(pending):
-                    if len(running) >= self.a.jobs:
-                        break
-                    fut = ex.submit(self.run_point, next_row(s), self.a.timeout)
-                    running[fut] = s
-                    pending.remove(s)
-                if not running:
-                    continue
-                finished, _ = concurrent.futures.wait(
-                    running, return_when=concurrent.futures.FIRST_COMPLETED)
-                for fut in finished:
-                    s = running.pop(fut)
-                    row = fut.result()      # a bad-input RuntimeError stops the sweep here
-                    self.append(row)
-                    self.ran += 1
-                    rows[s].append(row)
-                    self.log(row)
-                    if not over(s):
-                        pending.append(s)
-        self.elapsed += time.time() - t0
-
-    # ---- the post-saturation runs ----
-    def sat_plan(self, R):
-        """The post-saturation points of every series with a saturation rate."""
-        plan, seen = [], set()
-        for s in self.series:
-            res = R[s]
-            if res["sat"] is None or res["error"] is not None:
-                continue
-            for rate in sat_rates(res["sat"]):
-                for seed in self.a.sat_seeds:
-                    row = self.sat_row(s[0], s[1], s[2], rate, seed)
-                    if self.key(row) not in seen:
-                        seen.add(self.key(row))
-                        plan.append(row)
-        return plan
-
-    def run_rows(self, plan):
-        """Runs every point of PLAN not yet in the CSV, jobs at a time."""
-        todo = [r for r in plan if self.key(r) not in self.done]
-        self.reused += len(plan) - len(todo)
-        print("sweep: post-saturation: %d point(s), %d already in %s" % (
-            len(plan), len(plan) - len(todo), self.csv_path), flush=True)
-        t0 = time.time()
-        # At most jobs points submitted at a time: an interrupt (or a bad-input
-        # error) then leaves only the running ones for the pool to wait for.
-        running = set()
-        with concurrent.futures.ThreadPoolExecutor(max_workers=self.a.jobs) as ex:
-            while todo or running:
-                while todo and len(running) < self.a.jobs:
-                    running.add(ex.submit(self.run_point, todo.pop(0), self.a.sat_timeout))
-                finished, running = concurrent.futures.wait(
-                    running, return_when=concurrent.futures.FIRST_COMPLETED)
-                for fut in finished:
-                    row = fut.result()
-                    self.append(row)
-                    self.ran += 1
-                    self.log(row)
-        self.elapsed += time.time() - t0
-
-    # ---- results ----
-    def rows_of(self, cid, mode, traffic):
-        """The current points of one series, by rate, in sweep order up to where it stopped."""
-        out = []
-        for r in self.a.rates:
-            row = self.done.get(self.key(self.base_row(cid, mode, traffic, r)))
-            if row is None:
-                break
-            out.append(row)
-            if analyse_rows(out, self.a.rates)["complete"]:
-                break
-        return out
-
-    def analyse(self, cid, mode, traffic):
-        return analyse_rows(self.rows_of(cid, mode, traffic), self.a.rates)
-
-    def analyse_all(self):
-        return {s: self.analyse(*s) for s in self.series}
+    def __init__(self, sw):
+        self.sw = sw
+        self.a = sw.a
 
     def sat_cell(self, res):
         if res["sat"] is not None:
@@ -696,12 +729,11 @@ class Sweep:
         return "incomplete"
 
     def header(self, title):
-        a = self.a
         return ["# %s, %s (C model, build/cmodel/spinsim)" % (title, TOPO), "",
                 "Written by `scripts/sweep.py` on %s UTC." % time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
                 "",
                 "- spinsim sha256 (first 16 hex digits): `%s`; work tree when this report was "
-                "written: %s." % (self.binhash, self.provenance),
+                "written: %s." % (self.sw.binhash, self.sw.provenance),
                 "- Modes: `live` is the default router (injection admission, rerouting, SPIN "
                 "probe adoption; contract section 13), `paper` is `spinsim --mode paper`."]
 
@@ -720,19 +752,43 @@ class Sweep:
                 out.append([LABELS[c], m] + [cols_of(c, m, t) for t in self.a.traffic])
         return out
 
-    def report(self, R):
+    def write(self, name, L):
+        path = os.path.join(self.a.out, name)
+        with open(path, "w") as f:
+            f.write("\n".join(L))
+        return path
+
+    # ---- saturation.md ----
+    def saturation(self, R):
+        """saturation.md; returns its path."""
+        L = self.header("Saturation") + self.sweep_runs()
+        L += self.sat_tables(R)
+        L += self.fmin_vs_wf(R)
+        L += self.not_drained(R)
+        L += self.errors_section([(s, r["error"]) for s, r in R.items() if r["error"] is not None])
+        inc = [s for s, r in R.items() if not r["complete"]]
+        if inc:
+            L.append("Incomplete series (the sweep was interrupted or limited): " +
+                     ", ".join("%s/%s/%s" % s for s in inc))
+            L.append("")
+        return self.write("saturation.md", L)
+
+    def sweep_runs(self):
+        """How the latency sweep's points ran."""
         a = self.a
-        L = self.header("Saturation")
-        L.append("- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
-                 "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed %d` "
-                 "(long-frac 0.5: mean packet 3 flits)."
-                 % (TOPO, a.tdd, a.cycles, a.warmup, a.drain_limit, a.seed))
-        L.append("- Offered rates: %s (%d rates); a series stops at the first rate at or above "
-                 "%dx its saturation rate." % (", ".join(fmt_rate(r) for r in a.rates), len(a.rates), PAST))
-        L.append("- " + self.sweep_rule())
-        L.append("")
-        L.append("## Saturation rate (offered flits/node/cycle)")
-        L.append("")
+        return ["- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
+                "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed %d` "
+                "(long-frac 0.5: mean packet 3 flits)."
+                % (TOPO, a.tdd, a.cycles, a.warmup, a.drain_limit, a.seed),
+                "- Offered rates: %s (%d rates); a series stops at the first rate at or above "
+                "%dx its saturation rate." % (", ".join(fmt_rate(r) for r in a.rates), len(a.rates), PAST),
+                "- " + self.sweep_rule(),
+                ""]
+
+    def sat_tables(self, R):
+        """Saturation rate; zero-load latency and peak accepted throughput."""
+        a = self.a
+        L = ["## Saturation rate (offered flits/node/cycle)", ""]
         L += md_table(["configuration", "mode"] + a.traffic,
                       self.series_rows(lambda c, m, t: self.sat_cell(R[(c, m, t)])))
         L.append("")
@@ -746,26 +802,33 @@ class Sweep:
                                 "%.3f" % r["peak"] if r["peak"] is not None else "-")
         L += md_table(["configuration", "mode"] + a.traffic, self.series_rows(zp))
         L.append("")
-        if "wf_1vc" in a.configs and "fmin_1vc_spin" in a.configs:
-            L.append("## FAvORS-Min + SPIN, 1 VC, against west-first, 1 VC")
-            L.append("")
-            L.append("Change of the saturation rate, (FAvORS-Min - west-first) / west-first.")
-            L.append("")
-            rows = []
-            for t in a.traffic:
-                for m in a.modes:
-                    w, f = R[("wf_1vc", m, t)], R[("fmin_1vc_spin", m, t)]
-                    if w["sat"] is not None and f["sat"] is not None:
-                        d = "%+.0f%%" % (100.0 * (f["sat"] - w["sat"]) / w["sat"])
-                    else:
-                        d = "-"
-                    rows.append([t, m, self.sat_cell(w), self.sat_cell(f), d,
-                                 PAPER_FMIN_VS_WF.get(t, "-")])
-            L += md_table(["traffic", "mode", "west-first 1 VC", "FAvORS-Min + SPIN 1 VC",
-                           "measured", "paper"], rows)
-            L.append("")
-        L.append("## First point that did not drain, per series")
+        return L
+
+    def fmin_vs_wf(self, R):
+        """FAvORS-Min + SPIN, 1 VC, against west-first, 1 VC, and the paper."""
+        a = self.a
+        if "wf_1vc" not in a.configs or "fmin_1vc_spin" not in a.configs:
+            return []
+        L = ["## FAvORS-Min + SPIN, 1 VC, against west-first, 1 VC", "",
+             "Change of the saturation rate, (FAvORS-Min - west-first) / west-first.", ""]
+        rows = []
+        for t in a.traffic:
+            for m in a.modes:
+                w, f = R[("wf_1vc", m, t)], R[("fmin_1vc_spin", m, t)]
+                if w["sat"] is not None and f["sat"] is not None:
+                    d = "%+.0f%%" % (100.0 * (f["sat"] - w["sat"]) / w["sat"])
+                else:
+                    d = "-"
+                rows.append([t, m, self.sat_cell(w), self.sat_cell(f), d,
+                             PAPER_FMIN_VS_WF.get(t, "-")])
+        L += md_table(["traffic", "mode", "west-first 1 VC", "FAvORS-Min + SPIN 1 VC",
+                       "measured", "paper"], rows)
         L.append("")
+        return L
+
+    def not_drained(self, R):
+        """The first point of each series that did not drain."""
+        L = ["## First point that did not drain, per series", ""]
         nd = []
         for s, r in R.items():
             for row in r["rows"]:
@@ -786,16 +849,7 @@ class Sweep:
         else:
             L.append("None.")
         L.append("")
-        L += self.errors_section([(s, r["error"]) for s, r in R.items() if r["error"] is not None])
-        inc = [s for s, r in R.items() if not r["complete"]]
-        if inc:
-            L.append("Incomplete series (the sweep was interrupted or limited): " +
-                     ", ".join("%s/%s/%s" % s for s in inc))
-            L.append("")
-        path = os.path.join(a.out, "saturation.md")
-        with open(path, "w") as f:
-            f.write("\n".join(L))
-        return path
+        return L
 
     def errors_section(self, errs):
         L = ["## Model errors (spinsim exit status 1 other than the drain limit)", ""]
@@ -805,39 +859,55 @@ class Sweep:
             for (c, m, t), row in errs:
                 L.append("- %s, %s, %s, rate %s, seed %s: `%s`" % (
                     LABELS[c], m, t, row["rate"], row["seed"], row["fail_reason"]))
-                L.append("  `%s`" % shlex.join(self.command(row)))
+                L.append("  `%s`" % shlex.join(self.sw.command(row)))
         else:
             L.append("None.")
         L.append("")
         return L
 
-    def post_sat_report(self, R):
+    # ---- post_saturation.md ----
+    def post_saturation(self, R):
+        """post_saturation.md; returns its path."""
+        L = self.header("Past saturation") + self.post_sat_runs()
+        tables, goal_rows = self.post_sat_tables(R)
+        L += tables
+        L += self.goal_section(goal_rows)
+        L += self.errors_section(self.post_sat_errors(R))
+        return self.write("post_saturation.md", L)
+
+    def post_sat_runs(self):
+        """How the post-saturation runs ran, and what the columns mean."""
+        a = self.a
+        return [
+            "- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
+            "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed N`, seeds %s."
+            % (TOPO, a.tdd, a.sat_cycles, a.sat_cycles // 10, a.sat_drain,
+               ", ".join(map(str, a.sat_seeds))),
+            "- Saturation rate: from the latency sweep (`saturation.md`, %d-cycle runs, "
+            "seed %d). %s" % (a.cycles, a.seed, self.sweep_rule()),
+            "- 1x, 2x, 3x: the saturation rate and its multiples, capped at 1.0 (2x and 3x "
+            "in brackets after it). Accepted: flits/node/cycle over the measurement window, "
+            "mean over the seeds (min..max).",
+            "- Peak: the highest accepted throughput of the configuration at any offered "
+            "rate of the latency sweep, or of the 1x/2x/3x means here. `>= 90%`: whether "
+            "the 2x and 3x means both reach 90% of it (the goal for FAvORS-Min + SPIN).",
+            "- Min node: the lowest accepted throughput of one source node at 2x, over the "
+            "seeds (in brackets: as a fraction of the 2x mean). Jain: Jain's fairness index "
+            "of the per-node throughput at 2x, mean over the seeds.",
+            "- Drained: runs (all multiples and seeds) that delivered every packet within "
+            "the drain limit of %d cycles. Past saturation the sources hold a backlog of "
+            "(offered - accepted) x cycles flits per node, which a network that keeps its "
+            "accepted rate delivers in (offered / accepted - 1) x %d cycles; a run that "
+            "needs longer counts as not drained (least delivered share in brackets)."
+            % (a.sat_drain, a.sat_cycles),
+            ""]
+
+    def post_sat_tables(self, R):
+        """One table per traffic pattern; returns its lines and, for the SPIN
+        configurations, (config, mode, traffic, goal) of each row."""
         a = self.a
         seeds = a.sat_seeds
-        L = self.header("Past saturation")
-        L.append("- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
-                 "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed N`, seeds %s."
-                 % (TOPO, a.tdd, a.sat_cycles, a.sat_cycles // 10, a.sat_drain,
-                    ", ".join(map(str, seeds))))
-        L.append("- Saturation rate: from the latency sweep (`saturation.md`, %d-cycle runs, "
-                 "seed %d). %s" % (a.cycles, a.seed, self.sweep_rule()))
-        L.append("- 1x, 2x, 3x: the saturation rate and its multiples, capped at 1.0 (2x and 3x "
-                 "in brackets after it). Accepted: flits/node/cycle over the measurement window, "
-                 "mean over the seeds (min..max).")
-        L.append("- Peak: the highest accepted throughput of the configuration at any offered "
-                 "rate of the latency sweep, or of the 1x/2x/3x means here. `>= 90%`: whether "
-                 "the 2x and 3x means both reach 90% of it (the goal for FAvORS-Min + SPIN).")
-        L.append("- Min node: the lowest accepted throughput of one source node at 2x, over the "
-                 "seeds (in brackets: as a fraction of the 2x mean). Jain: Jain's fairness index "
-                 "of the per-node throughput at 2x, mean over the seeds.")
-        L.append("- Drained: runs (all multiples and seeds) that delivered every packet within "
-                 "the drain limit of %d cycles. Past saturation the sources hold a backlog of "
-                 "(offered - accepted) x cycles flits per node, which a network that keeps its "
-                 "accepted rate delivers in (offered / accepted - 1) x %d cycles; a run that "
-                 "needs longer counts as not drained (least delivered share in brackets)."
-                 % (a.sat_drain, a.sat_cycles))
-        L.append("")
-        goal_rows = []
+        L, goal_rows = [], []
         for t in a.traffic:
             L.append("## %s" % t)
             L.append("")
@@ -853,56 +923,68 @@ class Sweep:
                         rows.append([LABELS[c], m, self.sat_cell(res) + ": no runs"]
                                     + [""] * (len(POST_SAT_HEADER) - 3))
                         continue
-                    per = [[self.done[k] for k in (self.key(self.sat_row(c, m, t, r, s)) for s in seeds)
-                            if k in self.done] for r in sat_rates(res["sat"])]
+                    per = [[self.sw.done[k] for k in (self.sw.key(self.sw.sat_row(c, m, t, r, s)) for s in seeds)
+                            if k in self.sw.done] for r in sat_rates(res["sat"])]
                     cells, goal = post_sat_row(res["sat"], res["peak"], per, len(seeds))
                     rows.append([LABELS[c], m] + cells)
-                    if self.cfg[c][4] == 1:
+                    if self.sw.cfg[c][4] == 1:
                         goal_rows.append((c, m, t, goal))
             L += md_table(POST_SAT_HEADER, rows)
             L.append("")
-        if goal_rows:
-            L.append("## The goal: FAvORS-Min + SPIN at 2x and 3x saturation >= 90% of its peak")
-            L.append("")
-            L.append("Met: 2x and 3x means >= 90% of the peak and every run drained.")
-            L.append("")
-            for m in a.modes:
-                g = [x for x in goal_rows if x[1] == m]
-                met = [x for x in g if x[3]["ratio"] is True and x[3]["drained"]]
-                miss = [x for x in g if x[3]["ratio"] is False]
-                nd = [x for x in g if x[3]["ratio"] is True and not x[3]["drained"]]
-                unk = [x for x in g if x[3]["ratio"] is None]
-                L.append("- %s: met in %d of %d rows%s%s%s" % (
-                    m, len(met), len(g),
-                    "; below 90%%: %s" % ", ".join("%s %s" % (LABELS[c], t) for c, _, t, _ in miss) if miss else "",
-                    "; 90%% reached but not every run drained: %s" % ", ".join(
-                        "%s %s" % (LABELS[c], t) for c, _, t, _ in nd) if nd else "",
-                    "; incomplete: %d" % len(unk) if unk else ""))
-            L.append("")
+        return L, goal_rows
+
+    def goal_section(self, goal_rows):
+        """Where FAvORS-Min + SPIN meets the goal, per mode."""
+        if not goal_rows:
+            return []
+        L = ["## The goal: FAvORS-Min + SPIN at 2x and 3x saturation >= 90% of its peak", "",
+             "Met: 2x and 3x means >= 90% of the peak and every run drained.", ""]
+        for m in self.a.modes:
+            g = [x for x in goal_rows if x[1] == m]
+            met = [x for x in g if x[3]["ratio"] is True and x[3]["drained"]]
+            miss = [x for x in g if x[3]["ratio"] is False]
+            nd = [x for x in g if x[3]["ratio"] is True and not x[3]["drained"]]
+            unk = [x for x in g if x[3]["ratio"] is None]
+            L.append("- %s: met in %d of %d rows%s%s%s" % (
+                m, len(met), len(g),
+                "; below 90%%: %s" % ", ".join("%s %s" % (LABELS[c], t) for c, _, t, _ in miss) if miss else "",
+                "; 90%% reached but not every run drained: %s" % ", ".join(
+                    "%s %s" % (LABELS[c], t) for c, _, t, _ in nd) if nd else "",
+                "; incomplete: %d" % len(unk) if unk else ""))
+        L.append("")
+        return L
+
+    def post_sat_errors(self, R):
+        """The post-saturation runs that ended in a model error."""
         errs = []
-        for s in self.series:
+        for s in self.sw.series:
             res = R[s]
             if res["sat"] is None:
                 continue
             for r in sat_rates(res["sat"]):
-                for seed in seeds:
-                    row = self.done.get(self.key(self.sat_row(s[0], s[1], s[2], r, seed)))
+                for seed in self.a.sat_seeds:
+                    row = self.sw.done.get(self.sw.key(self.sw.sat_row(s[0], s[1], s[2], r, seed)))
                     if row is not None and row["status"] == "error":
                         errs.append((s, row))
-        L += self.errors_section(errs)
-        path = os.path.join(a.out, "post_saturation.md")
-        with open(path, "w") as f:
-            f.write("\n".join(L))
-        return path
+        return errs
 
-    # ---- plots ----
+
+class Plots:
+    """latency_<traffic>.png and accepted_<traffic>.png (a panel per mode, a
+    line per configuration) and spin_counters.png, with matplotlib."""
+
     STYLE = {"xy_1vc": ("tab:gray", "o"), "wf_1vc": ("tab:blue", "o"), "fmin_1vc_spin": ("tab:red", "o"),
              "nmin_1vc_spin": ("tab:brown", "D"),
              "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s")}
     MODE_LS = {"live": "-", "paper": "--"}
 
-    def plots(self, R):
+    def __init__(self, sw):
+        self.sw = sw
+        self.a = sw.a
+
+    def write(self, R):
+        """Every plot; returns their paths ([] without matplotlib)."""
         try:
             import matplotlib
             matplotlib.use("Agg")
@@ -910,103 +992,117 @@ class Sweep:
         except ImportError:
             print("sweep: matplotlib is missing (python3-matplotlib; `make deps`): no plots", file=sys.stderr)
             return []
-        a = self.a
         written = []
-        xmax = a.rates[-1] + 0.02
-        for t in a.traffic:
-            zeros = [R[(c, m, t)]["zero"] for c in a.configs for m in a.modes
-                     if R[(c, m, t)]["zero"] is not None]
-            top = 5 * max(zeros) if zeros else 100
+        for t in self.a.traffic:
             for kind in ("latency", "accepted"):
-                fig, axes = plt.subplots(1, len(a.modes), figsize=(6.5 * len(a.modes), 4.8),
-                                         squeeze=False, sharey=True)
-                for j, m in enumerate(a.modes):
-                    ax = axes[0][j]
-                    marked = set()
-                    for c in a.configs:
-                        col, mk = self.STYLE[c]
-                        rows = R[(c, m, t)]["rows"]
-                        if kind == "latency":
-                            pts = [r for r in rows if r["status"] == "drained"]
-                            ys = [float(r["avg_latency"]) for r in pts]
-                        else:
-                            pts = [r for r in rows if r["status"] != "error"]
-                            ys = [float(r["throughput"]) for r in pts]
-                        xs = [float(r["rate"]) for r in pts]
-                        ax.plot(xs, ys, color=col, marker=mk, linestyle=self.MODE_LS[m],
-                                markersize=3.5, linewidth=1.2, label=LABELS[c])
-                        for r in rows:
-                            if r["status"] == "drained":
-                                continue
-                            nd = r["status"] == "not_drained"
-                            if kind == "accepted" and nd:
-                                continue    # plotted on its line; drain says nothing of accepted
-                            y = top if kind == "latency" else (0 if not nd else float(r["throughput"]))
-                            ax.plot([float(r["rate"])], [y], linestyle="none", color=col,
-                                    marker="x" if nd else "D", markersize=6, clip_on=False)
-                            marked.add("not drained" if nd else "model error")
-                    if kind == "latency":
-                        if "not drained" in marked:
-                            ax.plot([], [], linestyle="none", marker="x", color="k",
-                                    label="did not drain (at top edge)")
-                        ax.set_ylim(0, top)
-                        ax.set_ylabel("average latency (cycles)")
-                    else:
-                        ax.plot([0, xmax], [0, xmax], color="k", linewidth=0.6, linestyle=":",
-                                label="accepted = offered")
-                        ax.set_ylim(0, None)
-                        ax.set_ylabel("accepted throughput (flits/node/cycle)")
-                    if "model error" in marked:
-                        ax.plot([], [], linestyle="none", marker="D", color="k", label="model error")
-                    ax.set_xlim(0, xmax)
-                    ax.set_xlabel("offered load (flits/node/cycle)")
-                    ax.set_title("%s, %s, %s mode, t_DD %d, %d cycles" % (TOPO, t, m, a.tdd, a.cycles),
-                                 fontsize=10)
-                    ax.grid(True, alpha=0.3)
-                    ax.legend(fontsize=7, loc="upper right" if kind == "latency" else "upper left")
-                fig.tight_layout()
-                p = os.path.join(a.out, "%s_%s.png" % (kind, t))
-                fig.savefig(p, dpi=110)
-                plt.close(fig)
-                written.append(p)
-        spin_cfgs = [c for c in a.configs if self.cfg[c][4] == 1]
+                written.append(self.curves(plt, R, t, kind))
+        spin_cfgs = [c for c in self.a.configs if self.sw.cfg[c][4] == 1]
         if spin_cfgs:
-            fig, axes = plt.subplots(2, len(spin_cfgs), figsize=(5.5 * len(spin_cfgs), 7), squeeze=False)
-            for j, c in enumerate(spin_cfgs):
-                for i, (key, name) in enumerate([("spins", "spins"), ("false_positives", "false positives")]):
-                    ax = axes[i][j]
-                    ymax = 1
-                    for k, t in enumerate(a.traffic):
-                        color = "C%d" % (k % 10)
-                        for m in a.modes:
-                            rows = [r for r in R[(c, m, t)]["rows"] if r[key] != ""]
-                            xs = [float(r["rate"]) for r in rows]
-                            ys = [int(r[key]) for r in rows]
-                            ymax = max([ymax] + ys)
-                            ax.plot(xs, ys, marker="o", markersize=2.5, color=color,
-                                    linestyle=self.MODE_LS[m], label="%s, %s" % (t, m))
-                            nx = [float(r["rate"]) for r in rows if r["status"] == "error"]
-                            ny = [int(r[key]) for r in rows if r["status"] == "error"]
-                            ax.plot(nx, ny, linestyle="none", marker="D", markersize=6, color=color,
-                                    markeredgecolor="k")
-                    ax.set_yscale("symlog", linthresh=1)
-                    ax.set_ylim(0, ymax * 2)
-                    ax.set_xlabel("offered load (flits/node/cycle)")
-                    ax.set_ylabel("%s per run" % name)
-                    ax.set_title("%s: %s" % (LABELS[c], name), fontsize=10)
-                    ax.grid(True, alpha=0.3)
-                    if i == 0 and j == 0:
-                        ax.plot([], [], linestyle="none", marker="D", color="w", markeredgecolor="k",
-                                label="model error (run cut short)")
-                        ax.legend(fontsize=6, ncol=2)
-            fig.suptitle("SPIN counters over the whole run (solid: live, dashed: paper), %s, t_DD %d, "
-                         "%d injection cycles + drain" % (TOPO, a.tdd, a.cycles), fontsize=10)
-            fig.tight_layout()
-            p = os.path.join(a.out, "spin_counters.png")
-            fig.savefig(p, dpi=110)
-            plt.close(fig)
-            written.append(p)
+            written.append(self.spin_counters(plt, R, spin_cfgs))
         return written
+
+    def curves(self, plt, R, t, kind):
+        """Latency or accepted throughput against offered load for traffic t."""
+        a = self.a
+        zeros = [R[(c, m, t)]["zero"] for c in a.configs for m in a.modes
+                 if R[(c, m, t)]["zero"] is not None]
+        top = 5 * max(zeros) if zeros else 100
+        fig, axes = plt.subplots(1, len(a.modes), figsize=(6.5 * len(a.modes), 4.8),
+                                 squeeze=False, sharey=True)
+        for j, m in enumerate(a.modes):
+            self.panel(axes[0][j], R, t, m, kind, top)
+        fig.tight_layout()
+        p = os.path.join(a.out, "%s_%s.png" % (kind, t))
+        fig.savefig(p, dpi=110)
+        plt.close(fig)
+        return p
+
+    def panel(self, ax, R, t, m, kind, top):
+        """One mode's panel: a line per configuration, points that did not
+        drain or ended in a model error marked."""
+        a = self.a
+        xmax = a.rates[-1] + 0.02
+        marked = set()
+        for c in a.configs:
+            col, mk = self.STYLE[c]
+            rows = R[(c, m, t)]["rows"]
+            if kind == "latency":
+                pts = [r for r in rows if r["status"] == "drained"]
+                ys = [float(r["avg_latency"]) for r in pts]
+            else:
+                pts = [r for r in rows if r["status"] != "error"]
+                ys = [float(r["throughput"]) for r in pts]
+            xs = [float(r["rate"]) for r in pts]
+            ax.plot(xs, ys, color=col, marker=mk, linestyle=self.MODE_LS[m],
+                    markersize=3.5, linewidth=1.2, label=LABELS[c])
+            for r in rows:
+                if r["status"] == "drained":
+                    continue
+                nd = r["status"] == "not_drained"
+                if kind == "accepted" and nd:
+                    continue    # plotted on its line; drain says nothing of accepted
+                y = top if kind == "latency" else (0 if not nd else float(r["throughput"]))
+                ax.plot([float(r["rate"])], [y], linestyle="none", color=col,
+                        marker="x" if nd else "D", markersize=6, clip_on=False)
+                marked.add("not drained" if nd else "model error")
+        if kind == "latency":
+            if "not drained" in marked:
+                ax.plot([], [], linestyle="none", marker="x", color="k",
+                        label="did not drain (at top edge)")
+            ax.set_ylim(0, top)
+            ax.set_ylabel("average latency (cycles)")
+        else:
+            ax.plot([0, xmax], [0, xmax], color="k", linewidth=0.6, linestyle=":",
+                    label="accepted = offered")
+            ax.set_ylim(0, None)
+            ax.set_ylabel("accepted throughput (flits/node/cycle)")
+        if "model error" in marked:
+            ax.plot([], [], linestyle="none", marker="D", color="k", label="model error")
+        ax.set_xlim(0, xmax)
+        ax.set_xlabel("offered load (flits/node/cycle)")
+        ax.set_title("%s, %s, %s mode, t_DD %d, %d cycles" % (TOPO, t, m, a.tdd, a.cycles),
+                     fontsize=10)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=7, loc="upper right" if kind == "latency" else "upper left")
+
+    def spin_counters(self, plt, R, spin_cfgs):
+        """Spins and false positives against offered load, SPIN configurations."""
+        a = self.a
+        fig, axes = plt.subplots(2, len(spin_cfgs), figsize=(5.5 * len(spin_cfgs), 7), squeeze=False)
+        for j, c in enumerate(spin_cfgs):
+            for i, (key, name) in enumerate([("spins", "spins"), ("false_positives", "false positives")]):
+                ax = axes[i][j]
+                ymax = 1
+                for k, t in enumerate(a.traffic):
+                    color = "C%d" % (k % 10)
+                    for m in a.modes:
+                        rows = [r for r in R[(c, m, t)]["rows"] if r[key] != ""]
+                        xs = [float(r["rate"]) for r in rows]
+                        ys = [int(r[key]) for r in rows]
+                        ymax = max([ymax] + ys)
+                        ax.plot(xs, ys, marker="o", markersize=2.5, color=color,
+                                linestyle=self.MODE_LS[m], label="%s, %s" % (t, m))
+                        nx = [float(r["rate"]) for r in rows if r["status"] == "error"]
+                        ny = [int(r[key]) for r in rows if r["status"] == "error"]
+                        ax.plot(nx, ny, linestyle="none", marker="D", markersize=6, color=color,
+                                markeredgecolor="k")
+                ax.set_yscale("symlog", linthresh=1)
+                ax.set_ylim(0, ymax * 2)
+                ax.set_xlabel("offered load (flits/node/cycle)")
+                ax.set_ylabel("%s per run" % name)
+                ax.set_title("%s: %s" % (LABELS[c], name), fontsize=10)
+                ax.grid(True, alpha=0.3)
+                if i == 0 and j == 0:
+                    ax.plot([], [], linestyle="none", marker="D", color="w", markeredgecolor="k",
+                            label="model error (run cut short)")
+                    ax.legend(fontsize=6, ncol=2)
+        fig.suptitle("SPIN counters over the whole run (solid: live, dashed: paper), %s, t_DD %d, "
+                     "%d injection cycles + drain" % (TOPO, a.tdd, a.cycles), fontsize=10)
+        fig.tight_layout()
+        p = os.path.join(a.out, "spin_counters.png")
+        fig.savefig(p, dpi=110)
+        plt.close(fig)
+        return p
 
 
 # ---- options and environment ----
@@ -1159,15 +1255,16 @@ def main():
               "%d, seeds %s" % (a.sat_cycles, a.sat_drain, ",".join(map(str, a.sat_seeds))), flush=True)
     try:
         if a.engine != "local" and not a.report_only:
-            if not sw.run_engine():
+            if not Engine(sw).run():
                 return 3                # a Slurm round submitted or running: run again
             R = sw.analyse_all()
         else:
+            pool = LocalPool(sw)
             if not a.report_only:
-                sw.run()
+                pool.run()
             R = sw.analyse_all()
             if a.post_saturation and not a.report_only:
-                sw.run_rows(sw.sat_plan(R))
+                pool.run_rows(sw.sat_plan(R))
     except RuntimeError as e:       # bad input (exit status 2): nothing to resume
         for p in list(sw.procs):
             p.kill()
@@ -1179,11 +1276,11 @@ def main():
         print("\nsweep: interrupted; %d point(s) of this run are in %s: run it again to resume"
               % (sw.ran, sw.csv_path), file=sys.stderr)
         os._exit(130)
-    path = sw.report(R)
-    written = [sw.csv_path, path]
+    reports = Reports(sw)
+    written = [sw.csv_path, reports.saturation(R)]
     if a.post_saturation:
-        written.append(sw.post_sat_report(R))
-    plots = sw.plots(R)
+        written.append(reports.post_saturation(R))
+    plots = Plots(sw).write(R)
     print("sweep: %d point(s) run, %d taken from %s, %.0f s" % (sw.ran, sw.reused, sw.csv_path, sw.elapsed))
     with open(written[-1]) as f:
         print(f.read())

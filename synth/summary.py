@@ -370,7 +370,19 @@ def smaller(base, other):
     return 100.0 * (other - base) / other
 
 
-def main():
+class Report:
+    """The summary as it is written: markdown lines (out) and CSV rows
+    (section, config, item, metric, value)."""
+
+    def __init__(self):
+        self.md = []
+        self.rows = []
+
+    def out(self, line):
+        self.md.append(line)
+
+
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--dir', required=True, help='build/synth')
     ap.add_argument('--configs', required=True, help='configuration names, table order')
@@ -378,24 +390,24 @@ def main():
     ap.add_argument('--spin-pairs', default='',
                     help='SPIN_OFF:SPIN_ON pairs of the SPIN overhead table')
     ap.add_argument('--rtl-hash', default='', help='SHA-256 prefix of the current RTL')
-    args = ap.parse_args()
+    return ap.parse_args()
 
-    names = args.configs.split()
-    routers = [load_router(os.path.join(args.dir, n), n) for n in names]
-    done = [r for r in routers if 'cells' in r]
+
+def load_networks(d):
+    """Every network synthesized under d (net_*/ with its reports)."""
     nets = []
-    if os.path.isdir(args.dir):
-        for e in sorted(os.listdir(args.dir)):
-            if e.startswith('net_') and os.path.isdir(os.path.join(args.dir, e)):
-                n = load_network(os.path.join(args.dir, e))
+    if os.path.isdir(d):
+        for e in sorted(os.listdir(d)):
+            if e.startswith('net_') and os.path.isdir(os.path.join(d, e)):
+                n = load_network(os.path.join(d, e))
                 if n is not None:
                     nets.append(n)
-    byname = {r['name']: r for r in routers}
-    spin_pairs = pair_list(args.spin_pairs)
+    return nets
 
-    rows = []   # CSV
-    md = []
-    out = md.append
+
+def write_header(rep, args, done, nets):
+    """Title, Yosys version, shared parameters, the RTL read."""
+    out = rep.out
     version = 'unknown'
     for r in done:
         version = yosys_version(r['logs'].get('router'))
@@ -423,7 +435,11 @@ def main():
         if stale else ' (the current rtl/)'))
     out('')
 
-    # ---- routers ----
+
+
+def write_routers(rep, routers, done, spin_pairs):
+    """One row per router configuration, the longest paths, what routing is."""
+    out, rows = rep.out, rep.rows
     out('## Routers (generic synthesis, flattened)')
     out('')
     out('| config | VCs | extra parameters | cells | flip-flops | longest path (cells) | '
@@ -472,7 +488,10 @@ def main():
             ', '.join('%s against %s' % (on, off) for off, on in spin_pairs) or 'none listed'))
     out('')
 
-    # ---- comparison ----
+
+def write_compare(rep, args, byname):
+    """The 1-VC router against more VCs ("X% smaller")."""
+    out, rows = rep.out, rep.rows
     out('## The 1-VC router against more VCs')
     out('')
     out('"X% smaller" = (other - base) / other.  Paper: the 1-VC router (FAvORS with SPIN) '
@@ -514,7 +533,11 @@ def main():
         'a full ABC run (docs/synthesis.md, "RTL findings").')
     out('')
 
-    # ---- SPIN overhead ----
+
+def write_spin_overhead(rep, spin_pairs, byname):
+    """SPIN on against off, flattened; returns the pairs measured:
+    [(off, on, {metric: overhead %})]."""
+    out, rows = rep.out, rep.rows
     out('## What SPIN costs')
     out('')
     out('Overhead = (SPIN on - SPIN off) / SPIN off, for the same router (NumVcs, NumPorts, '
@@ -548,16 +571,24 @@ def main():
         rows.append(('spin', '%s:%s' % (off, on), '', 'ltp_on', ron.get('ltp')))
         rows.append(('spin', '%s:%s' % (off, on), '', 'paper_overhead_pct', PAPER_SPIN_OVERHEAD))
     out('')
+    return measured
 
-    # The SPIN parts, hierarchy kept.
-    parts = [('SPIN FSM (spin_fsm without the loop buffer)', 'spin_fsm', 'own'),
-             ('loop buffer (spin_loop_buf)', 'spin_loop_buf', 'own'),
-             ('move managers (spin_move_mgr)', 'spin_move_mgr', 'own'),
-             ('move managers\' state bits (spin_move_flags)', 'spin_move_flags', 'own'),
-             ('probe managers (spin_probe_mgr)', 'spin_probe_mgr', 'own'),
-             ('SM arbiters (spin_sm_arb)', 'spin_sm_arb', 'own'),
-             ('offer gathering (spin_unit own)', 'spin_unit', 'own'),
-             ('**SPIN unit, total** (spin_unit with its submodules)', 'spin_unit', 'incl')]
+
+# The SPIN parts of the hierarchical table: (label, module, own or incl).
+SPIN_PARTS = [('SPIN FSM (spin_fsm without the loop buffer)', 'spin_fsm', 'own'),
+              ('loop buffer (spin_loop_buf)', 'spin_loop_buf', 'own'),
+              ('move managers (spin_move_mgr)', 'spin_move_mgr', 'own'),
+              ('move managers\' state bits (spin_move_flags)', 'spin_move_flags', 'own'),
+              ('probe managers (spin_probe_mgr)', 'spin_probe_mgr', 'own'),
+              ('SM arbiters (spin_sm_arb)', 'spin_sm_arb', 'own'),
+              ('offer gathering (spin_unit own)', 'spin_unit', 'own'),
+              ('**SPIN unit, total** (spin_unit with its submodules)', 'spin_unit', 'incl')]
+
+
+def write_spin_parts(rep, measured):
+    """The SPIN parts, from the runs with the hierarchy kept; returns each
+    SPIN-on router's spin_unit with its submodules: {name: figures}."""
+    out, rows = rep.out, rep.rows
     hier_pairs = [(roff, ron) for roff, ron, _ in measured
                   if roff.get('hier') is not None and ron.get('hier') is not None]
     unit = {}   # on-name -> spin_unit inclusive figures
@@ -580,7 +611,7 @@ def main():
         out(rule)
         bbs = [(ron['hier'].by_base('own'), ron['hier'].by_base('incl')) for _, ron in hier_pairs]
         offt = [roff['hier'].total() for roff, _ in hier_pairs]
-        for label, m, key in parts + [('router hooks (spin_router own)', None, 'hooks')]:
+        for label, m, key in SPIN_PARTS + [('router hooks (spin_router own)', None, 'hooks')]:
             line = '| %s |' % label
             inst = ''
             for i, (roff, ron) in enumerate(hier_pairs):
@@ -615,98 +646,125 @@ def main():
                 '%s: %s' % (roff['name'], fmt(t['transistors']))
                 for (roff, _), t in zip(hier_pairs, offt)))
         out('')
+    return unit
 
-    # What is measured, in words.
-    if measured:
-        out('### Measured against the paper')
-        out('')
-        text = []
-        for roff, ron, vals in measured:
-            t = vals['transistors']
-            text.append('%s adds %s transistors (est.), %s cells, %s flip-flops and %s iCE40 '
-                        'LUTs to %s (SPIN off); the paper reports %d%%, which is %s.' % (
-                            'SPIN in ' + ron['name'], fmt(t, pct=True),
-                            fmt(vals['cells'], pct=True), fmt(vals['ffs'], pct=True),
-                            fmt(vals['ice40_luts'], pct=True), roff['name'], PAPER_SPIN_OVERHEAD,
-                            'close to ours (within 1.5 points)' if t is not None
-                            and abs(t - PAPER_SPIN_OVERHEAD) <= 1.5 else
-                            ('below ours' if t is not None and t > PAPER_SPIN_OVERHEAD
-                             else 'above ours')))
-            u = unit.get(ron['name'])
-            h = ron.get('hier')
-            if u and h is not None:
-                own = h.by_base('own')
-                sp = sorted(((own[m]['transistors'], m) for m in SPIN_MODULES if m in own),
-                            reverse=True)
-                if u['transistors'] and len(sp) >= 2:
-                    text.append('Its SPIN unit is %s transistors and %s flip-flops (hierarchy '
-                                'kept); the largest parts are %s (%s of the unit, %s flip-flops: '
-                                '%s) and %s (%s, %s flip-flops: %s).' % (
-                                    fmt(u['transistors']), fmt(u['ffs']),
-                                    sp[0][1], fmt(100.0 * sp[0][0] / u['transistors'], pct=True),
-                                    fmt(own[sp[0][1]]['ffs']), WHAT.get(sp[0][1], ''), sp[1][1],
-                                    fmt(100.0 * sp[1][0] / u['transistors'], pct=True),
-                                    fmt(own[sp[1][1]]['ffs']), WHAT.get(sp[1][1], '')))
-                    ffs_share = 100.0 * u['ffs'] / u['transistors'] * 16
-                    text.append('So %s of the unit\'s transistor estimate is flip-flops (16 '
-                                'each): SPIN here is mostly combinational logic that moves '
-                                'whole special-message words.' % fmt(ffs_share, pct=True)
-                                if ffs_share < 25 else
-                                'So %s of the unit\'s transistor estimate is flip-flops (16 '
-                                'each).' % fmt(ffs_share, pct=True))
-        if len(measured) >= 2:
-            (a_off, a_on, a_v), (b_off, b_on, b_v) = measured[0], measured[-1]
-            ua, ub = unit.get(a_on['name']), unit.get(b_on['name'])
-            if ua and ub and a_v['transistors'] is not None and b_v['transistors'] is not None:
-                text.append('The SPIN unit has %s transistors with %s VC(s) and %s with %s, '
-                            'while the router without SPIN has %s and %s (flattened): the '
-                            'overhead is %s with %s VC(s) and %s with %s, so it depends on '
-                            'how large the router it is added to is.' % (
-                                fmt(ua['transistors']), a_off['cfg'].get('num_vcs'),
-                                fmt(ub['transistors']), b_off['cfg'].get('num_vcs'),
-                                fmt(a_off.get('transistors')), fmt(b_off.get('transistors')),
-                                fmt(a_v['transistors'], pct=True), a_off['cfg'].get('num_vcs'),
-                                fmt(b_v['transistors'], pct=True), b_off['cfg'].get('num_vcs')))
-        # The 1-VC SPIN router against more VCs.
-        for roff, ron, vals in measured:
-            if ron['cfg'].get('num_vcs') != '1':
+
+def spin_pair_sentences(roff, ron, vals, unit):
+    """What SPIN adds to one router, against the paper, and its largest parts."""
+    text = []
+    t = vals['transistors']
+    text.append('%s adds %s transistors (est.), %s cells, %s flip-flops and %s iCE40 '
+                'LUTs to %s (SPIN off); the paper reports %d%%, which is %s.' % (
+                    'SPIN in ' + ron['name'], fmt(t, pct=True),
+                    fmt(vals['cells'], pct=True), fmt(vals['ffs'], pct=True),
+                    fmt(vals['ice40_luts'], pct=True), roff['name'], PAPER_SPIN_OVERHEAD,
+                    'close to ours (within 1.5 points)' if t is not None
+                    and abs(t - PAPER_SPIN_OVERHEAD) <= 1.5 else
+                    ('below ours' if t is not None and t > PAPER_SPIN_OVERHEAD
+                     else 'above ours')))
+    u = unit.get(ron['name'])
+    h = ron.get('hier')
+    if u and h is not None:
+        own = h.by_base('own')
+        sp = sorted(((own[m]['transistors'], m) for m in SPIN_MODULES if m in own),
+                    reverse=True)
+        if u['transistors'] and len(sp) >= 2:
+            text.append('Its SPIN unit is %s transistors and %s flip-flops (hierarchy '
+                        'kept); the largest parts are %s (%s of the unit, %s flip-flops: '
+                        '%s) and %s (%s, %s flip-flops: %s).' % (
+                            fmt(u['transistors']), fmt(u['ffs']),
+                            sp[0][1], fmt(100.0 * sp[0][0] / u['transistors'], pct=True),
+                            fmt(own[sp[0][1]]['ffs']), WHAT.get(sp[0][1], ''), sp[1][1],
+                            fmt(100.0 * sp[1][0] / u['transistors'], pct=True),
+                            fmt(own[sp[1][1]]['ffs']), WHAT.get(sp[1][1], '')))
+            ffs_share = 100.0 * u['ffs'] / u['transistors'] * 16
+            text.append('So %s of the unit\'s transistor estimate is flip-flops (16 '
+                        'each): SPIN here is mostly combinational logic that moves '
+                        'whole special-message words.' % fmt(ffs_share, pct=True)
+                        if ffs_share < 25 else
+                        'So %s of the unit\'s transistor estimate is flip-flops (16 '
+                        'each).' % fmt(ffs_share, pct=True))
+    return text
+
+
+def spin_scaling_sentences(measured, unit):
+    """The SPIN unit and its overhead with the fewest and the most VCs."""
+    text = []
+    if len(measured) >= 2:
+        (a_off, a_on, a_v), (b_off, b_on, b_v) = measured[0], measured[-1]
+        ua, ub = unit.get(a_on['name']), unit.get(b_on['name'])
+        if ua and ub and a_v['transistors'] is not None and b_v['transistors'] is not None:
+            text.append('The SPIN unit has %s transistors with %s VC(s) and %s with %s, '
+                        'while the router without SPIN has %s and %s (flattened): the '
+                        'overhead is %s with %s VC(s) and %s with %s, so it depends on '
+                        'how large the router it is added to is.' % (
+                            fmt(ua['transistors']), a_off['cfg'].get('num_vcs'),
+                            fmt(ub['transistors']), b_off['cfg'].get('num_vcs'),
+                            fmt(a_off.get('transistors')), fmt(b_off.get('transistors')),
+                            fmt(a_v['transistors'], pct=True), a_off['cfg'].get('num_vcs'),
+                            fmt(b_v['transistors'], pct=True), b_off['cfg'].get('num_vcs')))
+    return text
+
+
+def one_vc_sentences(measured, args, byname):
+    """The 1-VC SPIN router against more VCs, and why buffers weigh."""
+    text = []
+    for roff, ron, vals in measured:
+        if ron['cfg'].get('num_vcs') != '1':
+            continue
+        cmp_rows = []
+        for b, o in pair_list(args.compare):
+            if b != ron['name'] or o not in byname or 'cells' not in byname[o]:
                 continue
-            cmp_rows = []
-            for b, o in pair_list(args.compare):
-                if b != ron['name'] or o not in byname or 'cells' not in byname[o]:
-                    continue
-                ro = byname[o]
-                nv = int(ro['cfg']['num_vcs'])
-                s_on = smaller(ron.get('transistors'), ro.get('transistors'))
-                s_off = smaller(roff.get('transistors'), ro.get('transistors'))
-                if s_on is None or s_off is None:
-                    continue
-                cmp_rows.append('%s %s than %s (%s smaller without SPIN; paper %s smaller)' % (
-                    fmt(abs(s_on), pct=True), 'smaller' if s_on >= 0 else 'larger', o,
-                    fmt(s_off, pct=True),
-                    '%d%%' % PAPER_SMALLER[nv] if nv in PAPER_SMALLER else '-'))
-            if cmp_rows:
-                text.append('In transistors (est.), %s is %s.' % (ron['name'],
-                                                                  '; '.join(cmp_rows)))
-            h = roff.get('hier')
-            if h is not None:
-                fifo = h.by_base('own').get('spin_fifo')
-                tot = h.total()
-                if fifo and tot['transistors']:
-                    text.append('The VC buffers (spin_fifo) are %s of the transistors of %s '
-                                '(hierarchy kept), so each added VC adds mostly buffer: where '
-                                'our "smaller than" exceeds the paper\'s, the buffers weigh '
-                                'more in our count than in the paper\'s cell-library area, '
-                                'where the paper\'s exceeds ours, less.  The paper\'s figures '
-                                'are for its own router and cell library, which are not '
-                                'reproduced here; ours are generic-gate counts and a transistor '
-                                'estimate of this RTL.' % (
-                                    fmt(100.0 * fifo['transistors'] / tot['transistors'],
-                                        pct=True), roff['name']))
-        out('  '.join(text))
-        out('')
+            ro = byname[o]
+            nv = int(ro['cfg']['num_vcs'])
+            s_on = smaller(ron.get('transistors'), ro.get('transistors'))
+            s_off = smaller(roff.get('transistors'), ro.get('transistors'))
+            if s_on is None or s_off is None:
+                continue
+            cmp_rows.append('%s %s than %s (%s smaller without SPIN; paper %s smaller)' % (
+                fmt(abs(s_on), pct=True), 'smaller' if s_on >= 0 else 'larger', o,
+                fmt(s_off, pct=True),
+                '%d%%' % PAPER_SMALLER[nv] if nv in PAPER_SMALLER else '-'))
+        if cmp_rows:
+            text.append('In transistors (est.), %s is %s.' % (ron['name'],
+                                                              '; '.join(cmp_rows)))
+        h = roff.get('hier')
+        if h is not None:
+            fifo = h.by_base('own').get('spin_fifo')
+            tot = h.total()
+            if fifo and tot['transistors']:
+                text.append('The VC buffers (spin_fifo) are %s of the transistors of %s '
+                            '(hierarchy kept), so each added VC adds mostly buffer: where '
+                            'our "smaller than" exceeds the paper\'s, the buffers weigh '
+                            'more in our count than in the paper\'s cell-library area, '
+                            'where the paper\'s exceeds ours, less.  The paper\'s figures '
+                            'are for its own router and cell library, which are not '
+                            'reproduced here; ours are generic-gate counts and a transistor '
+                            'estimate of this RTL.' % (
+                                fmt(100.0 * fifo['transistors'] / tot['transistors'],
+                                    pct=True), roff['name']))
+    return text
 
-    # ---- per submodule ----
+
+def write_spin_measured(rep, measured, unit, args, byname):
+    """The SPIN figures in words, against the paper."""
+    if not measured:
+        return
+    rep.out('### Measured against the paper')
+    rep.out('')
+    text = []
+    for roff, ron, vals in measured:
+        text += spin_pair_sentences(roff, ron, vals, unit)
+    text += spin_scaling_sentences(measured, unit)
+    text += one_vc_sentences(measured, args, byname)
+    rep.out('  '.join(text))
+    rep.out('')
+
+
+def write_submodules(rep, done):
+    """Per RTL module, from the runs with the hierarchy kept."""
+    out = rep.out
     out('## Per submodule (generic synthesis, hierarchy kept)')
     out('')
     out('Yosys keeps one module per parameter set and names it after the parameters '
@@ -716,81 +774,98 @@ def main():
         'total is larger than the flattened one: without flattening, no optimisation crosses a '
         'module boundary.')
     for r in done:
-        h = r.get('hier')
-        if h is None:
-            continue
-        bb = h.by_base('own')
-        tot = h.total()
-        same = (r['cfg'] or {}).get('same_as')
-        if same:
-            out('')
-            out('### %s' % r['name'])
-            out('')
-            out('Same parameters as %s: same figures.' % same)
-            for m, v in sorted(bb.items()):
-                for k in ('instances', 'cells', 'ffs', 'transistors'):
-                    rows.append(('submodule', r['name'], m, k, v[k]))
-            for k in ('cells', 'ffs', 'transistors'):
-                rows.append(('submodule', r['name'], 'total_hier', k, tot[k]))
-            continue
+        if r.get('hier') is not None:
+            write_submodule_table(rep, r)
+
+
+def write_submodule_table(rep, r):
+    """One router's per-module table, its inclusive figures, its checks
+    against Yosys's totals and the parameter variants."""
+    out, rows = rep.out, rep.rows
+    h = r['hier']
+    bb = h.by_base('own')
+    tot = h.total()
+    same = (r['cfg'] or {}).get('same_as')
+    if same:
         out('')
         out('### %s' % r['name'])
         out('')
-        out('| module | instances | variants | cells | % of cells | flip-flops | '
-            'transistors (est.) | % of transistors | what |')
-        out('|---|---:|---:|---:|---:|---:|---:|---:|---|')
-        order = [m for m in MODULE_ORDER if m in bb] + sorted(m for m in bb if m not in MODULE_ORDER)
-        for m in order:
-            v = bb[m]
-            label = m + (' (own)' if m == base_name(h.top) else '')
-            out('| %s | %d | %d | %s | %s | %s | %s | %s | %s |' % (
-                label, v['instances'], v['variants'], fmt(v['cells']),
-                fmt(100.0 * v['cells'] / tot['cells'], pct=True), fmt(v['ffs']),
-                fmt(v['transistors']),
-                fmt(100.0 * v['transistors'] / tot['transistors'], pct=True)
-                if tot['transistors'] else 'n/a', WHAT.get(m, '')))
+        out('Same parameters as %s: same figures.' % same)
+        for m, v in sorted(bb.items()):
             for k in ('instances', 'cells', 'ffs', 'transistors'):
                 rows.append(('submodule', r['name'], m, k, v[k]))
-        out('| **total, hierarchy kept** | | | %s | 100%% | %s | %s | 100%% | flattened: %s cells, '
-            '%s FFs, %s transistors |' % (
-                fmt(tot['cells']), fmt(tot['ffs']), fmt(tot['transistors']), fmt(r.get('cells')),
-                fmt(r.get('ffs')), fmt(r.get('transistors'))))
-        rows.append(('submodule', r['name'], 'total_hier', 'cells', tot['cells']))
-        rows.append(('submodule', r['name'], 'total_hier', 'ffs', tot['ffs']))
-        rows.append(('submodule', r['name'], 'total_hier', 'transistors', tot['transistors']))
-        incl = h.by_base('incl')
-        parts = []
-        for m in ('spin_input_port', 'spin_switch_alloc', 'spin_fsm', 'spin_unit'):
-            if m in incl:
-                parts.append('%s with its submodules: %s cells, %s transistors' % (
-                    m, fmt(incl[m]['cells']), fmt(incl[m]['transistors'])))
-                rows.append(('submodule', r['name'], m + '_inclusive', 'cells', incl[m]['cells']))
-                rows.append(('submodule', r['name'], m + '_inclusive', 'transistors',
-                             incl[m]['transistors']))
-        if parts:
-            out('')
-            out('Inclusive: ' + '; '.join(parts) + '.')
-        checks = []
-        if r.get('hier_cells_yosys') is not None and r['hier_cells_yosys'] != tot['cells']:
-            checks.append('Yosys hierarchy total %d cells differs from the sum above'
-                          % r['hier_cells_yosys'])
-        ty = h.trans_total
-        if ty and ty[0] is not None and ty[0] != tot['transistors']:
-            checks.append('Yosys hierarchy total %d transistors differs from the sum above' % ty[0])
-        if checks:
-            out('')
-            out('**Inconsistent:** ' + '; '.join(checks) + '.')
-        details = []
-        for m in sorted(h.mods, key=lambda x: (base_name(x), x)):
-            if sum(1 for x in h.mods if base_name(x) == base_name(m)) > 1:
-                details.append('%s x%d in %s: %d cells each' % (
-                    pretty(m), h.inst[m],
-                    ', '.join(h.parents(m)) or 'top', h.own[m]['cells']))
-        if details:
-            out('')
-            out('Variants: ' + '; '.join(details) + '.')
+        for k in ('cells', 'ffs', 'transistors'):
+            rows.append(('submodule', r['name'], 'total_hier', k, tot[k]))
+        return
+    out('')
+    out('### %s' % r['name'])
+    out('')
+    out('| module | instances | variants | cells | % of cells | flip-flops | '
+        'transistors (est.) | % of transistors | what |')
+    out('|---|---:|---:|---:|---:|---:|---:|---:|---|')
+    order = [m for m in MODULE_ORDER if m in bb] + sorted(m for m in bb if m not in MODULE_ORDER)
+    for m in order:
+        v = bb[m]
+        label = m + (' (own)' if m == base_name(h.top) else '')
+        out('| %s | %d | %d | %s | %s | %s | %s | %s | %s |' % (
+            label, v['instances'], v['variants'], fmt(v['cells']),
+            fmt(100.0 * v['cells'] / tot['cells'], pct=True), fmt(v['ffs']),
+            fmt(v['transistors']),
+            fmt(100.0 * v['transistors'] / tot['transistors'], pct=True)
+            if tot['transistors'] else 'n/a', WHAT.get(m, '')))
+        for k in ('instances', 'cells', 'ffs', 'transistors'):
+            rows.append(('submodule', r['name'], m, k, v[k]))
+    out('| **total, hierarchy kept** | | | %s | 100%% | %s | %s | 100%% | flattened: %s cells, '
+        '%s FFs, %s transistors |' % (
+            fmt(tot['cells']), fmt(tot['ffs']), fmt(tot['transistors']), fmt(r.get('cells')),
+            fmt(r.get('ffs')), fmt(r.get('transistors'))))
+    rows.append(('submodule', r['name'], 'total_hier', 'cells', tot['cells']))
+    rows.append(('submodule', r['name'], 'total_hier', 'ffs', tot['ffs']))
+    rows.append(('submodule', r['name'], 'total_hier', 'transistors', tot['transistors']))
+    write_submodule_notes(rep, r, tot)
 
-    # ---- network ----
+
+def write_submodule_notes(rep, r, tot):
+    """The inclusive figures, the checks against Yosys's own totals, the
+    variants of a module."""
+    out, rows = rep.out, rep.rows
+    h = r['hier']
+    incl = h.by_base('incl')
+    parts = []
+    for m in ('spin_input_port', 'spin_switch_alloc', 'spin_fsm', 'spin_unit'):
+        if m in incl:
+            parts.append('%s with its submodules: %s cells, %s transistors' % (
+                m, fmt(incl[m]['cells']), fmt(incl[m]['transistors'])))
+            rows.append(('submodule', r['name'], m + '_inclusive', 'cells', incl[m]['cells']))
+            rows.append(('submodule', r['name'], m + '_inclusive', 'transistors',
+                         incl[m]['transistors']))
+    if parts:
+        out('')
+        out('Inclusive: ' + '; '.join(parts) + '.')
+    checks = []
+    if r.get('hier_cells_yosys') is not None and r['hier_cells_yosys'] != tot['cells']:
+        checks.append('Yosys hierarchy total %d cells differs from the sum above'
+                      % r['hier_cells_yosys'])
+    ty = h.trans_total
+    if ty and ty[0] is not None and ty[0] != tot['transistors']:
+        checks.append('Yosys hierarchy total %d transistors differs from the sum above' % ty[0])
+    if checks:
+        out('')
+        out('**Inconsistent:** ' + '; '.join(checks) + '.')
+    details = []
+    for m in sorted(h.mods, key=lambda x: (base_name(x), x)):
+        if sum(1 for x in h.mods if base_name(x) == base_name(m)) > 1:
+            details.append('%s x%d in %s: %d cells each' % (
+                pretty(m), h.inst[m],
+                ', '.join(h.parents(m)) or 'top', h.own[m]['cells']))
+    if details:
+        out('')
+        out('Variants: ' + '; '.join(details) + '.')
+
+
+def write_network(rep, nets):
+    """The whole networks synthesized."""
+    out, rows = rep.out, rep.rows
     out('')
     out('## Whole network')
     out('')
@@ -831,7 +906,11 @@ def main():
             'unused mesh-edge ports are not propagated into the routers).  The route table is an '
             'input of the network (configuration), so its lookups are multiplexers, not constants.')
 
-    # ---- times and warnings ----
+
+
+def write_times(rep, done):
+    """Wall clock and CPU of each Yosys run."""
+    out, rows = rep.out, rep.rows
     out('')
     out('## Yosys run times (wall clock, seconds)')
     out('')
@@ -860,6 +939,11 @@ def main():
         '(make -j2); on an otherwise idle 2-core machine it takes about half the CPU sum.'
         % (fmt(sums['wall']), fmt(sums['cpu'])))
     out('')
+
+
+def write_warnings(rep, done, nets):
+    """The checks every run passed, and Yosys's warnings."""
+    out = rep.out
     out('## Checks and warnings')
     out('')
     out('Every run above passed: no black box, no latch, no combinational loop, no conflicting '
@@ -885,6 +969,10 @@ def main():
         out('Yosys printed no warnings.')
     out('')
 
+
+def write_files(args, rep, done, routers, nets):
+    """summary.md and summary.csv."""
+    md, rows = rep.md, rep.rows
     os.makedirs(args.dir, exist_ok=True)
     md_path = os.path.join(args.dir, 'summary.md')
     with open(md_path, 'w') as f:
@@ -900,6 +988,27 @@ def main():
     print('synth: wrote %s and %s (%d of %d configurations, %d network(s))'
           % (md_path, csv_path, len(done), len(routers), len(nets)))
     return 0
+
+
+def main():
+    args = parse_args()
+    routers = [load_router(os.path.join(args.dir, n), n) for n in args.configs.split()]
+    done = [r for r in routers if 'cells' in r]
+    nets = load_networks(args.dir)
+    byname = {r['name']: r for r in routers}
+    spin_pairs = pair_list(args.spin_pairs)
+    rep = Report()
+    write_header(rep, args, done, nets)
+    write_routers(rep, routers, done, spin_pairs)
+    write_compare(rep, args, byname)
+    measured = write_spin_overhead(rep, spin_pairs, byname)
+    unit = write_spin_parts(rep, measured)
+    write_spin_measured(rep, measured, unit, args, byname)
+    write_submodules(rep, done)
+    write_network(rep, nets)
+    write_times(rep, done)
+    write_warnings(rep, done, nets)
+    return write_files(args, rep, done, routers, nets)
 
 
 if __name__ == '__main__':

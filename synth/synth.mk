@@ -77,6 +77,31 @@ synth_config = $(eval $(call synth_config_body,$(strip $(1)),$(strip $(2)),$(str
 SYNTH_CONFIGS :=
 include $(SYNTH_SRC)/configs.mk
 
+# ---- knob checks (scripts/knobs.mk: in make alone, before any recipe) ----
+# For the synthesis targets only.  TOPO (synth-network) stands in the
+# commands of this file unquoted: a generated name, or file:PATH of letters,
+# digits and . _ - + @ / (copy or link a file of another name).
+include $(SYNTH_SRC)/../scripts/knobs.mk
+ifneq ($(filter synth synth-jobs synth-summary synth-network synth-selftest synth-lint synth-cosim synth-help \
+                $(SYNTH_DIR)/%,$(or $(MAKECMDGOALS),synth-help)),)
+$(call knob_check_list,CONFIG,$(SYNTH_CONFIGS),configurations of $(SYNTH_SRC)/configs.mk: $(SYNTH_CONFIGS))
+$(call knob_check_uint,SYNTH_JOBS,1,256,a number of parallel Yosys runs, 1 or more)
+$(call knob_check_uint,SYNTH_DEDUP,0,1,0 or 1)
+$(call knob_check_uint,SYNTH_NET_FLAT,0,1,0 or 1)
+ifneq ($(filter synth-network synth-help $(SYNTH_DIR)/net_%,$(or $(MAKECMDGOALS),synth-help)),)
+$(call knob_check_uint,VCS,1,4,1, 2, 3 or 4)
+ifeq ($(call knob_only,$(TOPO),$(knob_path_chars) :),)
+$(call knob_fail,TOPO,a generated topology name or file:PATH of letters, digits and . _ - + @ / (make synth-network))
+endif
+endif
+ifneq ($(filter command environment%,$(origin SYNTH_RTL_DIR)),)
+ifeq ($(call knob_only,$(SYNTH_RTL_DIR),$(knob_path_chars)),)
+$(call knob_fail,SYNTH_RTL_DIR,a directory of letters, digits and . _ - + @ /)
+endif
+endif
+$(foreach k,SYNTH_COMPARE SYNTH_SPIN_PAIRS,$(if $(call knob_is_empty,$(call knob_strip,$(subst $(knob_space),,$($(k))),$(knob_name_chars) :)),,$(call knob_fail,$(k),pairs NAME:NAME of configurations separated by blanks)))
+endif
+
 # SYNTH_SAME.<c>: the earlier row with the same parameters (empty if none,
 # or with SYNTH_DEDUP=0); its reports are copied instead of re-synthesized.
 synth_first = $(firstword $(foreach o,$(SYNTH_CONFIGS),$(if $(filter $(SYNTH_SIG.$(o)),$(SYNTH_SIG.$(1))),$(o))))
@@ -181,8 +206,11 @@ synth-summary:
 	  --compare '$(SYNTH_COMPARE)' --spin-pairs '$(SYNTH_SPIN_PAIRS)' --rtl-hash $$(cat $(SYNTH_RTL) | sha256sum | cut -c1-16)
 
 # ---- the whole network ----
-SYNTH_TOPO_DIR  := $(subst /,_,$(subst :,_,$(TOPO)))
-SYNTH_TOPO_FILE := $(patsubst file:%,%,$(filter file:%,$(TOPO)))
+# (a TOPO of other characters is refused for synth-network by the knob
+# checks; for the other goals it only must not break these rules)
+SYNTH_TOPO_SAFE := $(call knob_only,$(TOPO),$(knob_path_chars) :)
+SYNTH_TOPO_DIR  := $(if $(SYNTH_TOPO_SAFE),$(subst /,_,$(subst :,_,$(TOPO))),file)
+SYNTH_TOPO_FILE := $(if $(SYNTH_TOPO_SAFE),$(patsubst file:%,%,$(filter file:%,$(TOPO))))
 SYNTH_NET_DIR   := $(SYNTH_DIR)/net_$(SYNTH_TOPO_DIR)_v$(strip $(VCS))$(if $(filter 1,$(SYNTH_NET_FLAT)),_flat)
 SYNTH_NET_YS    := $(if $(filter 1,$(SYNTH_NET_FLAT)),network_flat.ys,network.ys)
 

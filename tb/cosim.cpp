@@ -12,6 +12,12 @@
 //   --trace-from N        start the waveform at cycle N
 //   --waves-on-fail FILE  on a failure, re-run with --waves FILE up to it
 //   +verilator+seed+N ... Verilator's own runtime options
+// Exit status, as spinsim's: 0 passed; 1 the run failed (or its output
+// files could not be written at its end); 2 bad input, refused before the
+// run (options, input files, output files that cannot be written, a binary
+// built for another port or VC count).  Every output file is checked, and
+// one left by an earlier run removed, before the run starts.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -30,6 +36,7 @@ extern "C" {
 #include "cli.h"
 #include "report.h"
 #include "sim.h"
+#include "text.h"
 }
 
 namespace {
@@ -122,11 +129,15 @@ int main(int argc, char** argv) {
     if (a == "--waves") waves = value("--waves");
     else if (a == "--waves-on-fail") waves_on_fail = value("--waves-on-fail");
     else if (a == "--trace-from") {
-      char* end;
+      char* end = nullptr;
       const char* s = value("--trace-from");
-      trace_from = std::strtoull(s, &end, 10);
-      if (!*s || *end) {
-        std::fprintf(stderr, "error: --trace-from: '%s' is not a cycle number\n", s);
+      errno = 0;
+      trace_from = *s >= '0' && *s <= '9' ? std::strtoull(s, &end, 10) : 0;
+      if (!end || *end || errno || trace_from > SIM_MAX_CYCLE) {
+        std::string esc(std::strlen(s) * 4 + 1, '\0');
+        text_escape(&esc[0], esc.size(), s);
+        std::fprintf(stderr, "error: --trace-from: '%s' is not a cycle number (0 to 10^15)\n",
+                     esc.c_str());
         return 2;
       }
     } else if (a == "--threads") {
@@ -146,6 +157,19 @@ int main(int argc, char** argv) {
   int rc = cli_parse((int)args.size() - 1, args.data(), &o, "cosim", kExtraUsage);
   if (rc == 1) return 0;
   if (rc) return 2;
+#if !VM_TRACE
+  if (!waves.empty()) {
+    std::fprintf(stderr, "error: --waves: this co-simulation was built without waveforms "
+                         "(no --trace-fst: the speed build); use the checking build (make sim)\n");
+    return 2;
+  }
+  waves_on_fail.clear();  // nothing to re-run into
+#endif
+  // The output files, before anything runs: each must be writable, and
+  // what an earlier run left there goes.
+  if (cli_outputs_check(&o) != 0 || (!waves.empty() && cli_output_check("--waves", waves.c_str()) != 0) ||
+      (!waves_on_fail.empty() && cli_output_check("--waves-on-fail", waves_on_fail.c_str()) != 0))
+    return 2;
 
   // The C model runs with the special-message widths the RTL was built with
   // (they change the bits on the links, not the run: contract 12.1).
@@ -180,15 +204,6 @@ int main(int argc, char** argv) {
     sim_free(&sim);
     return 2;
   }
-#if !VM_TRACE
-  if (!waves.empty()) {
-    std::fprintf(stderr, "error: --waves: this co-simulation was built without waveforms "
-                         "(no --trace-fst: the speed build); use the checking build (make sim)\n");
-    sim_free(&sim);
-    return 2;
-  }
-  waves_on_fail.clear();  // nothing to re-run into
-#endif
   if (!waves.empty()) ctx->traceEverOn(true);
   std::string why;
   VerilatedContext* const ctxp = &*ctx;
@@ -204,12 +219,13 @@ int main(int argc, char** argv) {
   const bool rtl_steps_cmodel = rtl->take_cmodel(&sim.net);
   if (cli_record_start(&o, &sim) != 0) {
     sim_free(&sim);
-    return 2;
+    return 1;
   }
   sink_t rtl_sink;
   if (sink_init(&rtl_sink, 1, sim.net.n, sim.net.vcs) != 0) {
     std::fprintf(stderr, "error: out of memory\n");
-    return 2;
+    sim_free(&sim);
+    return 1;
   }
 
   const char* failure = nullptr;
@@ -291,11 +307,8 @@ int main(int argc, char** argv) {
   rep.mismatches = mismatches;
   rep.failure = failure;
   if (!o.quiet || failure) report_print(stdout, &rep);
-  if (o.json && report_json(o.json, &rep) != 0) {
-    std::fprintf(stderr, "error: cannot write %s\n", o.json);
-    rc = 2;
-  }
-  if (cli_record_write(&o, &sim) != 0) rc = 2;
+  // a file that cannot be written now fails the run (exit 1), never bad input
+  rc = cli_outputs_write(&o, &rep) != 0 ? 1 : 0;
   sink_free(&rtl_sink);
   sim_free(&sim);
   std::fflush(stdout);
@@ -326,6 +339,5 @@ int main(int argc, char** argv) {
     execv("/proc/self/exe", clean.data());
     std::perror("execv");
   }
-  if (rc) return rc;
-  return failure ? 1 : 0;
+  return failure || rc ? 1 : 0;
 }

@@ -3,7 +3,10 @@
  * works.  Quoted text is escaped for the terminal; the parsers take text in
  * memory as from a file; a NUL byte or an endless line stops them at once;
  * latencies beyond 65,535 cycles have an exact 99th percentile; the drain
- * limit does not overflow; summary.json strings are valid JSON.
+ * limit does not overflow; summary.json strings are valid JSON; --faults
+ * given twice is refused; the output files are checked before the run (a
+ * directory, a missing directory, one file for two outputs refused; a file
+ * of an earlier run removed; /dev/null left alone) and written whole.
  *
  * Usage: test_bad_input DATA_DIR.  Prints one line per failed check and
  * ends with "N passed, N failed". */
@@ -11,22 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include "cli.h"
 #include "report.h"
 #include "sim.h"
 #include "text.h"
-
-static int passed, failed;
-#define CHECK(cond, ...)                                              \
-  do {                                                                \
-    if (cond) passed++;                                               \
-    else {                                                            \
-      failed++;                                                       \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
-      printf(__VA_ARGS__);                                            \
-      printf("\n");                                                   \
-    }                                                                 \
-  } while (0)
+#include "check.h"
 
 static const char *data_dir;
 
@@ -250,9 +245,148 @@ static void json_strings(void)
   sim_free(&s);
 }
 
+/* Runs fn with stderr going to a temporary file; its text into out. */
+static int with_stderr(int (*fn)(void *), void *arg, char *out, size_t len)
+{
+  char path[] = "/tmp/test_bad_input_XXXXXX";
+  int fd = mkstemp(path), save, rc;
+  FILE *f;
+  size_t got;
+  out[0] = '\0';
+  if (fd < 0) return -99;
+  fflush(stderr);
+  save = dup(2);
+  dup2(fd, 2);
+  rc = fn(arg);
+  fflush(stderr);
+  dup2(save, 2);
+  close(save);
+  close(fd);
+  f = fopen(path, "r");
+  got = f ? fread(out, 1, len - 1, f) : 0;
+  out[got] = '\0';
+  if (f) fclose(f);
+  unlink(path);
+  return rc;
+}
+
+typedef struct {
+  int argc;
+  char **argv;
+  cli_opts_t o;
+} parse_job_t;
+
+static int do_parse(void *arg)
+{
+  parse_job_t *j = arg;
+  return cli_parse(j->argc, j->argv, &j->o, "spinsim", NULL);
+}
+
+static int do_outputs_check(void *arg)
+{
+  return cli_outputs_check(arg);
+}
+
+typedef struct {
+  const cli_opts_t *o;
+  const report_t *r;
+} write_job_t;
+
+static int do_outputs_write(void *arg)
+{
+  const write_job_t *w = arg;
+  return cli_outputs_write(w->o, w->r);
+}
+
+/* The files in dir whose names contain part. */
+static int files_with(const char *dir, const char *part)
+{
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int n = 0;
+  while (d && (e = readdir(d)))
+    if (strstr(e->d_name, part)) n++;
+  if (d) closedir(d);
+  return n;
+}
+
+static void cli_faults_and_outputs(void)
+{
+  char msg[1024], dir[] = "/tmp/test_bad_input_XXXXXX", a[300], b[300], missing[300];
+  char *twice[] = {"spinsim", "--faults", "10@5:1", "--faults", "file:x.faults", NULL};
+  parse_job_t j;
+  struct stat st;
+  FILE *f;
+  j.argc = 5;
+  j.argv = twice;
+  CHECK(with_stderr(do_parse, &j, msg, sizeof msg) == 2 &&
+            strstr(msg, "error: --faults given twice ('10@5:1', then 'file:x.faults')"), "'%s'", msg);
+  if (!mkdtemp(dir)) {
+    CHECK(0, "mkdtemp");
+    return;
+  }
+  snprintf(a, sizeof a, "%s/summary.json", dir);
+  snprintf(b, sizeof b, "%s/links.json", dir);
+  snprintf(missing, sizeof missing, "%s/no/such/dir/summary.json", dir);
+  memset(&j.o, 0, sizeof j.o);
+  /* a directory, a missing directory, one file for two outputs */
+  j.o.json = dir;
+  CHECK(with_stderr(do_outputs_check, &j.o, msg, sizeof msg) != 0 &&
+            strstr(msg, "error: --json: ") && strstr(msg, "is a directory"), "'%s'", msg);
+  j.o.json = NULL;
+  j.o.deadlocks = missing;
+  CHECK(with_stderr(do_outputs_check, &j.o, msg, sizeof msg) != 0 &&
+            strstr(msg, "error: --deadlocks: cannot write ") && strstr(msg, "/no/such/dir/summary.json: "
+            "No such file or directory"), "'%s'", msg);
+  j.o.deadlocks = NULL;
+  j.o.json = a;
+  j.o.links = a;
+  CHECK(with_stderr(do_outputs_check, &j.o, msg, sizeof msg) != 0 &&
+            strstr(msg, "error: --links: ") && strstr(msg, "summary.json is also the --json file"),
+        "'%s'", msg);
+  /* the file of an earlier run goes before the run; /dev/null stays */
+  f = fopen(a, "w");
+  if (f) fputs("{\"passed\": true}\n", f), fclose(f);
+  j.o.links = "/dev/null";
+  CHECK(with_stderr(do_outputs_check, &j.o, msg, sizeof msg) == 0 && stat(a, &st) != 0 &&
+            stat("/dev/null", &st) == 0 && files_with(dir, ".tmp") == 0, "'%s'", msg);
+  /* written whole after the run, through a file renamed into place */
+  {
+    sim_opts_t o;
+    sim_t s;
+    report_t r;
+    write_job_t wj;
+    sim_defaults(&o);
+    o.topo = "mesh2x2";
+    o.cycles = 100;
+    o.warmup = 0;
+    j.o.links = b;
+    CHECK(sim_init(&s, &o, 1) == 0 && cli_record_start(&j.o, &s) == 0, "%s", s.err);
+    CHECK(sim_run(&s) == SIM_DRAINED, "run");
+    r.sim = &s;
+    r.mode = "cmodel";
+    r.wall_seconds = 1;
+    r.mismatches = -1;
+    r.failure = NULL;
+    CHECK(cli_outputs_write(&j.o, &r) == 0 && stat(a, &st) == 0 && st.st_size > 100 &&
+              stat(b, &st) == 0 && st.st_size > 100 && files_with(dir, ".tmp") == 0, "written");
+    /* a directory gone by the end: an error naming the file, nothing left */
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+    wj.o = &j.o;
+    wj.r = &r;
+    CHECK(with_stderr(do_outputs_write, &wj, msg, sizeof msg) != 0 &&
+              strstr(msg, "error: --json: cannot write ") && strstr(msg, "summary.json: No such file") &&
+              strstr(msg, "error: --links: cannot write "), "'%s'", msg);
+    sim_free(&s);
+  }
+  rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
-  data_dir = argc > 1 ? argv[1] : "cmodel/tests/data";
+  data_dir = check_data(argc, argv);
   escaping();
   topology_text();
   trace_text();
@@ -260,6 +394,6 @@ int main(int argc, char **argv)
   p99_exact();
   drain_limit_no_overflow();
   json_strings();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  cli_faults_and_outputs();
+  return check_done();
 }

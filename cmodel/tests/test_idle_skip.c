@@ -14,18 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "sim.h"
-
-static int passed, failed;
-#define CHECK(cond, ...)                                              \
-  do {                                                                \
-    if (cond) passed++;                                               \
-    else {                                                            \
-      failed++;                                                       \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
-      printf(__VA_ARGS__);                                            \
-      printf("\n");                                                   \
-    }                                                                 \
-  } while (0)
+#include "check.h"
 
 static const char *data_dir;
 
@@ -210,7 +199,7 @@ static void huge_gap(int spin)
 int main(int argc, char **argv)
 {
   sim_opts_t o;
-  data_dir = argc > 1 ? argv[1] : "cmodel/tests/data";
+  data_dir = check_data(argc, argv);
 
   sim_defaults(&o);
   o.topo = "mesh4x4";
@@ -245,6 +234,5 @@ int main(int argc, char **argv)
   same_run("mesh4x4 favors_min uniform_random 0.0005, SPIN t_DD 2", &o);
   huge_gap(0);
   huge_gap(1);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_done();
 }

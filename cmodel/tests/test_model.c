@@ -9,18 +9,7 @@
 #include "lfsr.h"
 #include "nic.h"
 #include "sim.h"
-
-static int passed, failed;
-#define CHECK(cond, ...)                                              \
-  do {                                                                \
-    if (cond) passed++;                                               \
-    else {                                                            \
-      failed++;                                                       \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
-      printf(__VA_ARGS__);                                            \
-      printf("\n");                                                   \
-    }                                                                 \
-  } while (0)
+#include "check.h"
 
 /* Builds the run (a failure to build is a failed check) and runs it to the end. */
 static sim_status_t run_to_end(sim_t *s, const sim_opts_t *o)
@@ -315,6 +304,5 @@ int main(void)
   spin_mesh(0);
   spin_mesh(1);
   spin_multi_vc_intact();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_done();
 }

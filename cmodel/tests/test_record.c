@@ -10,19 +10,7 @@
 #include <string.h>
 #include "record.h"
 #include "sim.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                        \
-  do {                                                          \
-    if (cond) passed++;                                         \
-    else {                                                      \
-      failed++;                                                 \
-      printf("  FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);  \
-      printf(__VA_ARGS__);                                      \
-      printf("\n");                                             \
-    }                                                           \
-  } while (0)
+#include "check.h"
 
 static void opts(sim_opts_t *o, const char *topo, const char *traffic, double rate, uint64_t cycles,
                  int paper)
@@ -139,6 +127,5 @@ int main(void)
         (unsigned long long)links, (unsigned long long)want);
   sim_free(&a);
 
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_done();
 }

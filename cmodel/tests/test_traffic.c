@@ -14,40 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 #include "traffic.h"
+#include "check.h"
 
 /* ------------------------------------------------------------------------ */
 /* Harness. */
 
-typedef struct {
-  int pass, fail;
-  const char *data;     /* fixture directory */
-} suite_t;
-
-/* Counts a check; a failed one prints one line:
- *   FILE:LINE: check failed: EXPR[: DETAIL]
- * DETAIL (printf format and arguments, may be NULL) says what was seen. */
-static int check_(suite_t *T, int ok, const char *file, int line,
-                  const char *what, const char *fmt, ...)
-{
-  if (ok) {
-    T->pass++;
-  } else {
-    T->fail++;
-    printf("%s:%d: check failed: %s", file, line, what);
-    if (fmt) {
-      va_list ap;
-      va_start(ap, fmt);
-      printf(": ");
-      vprintf(fmt, ap);
-      va_end(ap);
-    }
-    printf("\n");
-  }
-  return ok;
-}
-#define CHECK(T, c) check_((T), (c) != 0, __FILE__, __LINE__, #c, NULL)
-#define CHECKF(T, c, ...) \
-  check_((T), (c) != 0, __FILE__, __LINE__, #c, __VA_ARGS__)
+/* The fixture directory (the first argument). */
+static const char *data_dir;
 
 /* ------------------------------------------------------------------------ */
 /* Hand-built topologies. */
@@ -237,25 +210,25 @@ static traffic_t *mk(const char *spec, const topo_t *t, double rate,
 /* ------------------------------------------------------------------------ */
 /* Permutations. */
 
-static int perm_of(suite_t *T, const char *spec, const topo_t *t, int src)
+static int perm_of(const char *spec, const topo_t *t, int src)
 {
   char err[512];
   traffic_t *tg = mk(spec, t, 0.1, 0.0, 1, err, sizeof err);
   int d;
-  if (!CHECKF(T, tg != NULL, "%s on %s: %s", spec, t->name, err))
+  if (!CHECK(tg != NULL, "%s on %s: %s", spec, t->name, err))
     return -2;
   d = traffic_perm_dest(tg, src);
   traffic_free(tg);
   return d;
 }
 
-#define PERM_IS(T, spec, topo, src, want) do { \
-    int got_ = perm_of((T), (spec), (topo), (src)); \
-    CHECKF((T), got_ == (want), "%s(%d) on %s: got %d, want %d", (spec), \
+#define PERM_IS(spec, topo, src, want) do { \
+    int got_ = perm_of((spec), (topo), (src)); \
+    CHECK(got_ == (want), "%s(%d) on %s: got %d, want %d", (spec), \
            (src), (topo)->name, got_, (want)); \
   } while (0)
 
-static void test_perm_examples(suite_t *T)
+static void test_perm_examples(void)
 {
   topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
   topo_t m53 = mk_topo(TOPO_KIND_MESH, 5, 3);
@@ -264,62 +237,62 @@ static void test_perm_examples(suite_t *T)
   topo_t t44 = mk_topo(TOPO_KIND_TORUS, 4, 4);
 
   /* 8x8: id = y*8 + x, b = 6 bits */
-  PERM_IS(T, "transpose", &m8, 1, 8);           /* (1,0) -> (0,1) */
-  PERM_IS(T, "transpose", &m8, 43, 29);         /* (3,5) -> (5,3) */
-  PERM_IS(T, "transpose", &m8, 9, 9);           /* diagonal: itself */
-  PERM_IS(T, "bit_reverse", &m8, 1, 32);        /* 000001 -> 100000 */
-  PERM_IS(T, "bit_reverse", &m8, 6, 24);        /* 000110 -> 011000 */
-  PERM_IS(T, "bit_reverse", &m8, 45, 45);       /* 101101: a palindrome */
-  PERM_IS(T, "bit_complement", &m8, 5, 58);
-  PERM_IS(T, "bit_complement", &m8, 0, 63);
-  PERM_IS(T, "shuffle", &m8, 33, 3);            /* 100001 -> 000011 */
-  PERM_IS(T, "shuffle", &m8, 1, 2);
-  PERM_IS(T, "shuffle", &m8, 63, 63);
-  PERM_IS(T, "bit_rotation", &m8, 1, 32);       /* 000001 -> 100000 */
-  PERM_IS(T, "bit_rotation", &m8, 6, 3);        /* 000110 -> 000011 */
-  PERM_IS(T, "bit_rotation", &m8, 3, 33);       /* 000011 -> 100001 */
-  PERM_IS(T, "tornado", &m8, 0, 27);            /* (0,0) -> (3,3) */
-  PERM_IS(T, "tornado", &m8, 63, 18);           /* (7,7) -> (2,2) */
-  PERM_IS(T, "tornado", &m8, 13, 32);           /* (5,1) -> (0,4) */
-  PERM_IS(T, "neighbor", &m8, 63, 0);           /* (7,7) -> (0,0) */
-  PERM_IS(T, "neighbor", &m8, 11, 20);          /* (3,1) -> (4,2) */
+  PERM_IS("transpose", &m8, 1, 8);           /* (1,0) -> (0,1) */
+  PERM_IS("transpose", &m8, 43, 29);         /* (3,5) -> (5,3) */
+  PERM_IS("transpose", &m8, 9, 9);           /* diagonal: itself */
+  PERM_IS("bit_reverse", &m8, 1, 32);        /* 000001 -> 100000 */
+  PERM_IS("bit_reverse", &m8, 6, 24);        /* 000110 -> 011000 */
+  PERM_IS("bit_reverse", &m8, 45, 45);       /* 101101: a palindrome */
+  PERM_IS("bit_complement", &m8, 5, 58);
+  PERM_IS("bit_complement", &m8, 0, 63);
+  PERM_IS("shuffle", &m8, 33, 3);            /* 100001 -> 000011 */
+  PERM_IS("shuffle", &m8, 1, 2);
+  PERM_IS("shuffle", &m8, 63, 63);
+  PERM_IS("bit_rotation", &m8, 1, 32);       /* 000001 -> 100000 */
+  PERM_IS("bit_rotation", &m8, 6, 3);        /* 000110 -> 000011 */
+  PERM_IS("bit_rotation", &m8, 3, 33);       /* 000011 -> 100001 */
+  PERM_IS("tornado", &m8, 0, 27);            /* (0,0) -> (3,3) */
+  PERM_IS("tornado", &m8, 63, 18);           /* (7,7) -> (2,2) */
+  PERM_IS("tornado", &m8, 13, 32);           /* (5,1) -> (0,4) */
+  PERM_IS("neighbor", &m8, 63, 0);           /* (7,7) -> (0,0) */
+  PERM_IS("neighbor", &m8, 11, 20);          /* (3,1) -> (4,2) */
   /* 4x4 torus, b = 4 */
-  PERM_IS(T, "transpose", &t44, 1, 4);
-  PERM_IS(T, "transpose", &t44, 14, 11);        /* (2,3) -> (3,2) */
-  PERM_IS(T, "bit_reverse", &t44, 1, 8);
-  PERM_IS(T, "tornado", &t44, 0, 5);            /* +1 in each dimension */
+  PERM_IS("transpose", &t44, 1, 4);
+  PERM_IS("transpose", &t44, 14, 11);        /* (2,3) -> (3,2) */
+  PERM_IS("bit_reverse", &t44, 1, 8);
+  PERM_IS("tornado", &t44, 0, 5);            /* +1 in each dimension */
   /* 5x3 mesh: tornado adds 2 in x, 1 in y */
-  PERM_IS(T, "tornado", &m53, 14, 1);           /* (4,2) -> (1,0) */
-  PERM_IS(T, "tornado", &m53, 0, 7);            /* (0,0) -> (2,1) */
-  PERM_IS(T, "neighbor", &m53, 14, 0);          /* (4,2) -> (0,0) */
-  PERM_IS(T, "neighbor", &m53, 2, 8);           /* (2,0) -> (3,1) */
+  PERM_IS("tornado", &m53, 14, 1);           /* (4,2) -> (1,0) */
+  PERM_IS("tornado", &m53, 0, 7);            /* (0,0) -> (2,1) */
+  PERM_IS("neighbor", &m53, 14, 0);          /* (4,2) -> (0,0) */
+  PERM_IS("neighbor", &m53, 2, 8);           /* (2,0) -> (3,1) */
   /* rings: 1-D, k = N */
-  PERM_IS(T, "tornado", &r8, 6, 1);             /* +3 mod 8 */
-  PERM_IS(T, "tornado", &r7, 5, 1);             /* +3 mod 7 */
-  PERM_IS(T, "neighbor", &r8, 7, 0);
-  PERM_IS(T, "bit_complement", &r8, 2, 5);
+  PERM_IS("tornado", &r8, 6, 1);             /* +3 mod 8 */
+  PERM_IS("tornado", &r7, 5, 1);             /* +3 mod 7 */
+  PERM_IS("neighbor", &r8, 7, 0);
+  PERM_IS("bit_complement", &r8, 2, 5);
 
   /* perm_dest outside the node range, and for non-permutations */
   {
     char err[256];
     traffic_t *tg = mk("transpose", &m8, 0.1, 0.0, 1, err, sizeof err);
-    if (CHECK(T, tg != NULL)) {
-      CHECK(T, traffic_perm_dest(tg, -1) == -1);
-      CHECK(T, traffic_perm_dest(tg, 64) == -1);
-      CHECK(T, traffic_kind(tg) == TRAFFIC_TRANSPOSE);
-      CHECK(T, !traffic_exhausted(tg));
+    if (CHECK0(tg != NULL)) {
+      CHECK0(traffic_perm_dest(tg, -1) == -1);
+      CHECK0(traffic_perm_dest(tg, 64) == -1);
+      CHECK0(traffic_kind(tg) == TRAFFIC_TRANSPOSE);
+      CHECK0(!traffic_exhausted(tg));
       traffic_free(tg);
     }
     tg = mk("uniform_random", &m8, 0.1, 0.0, 1, err, sizeof err);
-    if (CHECK(T, tg != NULL)) {
-      CHECK(T, traffic_perm_dest(tg, 3) == -1);
-      CHECK(T, traffic_kind(tg) == TRAFFIC_UNIFORM_RANDOM);
+    if (CHECK0(tg != NULL)) {
+      CHECK0(traffic_perm_dest(tg, 3) == -1);
+      CHECK0(traffic_kind(tg) == TRAFFIC_UNIFORM_RANDOM);
       traffic_free(tg);
     }
     tg = mk("hotspot", &m8, 0.1, 0.0, 1, err, sizeof err);
-    if (CHECK(T, tg != NULL)) {
-      CHECK(T, traffic_perm_dest(tg, 3) == -1);
-      CHECK(T, traffic_kind(tg) == TRAFFIC_HOTSPOT);
+    if (CHECK0(tg != NULL)) {
+      CHECK0(traffic_perm_dest(tg, 3) == -1);
+      CHECK0(traffic_kind(tg) == TRAFFIC_HOTSPOT);
       traffic_free(tg);
     }
   }
@@ -340,7 +313,7 @@ static const traffic_kind_t perm_kinds[] = {
 };
 #define NPERM ((int)(sizeof perm_names / sizeof perm_names[0]))
 
-static void test_perm_bijective(suite_t *T)
+static void test_perm_bijective(void)
 {
   topo_t topos[5];
   int ti, pi;
@@ -356,10 +329,10 @@ static void test_perm_bijective(suite_t *T)
       char err[256];
       traffic_t *tg = mk(perm_names[pi], t, 0.1, 0.0, 7, err, sizeof err);
       int *seen, s, ok = 1;
-      if (!CHECKF(T, tg != NULL, "%s on %s: %s", perm_names[pi], t->name,
+      if (!CHECK(tg != NULL, "%s on %s: %s", perm_names[pi], t->name,
                   err))
         continue;
-      CHECK(T, traffic_kind(tg) == perm_kinds[pi]);
+      CHECK0(traffic_kind(tg) == perm_kinds[pi]);
       seen = calloc((size_t)t->routers, sizeof *seen);
       for (s = 0; s < t->routers; s++) {
         int d = traffic_perm_dest(tg, s);
@@ -368,7 +341,7 @@ static void test_perm_bijective(suite_t *T)
       }
       for (s = 0; s < t->routers; s++)
         if (seen[s] != 1) ok = 0;
-      CHECKF(T, ok,
+      CHECK(ok,
              "%s on %s is not a bijection", perm_names[pi], t->name);
       free(seen);
       traffic_free(tg);
@@ -379,7 +352,7 @@ static void test_perm_bijective(suite_t *T)
 
 /* A permutation run: every packet goes to perm_dest(src); self-mapped nodes
  * never inject, all the others do; sources increase within a cycle. */
-static void test_perm_traffic(suite_t *T)
+static void test_perm_traffic(void)
 {
   topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
   int pi;
@@ -388,9 +361,9 @@ static void test_perm_traffic(suite_t *T)
     traffic_t *tg = mk(perm_names[pi], &m8, 0.3, 0.25, 11, err, sizeof err);
     coll_t c;
     int s, bad_dst = 0, bad_silence = 0;
-    if (!CHECK(T, tg != NULL)) continue;
+    if (!CHECK0(tg != NULL)) continue;
     coll_init(&c, 64, 0);
-    CHECK(T, run(tg, &c, 20000) == 0);
+    CHECK0(run(tg, &c, 20000) == 0);
     for (s = 0; s < 64; s++) {
       int d = traffic_perm_dest(tg, s), k;
       for (k = 0; k < 64; k++)
@@ -398,14 +371,14 @@ static void test_perm_traffic(suite_t *T)
       if (d == s && c.per_src[s] != 0) bad_silence++;
       if (d != s && c.per_src[s] == 0) bad_silence++;
     }
-    CHECKF(T, bad_dst == 0,
+    CHECK(bad_dst == 0,
            "%s: packets off the permutation", perm_names[pi]);
-    CHECKF(T, bad_silence == 0,
+    CHECK(bad_silence == 0,
            "%s: a self-mapped node injected, or another did not",
            perm_names[pi]);
-    CHECK(T, c.self == 0);
-    CHECK(T, c.order_bad == 0);
-    CHECK(T, c.range_bad == 0 && c.len_bad == 0);
+    CHECK0(c.self == 0);
+    CHECK0(c.order_bad == 0);
+    CHECK0(c.range_bad == 0 && c.len_bad == 0);
     coll_free(&c);
     traffic_free(tg);
   }
@@ -414,7 +387,7 @@ static void test_perm_traffic(suite_t *T)
 
 /* Node counts that are not powers of two, and tiny ones: every node that
  * should inject does, to the right destinations. */
-static void test_odd_sizes(suite_t *T)
+static void test_odd_sizes(void)
 {
   static const struct {
     topo_kind_t kind;
@@ -436,12 +409,12 @@ static void test_odd_sizes(suite_t *T)
     traffic_t *tg = mk(cases[i].spec, &t, 0.4, 0.0, 3, err, sizeof err);
     coll_t c;
     int s, bad = 0;
-    if (!CHECKF(T, tg != NULL, "%s on %s: %s", cases[i].spec, t.name, err)) {
+    if (!CHECK(tg != NULL, "%s on %s: %s", cases[i].spec, t.name, err)) {
       free_topo(&t);
       continue;
     }
     coll_init(&c, t.routers, 0);
-    CHECK(T, run(tg, &c, 5000) == 0);
+    CHECK0(run(tg, &c, 5000) == 0);
     for (s = 0; s < t.routers; s++) {
       int d = traffic_perm_dest(tg, s), k;
       if (d == s) {
@@ -453,7 +426,7 @@ static void test_odd_sizes(suite_t *T)
         for (k = 0; k < t.routers; k++)
           if (k != d && c.pair[s * t.routers + k]) bad++;
     }
-    CHECKF(T, bad == 0 && c.self == 0 && c.range_bad == 0 &&
+    CHECK(bad == 0 && c.self == 0 && c.range_bad == 0 &&
            c.order_bad == 0,
            "%s on %s: wrong sources or destinations", cases[i].spec,
            t.name);
@@ -488,7 +461,7 @@ static double chi2(const long long *count, int n)
 /* 99.9th percentile of chi-square with 63 degrees of freedom. */
 #define CHI2_63_999 103.4
 
-static void rate_case(suite_t *T, const char *spec, double rate,
+static void rate_case(const char *spec, double rate,
                       double long_frac)
 {
   const uint64_t cycles = 200000;
@@ -499,39 +472,39 @@ static void rate_case(suite_t *T, const char *spec, double rate,
   double mrate, mlong, p, mgap, one, chi, tol;
   int s, d, missing = 0;
 
-  if (!CHECKF(T, tg != NULL, "%s: %s", spec, err)) {
+  if (!CHECK(tg != NULL, "%s: %s", spec, err)) {
     free_topo(&m8);
     return;
   }
   coll_init(&c, 64, 0);
-  CHECK(T, run(tg, &c, cycles) == 0);
+  CHECK0(run(tg, &c, cycles) == 0);
   p = rate / (1.0 + (PKT_LONG_FLITS - 1) * long_frac);
   mrate = (double)c.flits / (64.0 * (double)cycles);
   mlong = c.packets ? (double)c.longs / (double)c.packets : 0.0;
-  CHECKF(T, within(mrate, rate, 0.02),
+  CHECK(within(mrate, rate, 0.02),
          "%s rate %g long %g: measured rate %g", spec, rate, long_frac,
          mrate);
-  CHECKF(T, within(mlong, long_frac, 0.02),
+  CHECK(within(mlong, long_frac, 0.02),
          "%s rate %g long %g: measured long fraction %g", spec, rate,
          long_frac, mlong);
   /* Bernoulli(p) per node: inter-arrival gaps are geometric, mean 1/p,
    * P(gap = 1) = p (memorylessness). */
   mgap = c.gaps ? (double)c.gap_sum / (double)c.gaps : 0.0;
   one = c.gaps ? (double)c.gap_one / (double)c.gaps : 0.0;
-  CHECKF(T, within(mgap, 1.0 / p, 0.02),
+  CHECK(within(mgap, 1.0 / p, 0.02),
          "%s: mean gap %g, want %g", spec, mgap, 1.0 / p);
   tol = c.gaps ? 5.0 * sqrt((1.0 - p) / (p * (double)c.gaps)) : 0.0;
-  CHECKF(T, within(one, p, tol),
+  CHECK(within(one, p, tol),
          "%s: P(gap = 1) %g, want %g", spec, one, p);
   /* every node injects at the same rate */
   chi = chi2(c.per_src, 64);
-  CHECKF(T, chi < CHI2_63_999,
+  CHECK(chi < CHI2_63_999,
          "%s: per-source packet counts: chi-square %g (63 d.o.f.)",
          spec, chi);
-  CHECK(T, c.self == 0);
-  CHECK(T, c.order_bad == 0);
-  CHECK(T, c.range_bad == 0 && c.len_bad == 0);
-  CHECK(T, c.flits == c.packets + (PKT_LONG_FLITS - 1) * c.longs);
+  CHECK0(c.self == 0);
+  CHECK0(c.order_bad == 0);
+  CHECK0(c.range_bad == 0 && c.len_bad == 0);
+  CHECK0(c.flits == c.packets + (PKT_LONG_FLITS - 1) * c.longs);
 
   if (strcmp(spec, "uniform_random") == 0) {
     /* never self, every other node reached from every source, and the
@@ -539,10 +512,10 @@ static void rate_case(suite_t *T, const char *spec, double rate,
     for (s = 0; s < 64; s++)
       for (d = 0; d < 64; d++)
         if (d != s && c.pair[s * 64 + d] == 0) missing++;
-    CHECKF(T, missing == 0,
+    CHECK(missing == 0,
            "%d (src, dst) pairs never drawn", missing);
     chi = chi2(c.per_dst, 64);
-    CHECKF(T, chi < CHI2_63_999,
+    CHECK(chi < CHI2_63_999,
            "per-destination packet counts: chi-square %g (63 d.o.f.)",
            chi);
   }
@@ -551,69 +524,69 @@ static void rate_case(suite_t *T, const char *spec, double rate,
   free_topo(&m8);
 }
 
-static void test_rates(suite_t *T)
+static void test_rates(void)
 {
   topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
   char err[256];
   traffic_t *tg;
   coll_t c;
 
-  rate_case(T, "uniform_random", 0.1, 0.2);
-  rate_case(T, "uniform_random", 0.5, 0.5);
-  rate_case(T, "uniform_random", 0.02, 0.0);
-  rate_case(T, "hotspot", 0.3, 0.1);
-  rate_case(T, "bit_complement", 0.5, 0.8);
+  rate_case("uniform_random", 0.1, 0.2);
+  rate_case("uniform_random", 0.5, 0.5);
+  rate_case("uniform_random", 0.02, 0.0);
+  rate_case("hotspot", 0.3, 0.1);
+  rate_case("bit_complement", 0.5, 0.8);
 
   /* rate 0: nothing, ever */
   tg = mk("uniform_random", &m8, 0.0, 0.5, 1, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     coll_init(&c, 64, 0);
-    CHECK(T, run(tg, &c, 10000) == 0);
-    CHECK(T, c.packets == 0);
+    CHECK0(run(tg, &c, 10000) == 0);
+    CHECK0(c.packets == 0);
     coll_free(&c);
     traffic_free(tg);
   }
   /* the maximum rate: one packet per node per cycle */
   tg = mk("uniform_random", &m8, 1.0, 0.0, 1, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     coll_init(&c, 64, 0);
-    CHECK(T, run(tg, &c, 1000) == 0);
-    CHECK(T, c.packets == 64 * 1000);
-    CHECK(T, c.flits == 64 * 1000);
-    CHECK(T, c.order_bad == 0);
+    CHECK0(run(tg, &c, 1000) == 0);
+    CHECK0(c.packets == 64 * 1000);
+    CHECK0(c.flits == 64 * 1000);
+    CHECK0(c.order_bad == 0);
     coll_free(&c);
     traffic_free(tg);
   }
   tg = mk("shuffle", &m8, 5.0, 1.0, 1, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     coll_init(&c, 64, 0);
-    CHECK(T, run(tg, &c, 1000) == 0);
-    CHECK(T, c.packets == 62 * 1000);       /* 0 and 63 map to themselves */
-    CHECK(T, c.longs == c.packets);
+    CHECK0(run(tg, &c, 1000) == 0);
+    CHECK0(c.packets == 62 * 1000);       /* 0 and 63 map to themselves */
+    CHECK0(c.longs == c.packets);
     coll_free(&c);
     traffic_free(tg);
   }
   /* above the maximum: error naming the rate and the maximum */
   err[0] = '\0';
   tg = mk("uniform_random", &m8, 1.25, 0.0, 1, err, sizeof err);
-  CHECK(T, tg == NULL);
-  CHECKF(T, strstr(err, "rate 1.25") && strstr(err, "at most 1 "),
+  CHECK0(tg == NULL);
+  CHECK(strstr(err, "rate 1.25") && strstr(err, "at most 1 "),
          "got: %s", err);
   err[0] = '\0';
   tg = mk("transpose", &m8, 3.5, 0.5, 1, err, sizeof err);
-  CHECK(T, tg == NULL);
-  CHECKF(T, strstr(err, "rate 3.5") && strstr(err, "at most 3 ") &&
+  CHECK0(tg == NULL);
+  CHECK(strstr(err, "rate 3.5") && strstr(err, "at most 3 ") &&
          strstr(err, "long_frac 0.5"),
          "got: %s", err);
   /* other bad arguments */
   tg = mk("uniform_random", &m8, -0.1, 0.0, 1, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "rate"));
+  CHECK0(tg == NULL && strstr(err, "rate"));
   tg = mk("uniform_random", &m8, 0.1, 1.5, 1, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "long_frac"));
+  CHECK0(tg == NULL && strstr(err, "long_frac"));
   tg = mk("uniform_random", &m8, 0.1, -0.5, 1, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "long_frac"));
+  CHECK0(tg == NULL && strstr(err, "long_frac"));
   tg = mk("uniform_random", &m8, NAN, 0.0, 1, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "rate"));
+  CHECK0(tg == NULL && strstr(err, "rate"));
   free_topo(&m8);
 }
 
@@ -638,7 +611,7 @@ static uint64_t run_hash(const char *spec, const topo_t *t, double rate,
   return h;
 }
 
-static void test_determinism(suite_t *T)
+static void test_determinism(void)
 {
   topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
   static const char *const specs[] = { "uniform_random", "hotspot", "tornado" };
@@ -648,10 +621,10 @@ static void test_determinism(suite_t *T)
     uint64_t a = run_hash(specs[i], &m8, 0.3, 0.4, 42, 20000, &n1);
     uint64_t b = run_hash(specs[i], &m8, 0.3, 0.4, 42, 20000, &n2);
     uint64_t c = run_hash(specs[i], &m8, 0.3, 0.4, 43, 20000, NULL);
-    CHECK(T, a != 0 && n1 > 0);
-    CHECKF(T, a == b && n1 == n2,
+    CHECK0(a != 0 && n1 > 0);
+    CHECK(a == b && n1 == n2,
            "%s: same seed, different packets", specs[i]);
-    CHECKF(T, a != c,
+    CHECK(a != c,
            "%s: seeds 42 and 43 give the same packets", specs[i]);
   }
   /* Regression pin of the packet stream (PRNG, draw order, gap formula).
@@ -659,7 +632,7 @@ static void test_determinism(suite_t *T)
    * say so in the commit, since old runs are then not reproducible. */
   {
     uint64_t h = run_hash("uniform_random", &m8, 0.2, 0.3, 1, 1000, &n1);
-    CHECKF(T, h == UINT64_C(0x9a25add5659a664e) && n1 == 5888,
+    CHECK(h == UINT64_C(0x9a25add5659a664e) && n1 == 5888,
            "pinned stream: hash 0x%016llx, %lld packets",
            (unsigned long long)h, n1);
   }
@@ -669,7 +642,7 @@ static void test_determinism(suite_t *T)
 /* ------------------------------------------------------------------------ */
 /* Hotspot. */
 
-static void test_hotspot(suite_t *T)
+static void test_hotspot(void)
 {
   topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
   topo_t r7 = mk_topo(TOPO_KIND_RING, 7, 1);
@@ -682,33 +655,33 @@ static void test_hotspot(suite_t *T)
 
   /* default on 8x8: the centre router (4, 4) = 36 */
   tg = mk("hotspot", &m8, 0.2, 0.0, 5, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     long long to_hot = 0, from_others = 0, hot_max = 0;
     double want = 0.25 + 0.75 / 63.0, got;
     coll_init(&c, 64, 0);
-    CHECK(T, run(tg, &c, 100000) == 0);
+    CHECK0(run(tg, &c, 100000) == 0);
     for (s = 0; s < 64; s++) {
       if (s == 36) continue;
       to_hot += c.pair[s * 64 + 36];
       from_others += c.per_src[s];
     }
     got = (double)to_hot / (double)from_others;
-    CHECKF(T, within(got, want, 0.02),
+    CHECK(within(got, want, 0.02),
            "hotspot share %g, want %g", got, want);
     /* the hotspot node itself: uniform, never itself */
-    CHECK(T, c.pair[36 * 64 + 36] == 0);
+    CHECK0(c.pair[36 * 64 + 36] == 0);
     for (s = 0; s < 64; s++)
       if (c.pair[36 * 64 + s] > hot_max) hot_max = c.pair[36 * 64 + s];
-    CHECKF(T, hot_max < 2.0 * c.per_src[36] / 63.0,
+    CHECK(hot_max < 2.0 * c.per_src[36] / 63.0,
            "hotspot node's own traffic is not uniform (max %lld of %lld)",
            hot_max, c.per_src[36]);
-    CHECK(T, c.self == 0 && c.order_bad == 0);
+    CHECK0(c.self == 0 && c.order_bad == 0);
     coll_free(&c);
     traffic_free(tg);
   }
   /* explicit node */
   tg = mk("hotspot:5", &m8, 0.2, 0.0, 5, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     long long best = 0;
     int arg = -1;
     coll_init(&c, 64, 0);
@@ -718,14 +691,14 @@ static void test_hotspot(suite_t *T)
         best = c.per_dst[s];
         arg = s;
       }
-    CHECK(T, arg == 5);
-    CHECK(T, c.self == 0);
+    CHECK0(arg == 5);
+    CHECK0(c.self == 0);
     coll_free(&c);
     traffic_free(tg);
   }
   /* defaults elsewhere: node N/2 */
   tg = mk("hotspot", &r7, 0.2, 0.0, 5, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     long long best = 0;
     int arg = -1;
     coll_init(&c, 7, 0);
@@ -735,12 +708,12 @@ static void test_hotspot(suite_t *T)
         best = c.per_dst[s];
         arg = s;
       }
-    CHECK(T, arg == 3);
+    CHECK0(arg == 3);
     coll_free(&c);
     traffic_free(tg);
   }
   tg = mk("hotspot", &f10, 0.2, 0.0, 5, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     long long best = 0;
     int arg = -1;
     coll_init(&c, 10, 0);
@@ -750,26 +723,26 @@ static void test_hotspot(suite_t *T)
         best = c.per_dst[s];
         arg = s;
       }
-    CHECK(T, arg == 5);
+    CHECK0(arg == 5);
     coll_free(&c);
     traffic_free(tg);
   }
   /* bad nodes */
   tg = mk("hotspot:64", &m8, 0.2, 0.0, 5, err, sizeof err);
-  CHECKF(T, tg == NULL && strstr(err, "64") && strstr(err, "range"),
+  CHECK(tg == NULL && strstr(err, "64") && strstr(err, "range"),
          "got: %s", err);
   tg = mk("hotspot:-1", &m8, 0.2, 0.0, 5, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "range"));
+  CHECK0(tg == NULL && strstr(err, "range"));
   tg = mk("hotspot:x", &m8, 0.2, 0.0, 5, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "'x'"));
+  CHECK0(tg == NULL && strstr(err, "'x'"));
   tg = mk("hotspot:", &m8, 0.2, 0.0, 5, err, sizeof err);
-  CHECK(T, tg == NULL);
+  CHECK0(tg == NULL);
   tg = mk("hotspot:99999999999999999999999", &m8, 0.2, 0.0, 5, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "range"));
+  CHECK0(tg == NULL && strstr(err, "range"));
   tg = mk("hotspot:18446744073709551615", &m8, 0.2, 0.0, 5, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "range"));
+  CHECK0(tg == NULL && strstr(err, "range"));
   tg = mk("uniform_random", &m1, 0.2, 0.0, 5, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "at least 2"));
+  CHECK0(tg == NULL && strstr(err, "at least 2"));
   free_topo(&m8);
   free_topo(&r7);
   free_topo(&f10);
@@ -779,7 +752,7 @@ static void test_hotspot(suite_t *T)
 /* ------------------------------------------------------------------------ */
 /* Pattern errors. */
 
-static void test_pattern_errors(suite_t *T)
+static void test_pattern_errors(void)
 {
   topo_t m3 = mk_topo(TOPO_KIND_MESH, 3, 3);
   topo_t m84 = mk_topo(TOPO_KIND_MESH, 8, 4);
@@ -793,47 +766,47 @@ static void test_pattern_errors(suite_t *T)
   int i;
 
   tg = mk("foo", &m3, 0.1, 0.0, 1, err, sizeof err);
-  CHECKF(T, tg == NULL && strstr(err, "'foo'") &&
+  CHECK(tg == NULL && strstr(err, "'foo'") &&
          strstr(err, "uniform_random") && strstr(err, "tornado") &&
          strstr(err, "hotspot:NODE") && strstr(err, "trace:PATH"),
          "got: %s", err);
   tg = mk("", &m3, 0.1, 0.0, 1, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "unknown"));
+  CHECK0(tg == NULL && strstr(err, "unknown"));
   tg = mk("uniform_randomx", &m3, 0.1, 0.0, 1, err, sizeof err);
-  CHECK(T, tg == NULL && strstr(err, "unknown"));
+  CHECK0(tg == NULL && strstr(err, "unknown"));
 
   for (i = 0; i < 5; i++) {
     err[0] = '\0';
     tg = mk(pow2[i], &m3, 0.1, 0.0, 1, err, sizeof err);
-    CHECKF(T, tg == NULL && strstr(err, pow2[i]) && strstr(err, "N = 9") &&
+    CHECK(tg == NULL && strstr(err, pow2[i]) && strstr(err, "N = 9") &&
            strstr(err, "power-of-two"),
            "%s on mesh3x3: %s", pow2[i], err);
     traffic_free(tg);
   }
   /* 32 nodes: 5 bits, fine except for transpose */
   tg = mk("transpose", &m84, 0.1, 0.0, 1, err, sizeof err);
-  CHECKF(T, tg == NULL && strstr(err, "N = 32") && strstr(err, "even"),
+  CHECK(tg == NULL && strstr(err, "N = 32") && strstr(err, "even"),
          "got: %s", err);
   tg = mk("bit_reverse", &m84, 0.1, 0.0, 1, err, sizeof err);
-  CHECK(T, tg != NULL);
+  CHECK0(tg != NULL);
   traffic_free(tg);
   /* the 3x3 mesh has dimensions: tornado and neighbor work */
   tg = mk("tornado", &m3, 0.1, 0.0, 1, err, sizeof err);
-  CHECK(T, tg != NULL && traffic_perm_dest(tg, 0) == 4);
+  CHECK0(tg != NULL && traffic_perm_dest(tg, 0) == 4);
   traffic_free(tg);
   tg = mk("neighbor", &m3, 0.1, 0.0, 1, err, sizeof err);
-  CHECK(T, tg != NULL && traffic_perm_dest(tg, 8) == 0);
+  CHECK0(tg != NULL && traffic_perm_dest(tg, 8) == 0);
   traffic_free(tg);
   /* no dimensions */
   tg = mk("tornado", &dfly, 0.1, 0.0, 1, err, sizeof err);
-  CHECKF(T, tg == NULL && strstr(err, "tornado") && strstr(err, "mesh"),
+  CHECK(tg == NULL && strstr(err, "tornado") && strstr(err, "mesh"),
          "got: %s", err);
   tg = mk("neighbor", &file16, 0.1, 0.0, 1, err, sizeof err);
-  CHECKF(T, tg == NULL && strstr(err, "neighbor") && strstr(err, "mesh"),
+  CHECK(tg == NULL && strstr(err, "neighbor") && strstr(err, "mesh"),
          "got: %s", err);
   /* bit patterns do not need dimensions */
   tg = mk("bit_complement", &file16, 0.1, 0.0, 1, err, sizeof err);
-  CHECK(T, tg != NULL && traffic_perm_dest(tg, 1) == 14);
+  CHECK0(tg != NULL && traffic_perm_dest(tg, 1) == 14);
   traffic_free(tg);
   free_topo(&m3);
   free_topo(&m84);
@@ -849,7 +822,7 @@ static void path_of(char *buf, size_t len, const char *dir, const char *name)
   snprintf(buf, len, "trace:%s/%s", dir, name);
 }
 
-static void test_trace_good(suite_t *T)
+static void test_trace_good(void)
 {
   static const rec_t want[] = {
     { 0, 0, 1, 1 }, { 0, 5, 3, 5 },
@@ -866,15 +839,15 @@ static void test_trace_good(suite_t *T)
   int ok, k;
   uint64_t cy;
 
-  path_of(spec, sizeof spec, T->data, "good.trace");
+  path_of(spec, sizeof spec, data_dir, "good.trace");
   /* rate and long_frac are ignored for traces, even out of range */
   tg = mk(spec, &m8, 99.0, 7.0, 1, err, sizeof err);
-  if (!CHECKF(T, tg != NULL, "%s", err)) {
+  if (!CHECK(tg != NULL, "%s", err)) {
     free_topo(&m8);
     return;
   }
-  CHECK(T, traffic_kind(tg) == TRAFFIC_TRACE);
-  CHECK(T, traffic_perm_dest(tg, 0) == -1);
+  CHECK0(traffic_kind(tg) == TRAFFIC_TRACE);
+  CHECK0(traffic_perm_dest(tg, 0) == -1);
   coll_init(&c, 64, 1);
   ok = 1;
   for (cy = 0; cy <= 1000; cy++) {
@@ -888,12 +861,12 @@ static void test_trace_good(suite_t *T)
     if (cy == 3 && k != 3) ok = 0;
     if (cy == 999 && traffic_exhausted(tg)) ok = 0;
   }
-  CHECK(T, ok);
-  CHECK(T, traffic_exhausted(tg));
-  CHECK(T, traffic_tick(tg, 1001, on_packet, &c) == 0);
-  if (CHECK(T, c.nrec == nwant)) {
+  CHECK0(ok);
+  CHECK0(traffic_exhausted(tg));
+  CHECK0(traffic_tick(tg, 1001, on_packet, &c) == 0);
+  if (CHECK0(c.nrec == nwant)) {
     for (i = 0; i < nwant; i++)
-      CHECKF(T, memcmp(&c.rec[i], &want[i], sizeof want[i]) == 0,
+      CHECK(memcmp(&c.rec[i], &want[i], sizeof want[i]) == 0,
              "packet %lu: got %llu %llu %llu %llu", (unsigned long)i,
              (unsigned long long)c.rec[i].cycle,
              (unsigned long long)c.rec[i].src,
@@ -904,35 +877,35 @@ static void test_trace_good(suite_t *T)
   traffic_free(tg);
 
   /* no packets: exhausted from the start */
-  path_of(spec, sizeof spec, T->data, "empty.trace");
+  path_of(spec, sizeof spec, data_dir, "empty.trace");
   tg = mk(spec, &m8, 0.0, 0.0, 1, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
-    CHECK(T, traffic_exhausted(tg));
-    CHECK(T, traffic_tick(tg, 0, on_packet, NULL) == 0);
+  if (CHECK0(tg != NULL)) {
+    CHECK0(traffic_exhausted(tg));
+    CHECK0(traffic_tick(tg, 0, on_packet, NULL) == 0);
     traffic_free(tg);
   }
   /* the largest cycle parses; last line without a newline */
-  path_of(spec, sizeof spec, T->data, "big_cycle.trace");
+  path_of(spec, sizeof spec, data_dir, "big_cycle.trace");
   tg = mk(spec, &m8, 0.0, 0.0, 1, err, sizeof err);
-  if (CHECK(T, tg != NULL)) {
+  if (CHECK0(tg != NULL)) {
     coll_init(&c, 64, 0);
     c.last_src = -1;
-    CHECK(T, traffic_tick(tg, 0, on_packet, &c) == 1);
-    CHECK(T, !traffic_exhausted(tg));
-    CHECK(T, traffic_next_cycle(tg) == SIM_MAX_CYCLE);
-    CHECK(T, traffic_tick(tg, SIM_MAX_CYCLE - 1, on_packet, &c) == 0);
-    CHECK(T, traffic_tick(tg, SIM_MAX_CYCLE, on_packet, &c) == 1);
-    CHECK(T, traffic_next_cycle(tg) == UINT64_MAX);
-    CHECK(T, traffic_exhausted(tg));
+    CHECK0(traffic_tick(tg, 0, on_packet, &c) == 1);
+    CHECK0(!traffic_exhausted(tg));
+    CHECK0(traffic_next_cycle(tg) == SIM_MAX_CYCLE);
+    CHECK0(traffic_tick(tg, SIM_MAX_CYCLE - 1, on_packet, &c) == 0);
+    CHECK0(traffic_tick(tg, SIM_MAX_CYCLE, on_packet, &c) == 1);
+    CHECK0(traffic_next_cycle(tg) == UINT64_MAX);
+    CHECK0(traffic_exhausted(tg));
     coll_free(&c);
     traffic_free(tg);
   }
   /* the trace bounds src and dst by this topology's N */
-  path_of(spec, sizeof spec, T->data, "good.trace");
+  path_of(spec, sizeof spec, data_dir, "good.trace");
   {
     topo_t m4 = mk_topo(TOPO_KIND_MESH, 4, 4);
     tg = mk(spec, &m4, 0.0, 0.0, 1, err, sizeof err);
-    CHECKF(T, tg == NULL && strstr(err, "good.trace:6:") &&
+    CHECK(tg == NULL && strstr(err, "good.trace:6:") &&
            strstr(err, "src 63 out of range [0, 16)"),
            "got: %s", err);
     free_topo(&m4);
@@ -940,7 +913,7 @@ static void test_trace_good(suite_t *T)
   free_topo(&m8);
 }
 
-static void test_trace_bad(suite_t *T)
+static void test_trace_bad(void)
 {
   static const struct {
     const char *file;
@@ -968,37 +941,37 @@ static void test_trace_bad(suite_t *T)
 
   for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     traffic_t *tg;
-    path_of(spec, sizeof spec, T->data, bad[i].file);
+    path_of(spec, sizeof spec, data_dir, bad[i].file);
     err[0] = '\0';
     tg = mk(spec, &m8, 0.1, 0.0, 1, err, sizeof err);
     /* "PATH:LINE: reason" */
     snprintf(want, sizeof want, "%s:%d: ", spec + 6, bad[i].line);
-    CHECKF(T, tg == NULL && strncmp(err, want, strlen(want)) == 0 &&
+    CHECK(tg == NULL && strncmp(err, want, strlen(want)) == 0 &&
            strstr(err, bad[i].why) && !strchr(err, '\n'),
            "%s: got \"%s\", want \"%s%s...\"", bad[i].file, err, want,
            bad[i].why);
     traffic_free(tg);
   }
   /* missing file */
-  path_of(spec, sizeof spec, T->data, "no_such_file.trace");
+  path_of(spec, sizeof spec, data_dir, "no_such_file.trace");
   {
     traffic_t *tg = mk(spec, &m8, 0.1, 0.0, 1, err, sizeof err);
     snprintf(want, sizeof want, "%s: cannot open: ", spec + 6);
-    CHECKF(T, tg == NULL && strncmp(err, want, strlen(want)) == 0 &&
+    CHECK(tg == NULL && strncmp(err, want, strlen(want)) == 0 &&
            strlen(err) > strlen(want),
            "got \"%s\"", err);
     tg = mk("trace:", &m8, 0.1, 0.0, 1, err, sizeof err);
-    CHECK(T, tg == NULL && strstr(err, "path"));
+    CHECK0(tg == NULL && strstr(err, "path"));
   }
   /* a tiny error buffer is never overrun, and NULL err is allowed */
-  path_of(spec, sizeof spec, T->data, "bad_self.trace");
+  path_of(spec, sizeof spec, data_dir, "bad_self.trace");
   {
     char small[8];
     memset(small, 'z', sizeof small);
-    CHECK(T, mk(spec, &m8, 0.1, 0.0, 1, small, 4) == NULL);
-    CHECK(T, small[3] == '\0' && small[4] == 'z');
-    CHECK(T, mk(spec, &m8, 0.1, 0.0, 1, NULL, 0) == NULL);
-    CHECK(T, mk("nope", &m8, 0.1, 0.0, 1, NULL, 0) == NULL);
+    CHECK0(mk(spec, &m8, 0.1, 0.0, 1, small, 4) == NULL);
+    CHECK0(small[3] == '\0' && small[4] == 'z');
+    CHECK0(mk(spec, &m8, 0.1, 0.0, 1, NULL, 0) == NULL);
+    CHECK0(mk("nope", &m8, 0.1, 0.0, 1, NULL, 0) == NULL);
   }
   free_topo(&m8);
 }
@@ -1006,7 +979,7 @@ static void test_trace_bad(suite_t *T)
 /* A generated trace of 300k packets (array growth), with CRLF line ends, a
  * very long comment line and no final newline: every packet comes out at its
  * cycle, in file order. */
-static void test_trace_big(suite_t *T)
+static void test_trace_big(void)
 {
   const long npk = 300000;
   char path[] = "/tmp/test_traffic_XXXXXX";
@@ -1019,12 +992,12 @@ static void test_trace_big(suite_t *T)
   traffic_t *tg;
   coll_t c;
 
-  if (!CHECK(T, fd >= 0)) {
+  if (!CHECK0(fd >= 0)) {
     free_topo(&m8);
     return;
   }
   f = fdopen(fd, "wb");
-  if (!CHECK(T, f != NULL)) {
+  if (!CHECK0(f != NULL)) {
     close(fd);
     remove(path);
     free_topo(&m8);
@@ -1049,18 +1022,18 @@ static void test_trace_big(suite_t *T)
     hash_u64(&hwant, (uint64_t)fl);
   }
   cycles = cy + 1;
-  CHECK(T, fclose(f) == 0);
+  CHECK0(fclose(f) == 0);
 
   snprintf(spec, sizeof spec, "trace:%s", path);
   tg = mk(spec, &m8, 0.0, 0.0, 1, err, sizeof err);
-  if (CHECKF(T, tg != NULL, "%s", err)) {
+  if (CHECK(tg != NULL, "%s", err)) {
     coll_init(&c, 64, 0);
     /* run() checks increasing sources within a cycle, which a trace need
      * not have: only the hash and count matter here */
-    CHECK(T, run(tg, &c, cycles) == 0);
-    CHECK(T, c.packets == npk);
-    CHECK(T, c.hash == hwant);
-    CHECK(T, traffic_exhausted(tg));
+    CHECK0(run(tg, &c, cycles) == 0);
+    CHECK0(c.packets == npk);
+    CHECK0(c.hash == hwant);
+    CHECK0(traffic_exhausted(tg));
     coll_free(&c);
     traffic_free(tg);
   }
@@ -1072,26 +1045,23 @@ static void test_trace_big(suite_t *T)
 
 int main(int argc, char **argv)
 {
-  suite_t T;
-  memset(&T, 0, sizeof T);
   if (argc != 2) {
     fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
     return 2;
   }
-  T.data = argv[1];
+  data_dir = argv[1];
 
-  test_perm_examples(&T);
-  test_perm_bijective(&T);
-  test_perm_traffic(&T);
-  test_odd_sizes(&T);
-  test_rates(&T);
-  test_determinism(&T);
-  test_hotspot(&T);
-  test_pattern_errors(&T);
-  test_trace_good(&T);
-  test_trace_bad(&T);
-  test_trace_big(&T);
+  test_perm_examples();
+  test_perm_bijective();
+  test_perm_traffic();
+  test_odd_sizes();
+  test_rates();
+  test_determinism();
+  test_hotspot();
+  test_pattern_errors();
+  test_trace_good();
+  test_trace_bad();
+  test_trace_big();
 
-  printf("%d passed, %d failed\n", T.pass, T.fail);
-  return T.fail == 0 ? 0 : 1;
+  return check_done();
 }

@@ -92,7 +92,7 @@ $(SAN_DIR)/%.o: cmodel/%.c $(C_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -c $< -o $@
 
-$(SAN_DIR)/tests/%: cmodel/tests/%.c $(SAN_OBJS) $(C_HDRS)
+$(SAN_DIR)/tests/%: cmodel/tests/%.c $(SAN_OBJS) $(C_HDRS) $(C_TEST_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -Icmodel $< $(SAN_OBJS) -lm -o $@
 

@@ -45,7 +45,7 @@ $(SC_COSIM): $(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/sc/rtl_sc.cpp $(TB_HDRS) $(LI
 .PHONY: sim-sc sim-sc-run
 sim-sc: deps $(SPINGEN)
 	@if [ "$(WAVES)" = 1 ]; then echo "sim-sc: WAVES=1: the SystemC co-simulation is built without waveforms; use make sim WAVES=1"; exit 2; fi
-	@ports=$$($(SPINGEN) --topo '$(TOPO)' --radix) || exit 2; \
+	@ports=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --radix) || exit 2; \
 	  $(MAKE) --no-print-directory sim-sc-run PORTS=$$ports
 
 sim-sc-run: $(SC_COSIM)

@@ -1,18 +1,18 @@
-// spin_fifo_tb.cpp - rtl/spin_fifo.sv against the FIFO of one input VC in
-// cmodel/router.c.  Parameters: -DP_Width=<W> -DP_Depth=<D> (same as -G).
+// spin_fifo_tb.cpp - rtl/spin_fifo.sv against its C twin, the FIFO of one
+// input VC: spin_fifo_push(), spin_fifo_pop() and spin_fifo_front() of
+// cmodel/spin_fifo.c (from the C model's library), on a spin_fifo_t over
+// the bench's own Depth slots.  Parameters: -DP_Width=<W> -DP_Depth=<D>
+// (same as -G).
 //
-// The C FIFO is not a separate function in cmodel/: router_step() pops
-//   *rd = *rd + 1 == BUF_DEPTH ? 0 : *rd + 1;  cnt_q--;
-// and then pushes
-//   slot = rd_q + cnt_q; if (slot >= BUF_DEPTH) slot -= BUF_DEPTH;
-//   buf[slot] = flit; cnt_q++;
-// and the front entry is buf[rd_q].  fifo_ref below is that code with
-// BUF_DEPTH replaced by Depth, in the same order (pop, then push).
+// Each cycle the C FIFO pops, then pushes, as the router does (the push
+// then writes the slot of the cycle's registers, as the RTL does).  The
+// entry is the flit's data word (Width bits; ext 0, as a packet's).
 //
 // Stimulus: push/pop rates change by phases (filling, draining, churning) so
 // that full and empty are both reached often.  pop only when not empty; push
 // only when not full, or when full together with a pop (the RTL allows it).
-// cnt_o is compared every cycle, rdata_o whenever cnt_o > 0.  Rare resets.
+// cnt_o is compared every cycle, rdata_o whenever cnt_o > 0.  Rare resets
+// (the registers only: the storage keeps its contents on both sides).
 #include "Vspin_fifo.h"
 #include "unit_tb.h"
 
@@ -22,23 +22,37 @@
 static_assert(P_Width >= 1 && P_Width <= 32, "bench handles Width 1..32");
 static_assert(P_Depth >= 2, "spin_fifo needs Depth >= 2");
 
+extern "C" {
+#include "datapath.h"
+}
+
 namespace {
 
-struct fifo_ref {
-  uint32_t buf[P_Depth];
-  unsigned rd_q, cnt_q;
+// The C twin's registers and storage: one FIFO of Depth slots.
+struct fifo_c {
+  uint8_t rd_q = 0, cnt_q = 0, ext_nz = 0;
+  uint8_t ctl[P_Depth] = {};
+  uint64_t data[P_Depth] = {}, ext[P_Depth] = {};
+  spin_fifo_t f;
 
+  fifo_c() {
+    f.rd_q = &rd_q;
+    f.cnt_q = &cnt_q;
+    f.ctl = ctl;
+    f.data = data;
+    f.ext = ext;
+    f.ext_nz = &ext_nz;
+    f.depth = P_Depth;
+  }
   void reset() { rd_q = cnt_q = 0; }  // storage has no reset
   void step(bool push, uint32_t wdata, bool pop) {
-    if (pop) {
-      rd_q = rd_q + 1 == P_Depth ? 0 : rd_q + 1;
-      cnt_q--;
-    }
+    if (pop) spin_fifo_pop(&f);
     if (push) {
-      unsigned slot = rd_q + cnt_q;
-      if (slot >= P_Depth) slot -= P_Depth;
-      buf[slot] = wdata;
-      cnt_q++;
+      flit_t w;
+      w.data = wdata;
+      w.ext = 0;
+      w.ctl = CTL_MAKE(KIND_FLIT, 0, 0, 0);
+      spin_fifo_push(&f, &w);
     }
   }
 };
@@ -52,7 +66,7 @@ int main(int argc, char** argv) {
   std::printf("spin_fifo Width=%d Depth=%d seed=%u cycles=%" PRIu64 "\n", P_Width, P_Depth,
               b.seed(), b.cycles());
 
-  fifo_ref ref{};
+  fifo_c ref;
   unsigned push_pct = 50, pop_pct = 50;
   uint64_t full_cycles = 0, empty_cycles = 0, push_pop_full = 0;
   std::string prev = "reset";  // inputs at the previous edge, for failure messages
@@ -93,7 +107,7 @@ int main(int argc, char** argv) {
     };
     auto inputs = [&] { return now() + "; previous edge: " + prev; };
     b.check("cnt_o", b->cnt_o, ref.cnt_q, inputs);
-    if (ref.cnt_q > 0) b.check("rdata_o", b->rdata_o, ref.buf[ref.rd_q], inputs);
+    if (ref.cnt_q > 0) b.check("rdata_o", b->rdata_o, spin_fifo_front(&ref.f).data, inputs);
     full_cycles += ref.cnt_q == P_Depth;
     empty_cycles += ref.cnt_q == 0;
     push_pop_full += ref.cnt_q == P_Depth && push && pop;

@@ -1,16 +1,17 @@
-// spin_ovc_tracker_tb.cpp - rtl/spin_ovc_tracker.sv against ovc_busy_q of
-// one output port in cmodel/router.c.  Parameters: -DP_NumVcs=<V>
-// -DP_Eject=<0|1> (same as -G).
+// spin_ovc_tracker_tb.cpp - rtl/spin_ovc_tracker.sv against its C twin,
+// cmodel/spin_ovc_tracker.c (from the C model's library), on the registers
+// of one output port (ovc_busy_q[o], ovc_age_q[o][...] of router_t).
+// Parameters: -DP_NumVcs=<V> -DP_Eject=<0|1> (same as -G).
 //
-// The C tracker is not a separate function in cmodel/: router_step() does
-//   free_vcs() = ((1 << V) - 1) & ~ovc_busy_q[o];   port usable when != 0
-//   head sent into output o:   ovc = nth_set_bit(free_vcs(), 0); ovc_set |= 1 << ovc;
-//   tail sent, o == 0 (NIC):   ovc_clr |= 1 << ovc;
-//   credit on o >= 1:          ovc_clr |= 1 << CRED_VC(cred);
-//   ovc_busy_q[o] = (ovc_busy_q[o] | ovc_set) & ~ovc_clr;
-// Below, any_free_o is compared with free_vcs() != 0 and, when a VC is free,
-// first_free_o with nth_set_bit(free_vcs(), 0) (lfsr.h); with no free VC the
-// C model has no first free VC, so first_free_o is not compared then.
+// Each cycle the outputs are compared with the C functions on the
+// registers: any_free_o with spin_ovc_tracker_free() != 0, free_o with
+// spin_ovc_tracker_free(), first_free_o and first_free_a_o with
+// spin_ovc_tracker_first_free() and spin_ovc_tracker_first_free_a(),
+// min_age_o with spin_ovc_tracker_min_age().  Then the clock edge:
+// spin_ovc_tracker_next() with the VC a head took (alloc_i, set) and the
+// one freed (clr): at the ejection output (Eject = 1) the tail's, else
+// spin_ovc_tracker_credit() of the credit word, the ages updated as under
+// FAvORS.
 //
 // Stimulus (legal for the router): alloc_i only into a free VC (any free VC,
 // not only the first, so every busy pattern is reached); Eject = 0: a valid
@@ -22,7 +23,7 @@
 #include "unit_tb.h"
 
 extern "C" {
-#include "lfsr.h"
+#include "datapath.h"
 }
 
 #if !defined(P_NumVcs) || !defined(P_Eject)
@@ -39,8 +40,8 @@ int main(int argc, char** argv) {
   std::printf("spin_ovc_tracker NumVcs=%u Eject=%d seed=%u cycles=%" PRIu64 "\n", nv, P_Eject,
               b.seed(), b.cycles());
 
-  unsigned busy = 0;  // C twin: ovc_busy_q[o]
-  unsigned age[4] = {0, 0, 0, 0};  // C twin: ovc_age_q[o][v] (router.c)
+  uint8_t busy = 0;                 // the C twin's registers: ovc_busy_q[o]
+  uint8_t age[MAX_VCS] = {0, 0, 0, 0};   // and ovc_age_q[o][...]
   unsigned alloc_pct = 50, free_pct = 50;
   uint64_t all_busy = 0, same_cycle = 0;
   std::string prev = "reset";  // inputs at the previous edge, for failure messages
@@ -67,11 +68,11 @@ int main(int argc, char** argv) {
       randomize();
       b.reset(1 + rng.below(3));
       busy = 0;
-      for (unsigned& a : age) a = 0;
+      for (uint8_t& a : age) a = 0;
       prev = "reset";
     }
 
-    const unsigned fv = all & ~busy;
+    const unsigned fv = spin_ovc_tracker_free(busy, all);
     unsigned set = 0, clr = 0;
     unsigned alloc = 0, alloc_vc = rng.u32() & 3u;
     if (fv && rng.pct(alloc_pct)) {
@@ -92,11 +93,8 @@ int main(int argc, char** argv) {
       }
     } else {
       credit &= 3u;  // valid bit clear
-      if (busy && rng.pct(free_pct)) {
-        const unsigned vc = rng.pick_bit(busy);
-        credit = 4u | vc;
-        clr = 1u << vc;
-      }
+      if (busy && rng.pct(free_pct)) credit = 4u | rng.pick_bit(busy);
+      clr = spin_ovc_tracker_credit(credit);
     }
     b->alloc_i = alloc;
     b->alloc_vc_i = alloc_vc;
@@ -111,18 +109,15 @@ int main(int argc, char** argv) {
     };
     auto inputs = [&] { return now() + "; previous edge: " + prev; };
     b.check("any_free_o", b->any_free_o, fv != 0, inputs);
-    if (fv) b.check("first_free_o", b->first_free_o, nth_set_bit(fv, 0), inputs);
-    unsigned min_age = 255;
-    for (unsigned v = 0; v < P_NumVcs; v++) min_age = age[v] < min_age ? age[v] : min_age;
-    b.check("min_age_o", b->min_age_o, min_age, inputs);
+    b.check("free_o", b->free_o, fv, inputs);
+    b.check("first_free_o", b->first_free_o, spin_ovc_tracker_first_free(busy, all), inputs);
+    b.check("first_free_a_o", b->first_free_a_o, spin_ovc_tracker_first_free_a(busy, all),
+            inputs);
+    b.check("min_age_o", b->min_age_o, spin_ovc_tracker_min_age(age, P_NumVcs), inputs);
     all_busy += fv == 0;
 
     prev = now();
-    busy = (busy | set) & ~clr;
-    for (unsigned v = 0; v < P_NumVcs; v++) {  // as router_step() updates ovc_age_q
-      if (!(busy & (1u << v))) age[v] = 0;
-      else if (!(set & (1u << v)) && age[v] < 255) age[v]++;
-    }
+    spin_ovc_tracker_next(&busy, age, set, clr, 1, P_NumVcs);
     b.tick();
   }
   std::printf("coverage: %" PRIu64 " cycles all busy, %" PRIu64 " alloc+tail same VC\n", all_busy,

@@ -1,7 +1,8 @@
 // spin_route_select_tb.cpp - rtl/spin_route_select.sv (combinational)
 // against route_select() of cmodel/route_select.h (FAvORS-Min's least-busy
-// fallback driven at random), and select_port() of cmodel/lfsr.h, with the candidate mask formed as
-// router_step() in cmodel/router.c does:
+// fallback driven at random), and select_port() of cmodel/lfsr.h, with the
+// candidate mask formed as route_select() does for spin_input_port_route()
+// (cmodel/spin_input_port.c):
 //   cand = mask & port_free; if (!cand) cand = mask;
 //   port = select_port(cand, draw, &drew);
 // Parameter: -DP_NumPorts=<P> (same as -GNumPorts=<P>).

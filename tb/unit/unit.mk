@@ -49,6 +49,8 @@ UNIT_RFLAGS += +cycles+$(UNIT_CYCLES)     # length of the run
 
 UNIT_NAMES :=
 UNIT_RUNS :=
+# The benches' shared headers.
+UNIT_TB_HDRS := tb/unit/unit_tb.h tb/unit/spin_mut_tb.h tb/unit/link_tb.h
 
 # unit_config(name, primitive, bench, C twin header, Param=value list[, C twin library])
 define unit_config
@@ -66,7 +68,7 @@ UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
 UNIT_ARGS_$(1) += $(if $(6),-LDFLAGS "$(abspath $(6))")  # the C twin's code, when not a header
 
-$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h tb/unit/spin_mut_tb.h $(4) $(6) $(UNIT_MK)
+$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp $(UNIT_TB_HDRS) $(4) $(6) $(UNIT_MK)
 	@rm -rf $(UNIT_BUILD)/$(1) && mkdir -p $(UNIT_BUILD)/$(1)   # no stale objects
 	$$(VERILATOR) $$(strip $$(UNIT_VFLAGS) $$(UNIT_ARGS_$(1)))
 
@@ -78,22 +80,42 @@ endef
 
 # Round-robin arbiter: N = 1, 2, 3, 5, 8.
 $(foreach n,1 2 3 5 8,$(eval $(call unit_config,rr_arbiter_n$(n),spin_rr_arbiter,spin_rr_arbiter_tb,cmodel/arbiter.h,N=$(n))))
-# FIFO: Width 16, Depth 5 (the router's BUF_DEPTH) and 7.  The C twin is the
-# FIFO code of cmodel/router.c, transcribed in the bench (no header).
-$(foreach d,5 7,$(eval $(call unit_config,fifo_w16_d$(d),spin_fifo,spin_fifo_tb,,Width=16 Depth=$(d))))
+# The datapath modules' C twins are in the C model's library (cmodel/datapath.h).
+UNIT_LIBSPIN ?= build/cmodel/libspin.a
+
+# FIFO: Width 16, Depth 5 (the router's BUF_DEPTH) and 7; its C twin is
+# cmodel/spin_fifo.c.
+$(foreach d,5 7,$(eval $(call unit_config,fifo_w16_d$(d),spin_fifo,spin_fifo_tb,cmodel/datapath.h,Width=16 Depth=$(d),$(UNIT_LIBSPIN))))
+# Input port, 5 ports, FlitW 128, BufDepth 5 (the C model's): as the
+# co-simulation builds it (Escape 1, Nmin 1) with 1 VC at the NIC's port
+# (Source 1), 2 VCs at a network port and 4 at the NIC's; as synthesis
+# builds it (Escape 0, Nmin 0) with 3 VCs; its C twin is
+# cmodel/spin_input_port.c.
+$(foreach c,1-1-1-1 2-1-1-0 4-1-1-1 3-0-0-0,$(eval $(call unit_config,input_port_v$(word 1,$(subst -, ,$(c)))_e$(word 2,$(subst -, ,$(c)))_n$(word 3,$(subst -, ,$(c)))_s$(word 4,$(subst -, ,$(c))),spin_input_port,spin_input_port_tb,cmodel/datapath.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) BufDepth=5 FlitW=128 Escape=$(word 2,$(subst -, ,$(c))) Nmin=$(word 3,$(subst -, ,$(c))) Source=$(word 4,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+# Switch allocator's output stage: 3, 5 and 8 ports; its C twin is
+# cmodel/spin_switch_alloc.c.
+$(foreach p,3 5 8,$(eval $(call unit_config,switch_alloc_p$(p),spin_switch_alloc,spin_switch_alloc_tb,cmodel/datapath.h,NumPorts=$(p),$(UNIT_LIBSPIN))))
+# Crossbar: 5 ports of 128-bit flits (the co-simulation's), 8 of 64, 3 of
+# 16; its C twin is cmodel/spin_crossbar.c.
+$(foreach c,5-128 8-64 3-16,$(eval $(call unit_config,crossbar_p$(word 1,$(subst -, ,$(c)))_w$(word 2,$(subst -, ,$(c))),spin_crossbar,spin_crossbar_tb,cmodel/datapath.h,NumPorts=$(word 1,$(subst -, ,$(c))) FlitW=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+# Link pipeline: link words of 128-bit flits over 1, 3 and 15 stages (links
+# of 2, 4 and 16 cycles), credit words over 2; its C twin is
+# cmodel/spin_link_pipe.c.
+$(foreach c,135-1 135-3 135-15 6-2,$(eval $(call unit_config,link_pipe_w$(word 1,$(subst -, ,$(c)))_s$(word 2,$(subst -, ,$(c))),spin_link_pipe,spin_link_pipe_tb,cmodel/datapath.h,Width=$(word 1,$(subst -, ,$(c))) Stages=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+# Route table: 64 nodes of 5 ports, 9 nodes of escape routing's double
+# entries, 16 nodes of 8 ports; its C twin is cmodel/spin_route_table.c.
+$(foreach c,64-5-5 9-5-10 16-8-8,$(eval $(call unit_config,route_table_n$(word 1,$(subst -, ,$(c)))_e$(word 3,$(subst -, ,$(c))),spin_route_table,spin_route_table_tb,cmodel/datapath.h,NumNodes=$(word 1,$(subst -, ,$(c))) NumPorts=$(word 2,$(subst -, ,$(c))) EntryW=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 # LFSR (no parameters).
 $(eval $(call unit_config,lfsr,spin_lfsr,spin_lfsr_tb,cmodel/lfsr.h,))
 # Route selection: 5 and 8 ports.
 $(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,spin_route_select_tb,cmodel/route_select.h,NumPorts=$(p))))
 # Output VC tracker: NumVcs 1..4, network port (Eject 0) and ejection port
-# (Eject 1).  The C twin is ovc_busy_q in cmodel/router.c, transcribed in the
-# bench; first free VC by nth_set_bit() of cmodel/lfsr.h.
-$(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/lfsr.h,NumVcs=$(v) Eject=$(e)))))
+# (Eject 1); its C twin is cmodel/spin_ovc_tracker.c.
+$(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/datapath.h,NumVcs=$(v) Eject=$(e),$(UNIT_LIBSPIN)))))
 
 # SPIN: the special-message arbitration of one output, 5 ports (outputs 1
 # and 4) and 8 ports (output 7); its C twins spin_offer() and spin_onto_link()
 # (cmodel/spin_sm_arb.c, from the C model's library).
-UNIT_LIBSPIN ?= build/cmodel/libspin.a
 $(foreach c,5-1 5-4 8-7,$(eval $(call unit_config,sm_arb_p$(word 1,$(subst -, ,$(c)))_o$(word 2,$(subst -, ,$(c))),spin_sm_arb,spin_sm_arb_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) Out=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 
 # SPIN: the loop buffer; its C twin is cmodel/spin_loop_buf.c (the library).
