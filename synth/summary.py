@@ -381,6 +381,12 @@ def load_cell(r, d):
     for k in ('flops', 'flops_matched', 'routers', 'cycles', 'warmup'):
         c['act_' + k] = int(pw[k])
     c['act_run'] = pw.get('run', '')
+    for key, kv in (('sta', clk), ('power', pw)):
+        for t in ('wall_s', 'cpu_s'):
+            try:
+                c['%s_%s' % (key, t)] = float(kv.get(t))
+            except (TypeError, ValueError):
+                c['%s_%s' % (key, t)] = None
     if c['power_mw'] <= 0:
         raise CellError('%s: power %s mW' % (os.path.join(d, 'cell_power.txt'), pw['power_mw']))
     return c
@@ -1053,11 +1059,15 @@ def main():
     out('## Yosys run times (wall clock, seconds)')
     out('')
     out('Wall clock / CPU (Yosys and ABC, user + system) of the one Yosys run per configuration '
-        '(hierarchy kept, flattened and iCE40 in one process).')
+        '(hierarchy kept, flattened, iCE40 and cell library in one process), and of the '
+        'OpenSTA timing step and the power step (the activity run, fst2vcd, the count, '
+        'OpenSTA) of synth/cell.py.  Not counted here: the Verilator builds of the '
+        'co-simulation binaries (build/rtl/p5-v<N>/build.log).')
     out('')
-    out('| config | wall clock / CPU |')
-    out('|---|---:|')
+    out('| config | Yosys wall clock / CPU | timing wall / CPU | power wall / CPU |')
+    out('|---|---:|---:|---:|')
     sums = {'wall': 0, 'cpu': 0}
+    cell_sums = {'wall': 0.0, 'cpu': 0.0}
     for r in done:
         t = r['times']
         copied = (r['cfg'] or {}).get('same_as')
@@ -1070,12 +1080,19 @@ def main():
                     sums[k] += tj.get(k) or 0
             for k in ('wall', 'cpu'):
                 rows.append(('time', r['name'], j, k + '_s', tj.get(k)))
+        c = r.get('cell') or {}
+        for key in ('sta', 'power'):
+            cells.append('%s / %s' % (fmt(c.get(key + '_wall_s')), fmt(c.get(key + '_cpu_s'))))
+            for k in ('wall', 'cpu'):
+                cell_sums[k] += c.get('%s_%s_s' % (key, k)) or 0
+                rows.append(('time', r['name'], key, k + '_s', c.get('%s_%s_s' % (key, k))))
         out('| %s%s | %s |' % (r['name'], ' (copied from %s)' % copied if copied else '',
                               ' | '.join(cells)))
     out('')
-    out('Sum over the runs made: %s s wall clock, %s s CPU.  `make synth` runs two at a time '
-        '(make -j2); on an otherwise idle 2-core machine it takes about half the CPU sum.'
-        % (fmt(sums['wall']), fmt(sums['cpu'])))
+    out('Sum over the runs made: Yosys %s s wall clock, %s s CPU; timing and power steps %s s '
+        'wall clock, %s s CPU.  `make synth` runs two at a time (make -j2); on an otherwise '
+        'idle 2-core machine it takes about half the CPU sum, plus the Verilator builds.'
+        % (fmt(sums['wall']), fmt(sums['cpu']), fmt(cell_sums['wall']), fmt(cell_sums['cpu'])))
     out('')
     out('## Checks and warnings')
     out('')
