@@ -378,6 +378,8 @@ def load_cell(r, d):
     for k in ('power_mw', 'internal_mw', 'switching_mw', 'leakage_mw', 'ff_power_mw',
               'flop_activity_mean', 'flop_duty_mean', 'input_activity_mean'):
         c[k] = float(pw[k])
+    # Energy per clock cycle: routers at different clocks compare by it.
+    c['energy_pj'] = c['power_mw'] * c['clock_ps'] / 1000.0
     for k in ('flops', 'flops_matched', 'routers', 'cycles', 'warmup'):
         c['act_' + k] = int(pw[k])
     c['act_run'] = pw.get('run', '')
@@ -648,12 +650,12 @@ def main():
         out('')
         out('| config | area µm² | flip-flops µm² | logic µm² | SPIN unit µm² | reg->reg ps | '
             'in->reg ps | reg->out ps | in->out ps | clock ps (MHz) | bound by | power mW | '
-            'internal / switching / leakage mW | flip-flops mW |')
-        out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---:|')
+            'internal / switching / leakage mW | flip-flops mW | energy pJ/cycle |')
+        out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---:|---:|')
         for r in cells:
             c = r['cell']
             out('| %s | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s (%d) | %s | %.2f | '
-                '%.2f / %.2f / %.2f | %.2f |' % (
+                '%.2f / %.2f / %.2f | %.2f | %.1f |' % (
                     r['name'], fmt(c['area_um2']), fmt(c['area_ff_um2']),
                     fmt(100.0 * c['area_ff_um2'] / c['area_um2'], pct=True),
                     fmt(c['area_logic_um2']),
@@ -662,7 +664,8 @@ def main():
                     fmt(c['in2out_ps']) if c['in2out_ps'] is not None else 'none',
                     fmt(c['clock_ps']), int(round(1e6 / c['clock_ps'])), c['bound'],
                     c['power_mw'], c['internal_mw'], c['switching_mw'], c['leakage_mw'],
-                    c['ff_power_mw']))
+                    c['ff_power_mw'], c['energy_pj']))
+            rows.append(('router', r['name'], '', 'energy_pj_per_cycle', round(c['energy_pj'], 2)))
         out('')
         out('Activity runs (each configuration\'s own; toggles per cycle averaged over the '
             'routers of the run and the cycles counted):')
@@ -687,9 +690,11 @@ def main():
             a, b = byname.get(off, {}).get('cell'), byname.get(on, {}).get('cell')
             if a and b:
                 out('SPIN, %s against %s: area %s (the SPIN unit %s µm² with its hierarchy '
-                    'kept), clock %s ps against %s ps, power %s.' % (
+                    'kept), clock %s ps against %s ps, energy per cycle %s (power %s, each at '
+                    'its own clock).' % (
                         on, off, fmt(overhead(a['area_um2'], b['area_um2']), pct=True),
                         fmt(b.get('area_spin_um2')), fmt(b['clock_ps']), fmt(a['clock_ps']),
+                        fmt(overhead(a['energy_pj'], b['energy_pj']), pct=True),
                         fmt(overhead(a['power_mw'], b['power_mw']), pct=True)))
                 rows.append(('spin', on, off, 'area_um2_overhead_pct',
                              round(overhead(a['area_um2'], b['area_um2']), 2)))

@@ -189,9 +189,14 @@ $(SYNTH_DIR)/%/act.txt: synth-force
 	  'warmup=$(SYNTH_ACT_WARMUP) cycles=$(SYNTH_ACT_CYCLES)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 synth_act_run = --topo $(SYNTH_ACT_TOPO) --vcs $(SYNTH_VCS.$(1)) --rate $(SYNTH_ACT_RATE) --seed $(SYNTH_ACT_SEED) $(SYNTH_RUN.$(1))
-# power.done's binary: the co-simulation of the configuration's VC count.
-$(foreach c,$(SYNTH_CONFIGS),$(eval $(SYNTH_DIR)/$(c)/power.done: $(call SYNTH_COSIM_BIN,$(SYNTH_VCS.$(c)))))
-$(SYNTH_DIR)/%/power.done: $(SYNTH_DIR)/%/sta.done $(SYNTH_DIR)/%/act.txt $(SYNTH_SRC)/cell.py
+# The last prerequisite is the co-simulation binary of the configuration's VC
+# count (second expansion: it depends on the stem); listed after sta.done, so
+# make -j2 starts the Yosys runs before the Verilator builds.
+# The binaries are reached through a pattern rule: without .SECONDARY make
+# would delete them as intermediate files when it ends.
+.SECONDARY: $(foreach v,1 2 3 4,$(call SYNTH_COSIM_BIN,$(v)))
+.SECONDEXPANSION:
+$(SYNTH_DIR)/%/power.done: $(SYNTH_DIR)/%/sta.done $(SYNTH_DIR)/%/act.txt $(SYNTH_SRC)/cell.py $$(call SYNTH_COSIM_BIN,$$(SYNTH_VCS.$$*))
 	@echo "power: $*: activity of Vcosim $(call synth_act_run,$*), OpenSTA (log: $(@D)/sta_power.log)"
 	@$(SYNTH_PYTHON) $(SYNTH_SRC)/cell.py power --dir $(@D) --sta '$(STA)' --fst2vcd '$(FST2VCD)' \
 	  --cosim $(call SYNTH_COSIM_BIN,$(SYNTH_VCS.$*)) --run '$(call synth_act_run,$*)' \
@@ -331,8 +336,9 @@ $(BUILD)/rtl/p5-v%/Vcosim:
 	@echo "synth: $@ is missing: run 'make sim VCS=$*' (or make synth) in the repository root first"; exit 1
 else
 # The co-simulation binary of each VC count (the top-level Makefile's rule for
-# VCS=N), asked for every time: it rebuilds only after a change.
-$(BUILD)/rtl/p5-v%/Vcosim: synth-force
+# VCS=N), asked for every time: it rebuilds only after a change.  The C model
+# first, here, so that two of these builds never compile it at once.
+$(BUILD)/rtl/p5-v%/Vcosim: synth-force $(LIBSPIN)
 	@$(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory $@ VCS=$* SPEED=0
 endif
 
