@@ -369,7 +369,8 @@ include tb/unit/unit.mk
 include tb/fuzz/fuzz.mk
 include scripts/eval.mk
 include synth/synth.mk
-# Yosys is installed like every other tool the first time a synthesis needs it.
+# Yosys, OpenSTA and the cell library are installed like every other tool the
+# first time a synthesis needs them.
 synth synth-network: deps
 include tb/sc/sc.mk
 include tb/formal/formal.mk
@@ -392,7 +393,8 @@ help:
 	@echo "  make sim-sc     make sim with the routers as SystemC modules (Verilator --sc; tb/sc/sc.mk)"
 	@echo "                  (internal: sim-sc-run)"
 	@echo "  make sc-example the C model as a SystemC module, in an example system (tb/sc/; SC_ARGS=)"
-	@echo "  make synth      Yosys area and logic depth per router configuration (build/synth/summary.md);"
+	@echo "  make synth      Yosys area and logic depth per router configuration, and its area, clock"
+	@echo "                  and power in the FreePDK45 cell library (OpenSTA) (build/synth/summary.md);"
 	@echo "                  make synth-help lists synth-network, synth-summary, synth-selftest,"
 	@echo "                  synth-lint, synth-jobs, synth-force and the synthesis knobs"
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"

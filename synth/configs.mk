@@ -1,12 +1,15 @@
 # Router configurations synthesized by `make synth` (read by synth/synth.mk).
 #
 # One line per configuration:
-#   $(call synth_config, NAME, NumVcs, EXTRA)
+#   $(call synth_config, NAME, NumVcs, EXTRA, RUN)
 # NAME    directory under build/synth/ and row of the summary ([a-z0-9_]+)
 # NumVcs  virtual channels per input port (1..4)
 # EXTRA   further router parameters, space separated, as -GName=Value with an
 #         integer Value (e.g. -GSpin=1); may be empty.  An unknown
 #         parameter name stops Yosys with "Can't find object for defparam".
+# RUN     co-simulation options of the run whose switching activity gives the
+#         power (the routing, SPIN on or off); synth/synth.mk adds the
+#         topology, --vcs NumVcs, the rate and the seed (SYNTH_ACT_*).
 # Every configuration also gets NumPorts=$(SYNTH_PORTS), BufDepth=$(SYNTH_DEPTH),
 # FlitW=$(SYNTH_FLITW) (set in synth/synth.mk: 5, 5, 128).
 #
@@ -16,22 +19,22 @@
 # and EXTRA equal an earlier row are synthesized once and copied (see
 # SYNTH_DEDUP in synth/synth.mk).
 
-$(call synth_config, xy_1vc, 1, )
-$(call synth_config, wf_1vc, 1, )
-$(call synth_config, wf_2vc, 2, )
-$(call synth_config, wf_3vc, 3, )
+$(call synth_config, xy_1vc, 1, , --routing xy)
+$(call synth_config, wf_1vc, 1, , --routing west_first)
+$(call synth_config, wf_2vc, 2, , --routing west_first)
+$(call synth_config, wf_3vc, 3, , --routing west_first)
 # SPIN built in (rtl/spin_unit.sv).  FAvORS-Min and minimal adaptive routing
 # are route-table content plus the cfg_favors_i input, so without SPIN these
 # are the wf_1vc and wf_3vc router logic: those rows are the "SPIN off" side.
-$(call synth_config, favors_1vc_spin, 1, -GSpin=1)
-$(call synth_config, minad_3vc_spin,  3, -GSpin=1)
+$(call synth_config, favors_1vc_spin, 1, -GSpin=1, --routing favors_min --spin 1)
+$(call synth_config, minad_3vc_spin,  3, -GSpin=1, --routing favors_min --spin 1)
 # FAvORS-NMin built in (Nmin=1, contract 4.3): the route header's target
 # mux and decision at port 0, a second route lookup, one via bit per VC.
-$(call synth_config, nmin_1vc_spin, 1, -GSpin=1 -GNmin=1)
+$(call synth_config, nmin_1vc_spin, 1, -GSpin=1 -GNmin=1, --routing favors_nmin --spin 1)
 # Escape-VC routing built in (Escape=1: per-VC route sets, a second port
 # selector per input, VC 0 kept for the west-first escape network).
-$(call synth_config, esc_2vc, 2, -GEscape=1)
-$(call synth_config, esc_3vc, 3, -GEscape=1)
+$(call synth_config, esc_2vc, 2, -GEscape=1, --routing escape)
+$(call synth_config, esc_3vc, 3, -GEscape=1, --routing escape)
 
 # "% smaller" table of the summary: BASE:OTHER pairs.
 SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc favors_1vc_spin:wf_2vc favors_1vc_spin:wf_3vc \

@@ -5,8 +5,13 @@ breaks it.  Run by `make synth-selftest` (synth/synth.mk).
 For each case, the RTL is copied to <out>/<case>/rtl/, one module of the copy
 is broken by a small text edit (rtl/ itself is never touched), and Yosys runs
 the prelude of the flow plus synth/checks.ys on it.  A case passes when Yosys
-fails with the expected message (or, for "clean", succeeds).  Standard
-library only.
+fails with the expected message (or, for "clean", succeeds).
+
+Then the cell-library steps (docs/synthesis.md, "Cell library"): each must
+stop with a message, never leave an empty column: OpenSTA on a netlist with
+no register-to-register path, OpenSTA without the liberty file, the summary
+of a configuration whose power or clock result is missing, and `make synth`
+with a bad knob value (exit status 2, the knob named).  Standard library only.
 """
 import argparse
 import os
@@ -53,9 +58,155 @@ CASES = [
 PARAMS = {'NumPorts': '5', 'NumVcs': '2', 'BufDepth': '5', 'FlitW': '128'}
 
 
+# A cell netlist with no flip-flop: OpenSTA finds no register-to-register path.
+NO_PATH_NETLIST = """module spin_router(clk_i, a_i, z_o);
+  input clk_i;
+  input a_i;
+  output z_o;
+  BUF_X1 u_buf (.A(a_i), .Z(z_o));
+endmodule
+"""
+
+# Minimal reports of one configuration as synth/summary.py reads them: a
+# router of one flip-flop, its area and clock; cell_power.txt is left out or
+# broken by the cases.
+FAKE_REPORTS = {
+    'config.txt': 'name=fake\nnum_vcs=1\nextra=\nparams=NumPorts=5 NumVcs=1\nsame_as=\n',
+    'flat_stat.json': '{"modules": {"\\\\spin_router": {"num_cells": 2, '
+                      '"num_cells_by_type": {"$_DFF_P_": 1, "$_AND_": 1}}}}',
+    'hier_stat.json': '{"modules": {"\\\\spin_router": {"num_cells": 2, '
+                      '"num_cells_by_type": {"$_DFF_P_": 1, "$_AND_": 1}}}}',
+    'hier_cmos.json': '{"modules": {"\\\\spin_router": {"num_cells": 2, '
+                      '"num_cells_by_type": {"$_DFF_P_": 1, "$_NAND_": 1}}}}',
+    'hier_cmos.txt': '=== spin_router ===\n   Estimated number of transistors: 20\n',
+    'hier_stat.txt': '',
+    'flat_cmos.txt': '=== spin_router ===\n   Estimated number of transistors: 20\n',
+    'cell_stat.txt': "=== spin_router ===\n     DFF_X1   1\n     AND2_X1   1\n"
+                     "   Chip area for module '\\spin_router': 5.586000\n",
+    'cell_spin.txt': '',
+    'cell_spin_stat.txt': '',
+    'cell_clock.txt': 'reg2reg_ps=100\nin2reg_ps=90\nreg2out_ps=80\nin2out_ps=none\n'
+                      'clock_ps=100\nbound=reg2reg\n',
+}
+GOOD_POWER = ('power_mw=1.0\ninternal_mw=0.5\nswitching_mw=0.4\nleakage_mw=0.1\n'
+              'ff_power_mw=0.3\nflop_activity_mean=0.1\nflop_duty_mean=0.5\n'
+              'input_activity_mean=0.1\nflops=1\nflops_matched=1\nrouters=1\ncycles=10\n'
+              'warmup=10\nclock_ps=100\nrun=--topo mesh2x2\n')
+
+# (name, files changed from FAKE_REPORTS (None: removed), expected message)
+SUMMARY_CASES = [
+    ('summary_clean', {'cell_power.txt': GOOD_POWER}, None),
+    ('summary_no_power', {}, r'cell_power.txt: no power'),
+    ('summary_no_clock', {'cell_power.txt': GOOD_POWER, 'cell_clock.txt': None},
+     r'cell_clock.txt: no clock period'),
+    ('summary_no_area', {'cell_power.txt': GOOD_POWER, 'cell_stat.txt': ''},
+     r'no area of spin_router'),
+    ('summary_stale_power', {'cell_power.txt': GOOD_POWER.replace('clock_ps=100', 'clock_ps=90')},
+     r'power at 90 ps, but the clock is now 100 ps'),
+    ('summary_no_spin', {'cell_power.txt': GOOD_POWER,
+                         'config.txt': 'name=fake\nnum_vcs=1\nextra=-GSpin=1\n'
+                                       'params=NumPorts=5 NumVcs=1 Spin=1\nsame_as=\n'},
+     r'no \*u_spin instance'),
+]
+
+# (name, make arguments, expected message): make synth stops before any run.
+KNOB_CASES = [
+    ('knob_config', ['CONFIG=no_such_row'], r'CONFIG=no_such_row: unknown no_such_row'),
+    ('knob_jobs', ['SYNTH_JOBS=two'], r'SYNTH_JOBS=two: expected a number of parallel Yosys runs'),
+    ('knob_dedup', ['SYNTH_DEDUP=2'], r'SYNTH_DEDUP=2: expected 0 or 1'),
+    ('knob_rate', ['SYNTH_ACT_RATE=1.5'], r'SYNTH_ACT_RATE=1.5: expected'),
+    ('knob_cycles', ['SYNTH_ACT_CYCLES=0'], r'SYNTH_ACT_CYCLES=0: expected'),
+    ('knob_liberty', ['SYNTH_CELL_LIB=/nonexistent/stdcells.lib'],
+     r'SYNTH_CELL_LIB=/nonexistent/stdcells.lib: no such liberty file'),
+    ('knob_sta', ['STA=/nonexistent/sta'], r'STA=/nonexistent/sta: OpenSTA not found'),
+]
+
+
+def run_case(name, cmd, cwd, expect, want_rc=None):
+    """Run cmd; ok when it fails with a line matching expect (or, with
+    expect None, succeeds).  Prints one line."""
+    res = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         universal_newlines=True)
+    out = res.stdout
+    with open(os.path.join(cwd, 'output.txt'), 'w') as fh:
+        fh.write(out)
+    if expect is None:
+        ok = res.returncode == 0
+        what = 'exit %d' % res.returncode
+    else:
+        hit = [l for l in out.splitlines() if re.search(expect, l)]
+        ok = res.returncode != 0 and bool(hit) and (want_rc is None or res.returncode == want_rc)
+        what = 'exit %d: %s' % (res.returncode, (hit or out.splitlines()[-1:] or ['no output'])[0]
+                                .strip()[:100])
+    print('selftest: %-19s %-4s %s' % (name, 'ok' if ok else 'FAIL', what))
+    if not ok:
+        print('          expected %s; output: %s' % (
+            'success' if expect is None else 'a failure matching %r' % expect,
+            os.path.join(cwd, 'output.txt')))
+    return ok
+
+
+def fresh(d):
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    return d
+
+
+def cell_cases(args):
+    """The cell-library steps and the knobs; returns the number of failures."""
+    synth = os.path.abspath(args.synth)
+    root = os.path.dirname(synth)
+    py = [args.python]
+    failures = 0
+    if not os.path.isfile(args.liberty):
+        print('selftest: cell library %s missing: make deps installs it' % args.liberty)
+        return 1
+    # OpenSTA on a netlist without a register-to-register path.
+    d = fresh(os.path.abspath(os.path.join(args.out, 'sta_no_path')))
+    os.symlink(os.path.abspath(args.liberty), os.path.join(d, 'cell.lib'))
+    with open(os.path.join(d, 'cell_flat.v'), 'w') as fh:
+        fh.write(NO_PATH_NETLIST)
+    failures += not run_case('sta_no_path', py + [os.path.join(synth, 'cell.py'), 'sta', '--dir',
+                                                  d, '--sta', args.sta], d,
+                             r'found no reg2reg path')
+    # OpenSTA without the liberty file.
+    d = fresh(os.path.abspath(os.path.join(args.out, 'sta_no_liberty')))
+    os.symlink('/nonexistent/stdcells.lib', os.path.join(d, 'cell.lib'))
+    with open(os.path.join(d, 'cell_flat.v'), 'w') as fh:
+        fh.write(NO_PATH_NETLIST)
+    failures += not run_case('sta_no_liberty', py + [os.path.join(synth, 'cell.py'), 'sta',
+                                                     '--dir', d, '--sta', args.sta], d,
+                             r'cell.lib: the liberty file .* missing')
+    # The summary of a configuration with a result missing or broken.
+    for name, change, expect in SUMMARY_CASES:
+        top = fresh(os.path.abspath(os.path.join(args.out, name)))
+        d = os.path.join(top, 'fake')
+        os.makedirs(d)
+        files = dict(FAKE_REPORTS)
+        files.update(change)
+        for f, text in files.items():
+            if text is not None:
+                with open(os.path.join(d, f), 'w') as fh:
+                    fh.write(text)
+        os.symlink(os.path.abspath(args.liberty), os.path.join(d, 'cell.lib'))
+        failures += not run_case(name, py + [os.path.join(synth, 'summary.py'), '--dir', top,
+                                             '--configs', 'fake'], top, expect)
+    # make synth with a bad knob: exit 2 and the knob named, before any run.
+    for name, margs, expect in KNOB_CASES:
+        d = fresh(os.path.abspath(os.path.join(args.out, name)))
+        failures += not run_case(name, [args.make, '--no-print-directory', '-C', root, 'synth']
+                                 + margs, d, expect, want_rc=2)
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--yosys', default='yosys')
+    ap.add_argument('--sta', default='sta')
+    ap.add_argument('--python', default=sys.executable)
+    ap.add_argument('--make', default='make')
+    ap.add_argument('--liberty', required=True, help='the cell library (SYNTH_CELL_LIB)')
     ap.add_argument('--rtl', required=True, help='rtl/ directory (read only)')
     ap.add_argument('--synth', required=True, help='synth/ directory (checks.ys)')
     ap.add_argument('--out', required=True, help='scratch directory')
@@ -118,6 +269,7 @@ def main():
             print('          expected %s; log: %s' % (
                 'success' if expect is None else 'an error matching %r' % expect,
                 os.path.join(d, 'yosys.log')))
+    failures += cell_cases(args)
     print('selftest: %s (%d case(s) did not behave as expected)' % (
         'PASSED' if failures == 0 else 'FAILED', failures))
     return 1 if failures else 0

