@@ -122,6 +122,23 @@ module spin_fsm #(
   localparam int unsigned MaxVcs = spin_pkg::MaxVcs;
   localparam int unsigned LfW   = ForkW;
 
+  // The bits of the p*MaxVcs + v vectors that name a network VC of this
+  // router, and the bits of a VC number it uses: the registers keep only
+  // those (the others are constant 0, which synthesis removes).
+  logic [MaxPv-1:0]   vc_bits;
+  logic [2*MaxPv-1:0] ovc_bits;
+  logic [1:0]         vbits;
+  always_comb begin
+    vc_bits  = '0;
+    ovc_bits = '0;
+    vbits    = NumVcs > 2 ? 2'b11 : NumVcs > 1 ? 2'b01 : 2'b00;
+    for (int unsigned p = 1; p < NumPorts; p++)
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        vc_bits[p*MaxVcs+v]         = 1'b1;
+        ovc_bits[(p*MaxVcs+v)*2 +: 2] = vbits;
+      end
+  end
+
   // ---- registers ----
   spin_pkg::spin_state_e state_q, state_d;
   logic [CntW-1:0]       cnt_q, cnt_d;
@@ -720,16 +737,16 @@ module spin_fsm #(
         state_q       <= state_d;
         cnt_q         <= cnt_d;
         dd_port_q     <= dd_port_w;
-        dd_vc_q       <= dd_vc_w;
+        dd_vc_q       <= dd_vc_w & vbits;
         is_deadlock_q <= is_deadlock_d;
         source_id_q   <= source_id_d;
         pm_sent_q     <= pm_sent_d;
-        frozen_q      <= frozen_n;
-        armed_q       <= armed_n;
-        spinning_q    <= spinning_n;
-        spin_ovc_q    <= spin_ovc_d;
-        loop_out_q    <= loop_out_d;
-        popped_q      <= popped_i & ~MaxPv'({spin_pkg::MaxVcs{1'b1}});   // network VCs
+        frozen_q      <= frozen_n & vc_bits;
+        armed_q       <= armed_n & vc_bits;
+        spinning_q    <= spinning_n & vc_bits;
+        spin_ovc_q    <= spin_ovc_d & ovc_bits;
+        loop_out_q    <= loop_out_d & ~(NumPorts*3)'(3'b111);   // port 0 has none
+        popped_q      <= popped_i & vc_bits;   // network VCs
       end
       ep_q  <= ep_d;
       top_q <= top_d;
