@@ -40,7 +40,8 @@ UNIT_VFLAGS += --assert            # keep the primitives' assertions (illegal st
 UNIT_VFLAGS += --x-assign unique   # explicit X assignments become runtime-seeded values
 UNIT_VFLAGS += --x-initial unique  # uninitialised state gets runtime-seeded values
 UNIT_VFLAGS += -Wno-fatal          # lint warnings do not stop the build
-UNIT_VFLAGS += -y rtl              # submodules (spin_fsm's loop buffer) found in rtl/
+UNIT_VFLAGS += -y rtl              # submodules (spin_fsm's loop buffer) and includes found in rtl/
+UNIT_VFLAGS += $(if $(OBJCACHE),-MAKEFLAGS "OBJCACHE=$(OBJCACHE)")   # compile through ccache when the Makefile found it
 
 # Runtime options of every run, one per line (the seed is added per run).
 UNIT_RFLAGS :=
@@ -66,7 +67,7 @@ UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
 UNIT_ARGS_$(1) += $(if $(6),-LDFLAGS "$(abspath $(6))")  # the C twin's code, when not a header
 
-$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h tb/unit/spin_mut_tb.h $(4) $(6) $(UNIT_MK)
+$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp tb/unit/unit_tb.h tb/unit/spin_tb.h $(4) $(6) $(UNIT_MK)
 	@rm -rf $(UNIT_BUILD)/$(1) && mkdir -p $(UNIT_BUILD)/$(1)   # no stale objects
 	$$(VERILATOR) $$(strip $$(UNIT_VFLAGS) $$(UNIT_ARGS_$(1)))
 
@@ -90,39 +91,39 @@ $(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,s
 # bench; first free VC by nth_set_bit() of cmodel/lfsr.h.
 $(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/lfsr.h,NumVcs=$(v) Eject=$(e)))))
 
-# SPIN: the special-message arbitration of one output, 5 ports (outputs 1
-# and 4) and 8 ports (output 7); its C twins spin_offer() and spin_onto_link()
-# (cmodel/spin_sm_arb.c, from the C model's library).
+# ---- SPIN (docs/microarchitecture.md, section 12) ----
+# Each SPIN module against its C twin of the C model's library, through the
+# adapters of tb/unit/spin_tb.h.  A configuration's name says its ports (p),
+# VCs (v), message widths (w3: IdW 3, HopW 4, CycW 6, small, so that the
+# limits HopMax and CycMax come often; w12: IdW 12, HopW 14, CycW 19, the
+# co-simulation's) and, where the module has it, SmPipe (s0, s1, s2; s3: all
+# three, the bench choosing one at each reset).
 UNIT_LIBSPIN ?= build/cmodel/libspin.a
-$(foreach c,5-1 5-4 8-7,$(eval $(call unit_config,sm_arb_p$(word 1,$(subst -, ,$(c)))_o$(word 2,$(subst -, ,$(c))),spin_sm_arb,spin_sm_arb_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) Out=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+UNIT_SPIN_W3  := IdW=3 HopW=4 CycW=6
+UNIT_SPIN_W12 := IdW=12 HopW=14 CycW=19
+UNIT_SPIN_HDRS := cmodel/spin.h cmodel/sm_fmt.h rtl/spin_sm_layout.svh
+# $(call unit_spin,prefix,module,bench,configs,more dependencies,more
+# parameters): one unit_config per config p<P>-v<V>-w<3|12>[-s<S>], named
+# prefix_p<P>_v<V>_w<W>[_s<S>]
+unit_spin_f = $(word $(2),$(subst -, ,$(1)))
+unit_spin_params = NumPorts=$(patsubst p%,%,$(call unit_spin_f,$(1),1)) \
+  NumVcs=$(patsubst v%,%,$(call unit_spin_f,$(1),2)) \
+  $(UNIT_SPIN_$(subst w,W,$(call unit_spin_f,$(1),3))) \
+  $(if $(call unit_spin_f,$(1),4),SmPipe=$(patsubst s%,%,$(call unit_spin_f,$(1),4)))
+unit_spin = $(foreach c,$(4),$(eval $(call unit_config,$(1)_$(subst -,_,$(c)),$(2),$(3),\
+  $(UNIT_SPIN_HDRS) $(5),$(call unit_spin_params,$(c)) $(6),$(UNIT_LIBSPIN))))
 
-# SPIN: the loop buffer; its C twin is cmodel/spin_loop_buf.c (the library).
-$(eval $(call unit_config,loop_buf,spin_loop_buf,spin_loop_buf_tb,cmodel/spin.h,,$(UNIT_LIBSPIN)))
-
-# SPIN: the probe manager of one port (1 VC at port 1, 2 VCs at port 3, 4 VCs
-# at port 4); its C twin is spin_probe_in() of cmodel/spin_probe_mgr.c.
-$(foreach c,1-1 2-3 4-4,$(eval $(call unit_config,probe_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c))),spin_probe_mgr,spin_probe_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-
-# SPIN: the move manager of one port and class (Rank 2: move and kill_move,
-# Rank 3: probe_move): 1 VC at port 1, 2 VCs at port 3, 4 VCs at port 4; its
-# C twins are spin_move_in() and spin_move_through() of
-# cmodel/spin_move_mgr.c.
-$(foreach c,1-1-2 2-3-3 4-4-2,$(eval $(call unit_config,move_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c)))_r$(word 3,$(subst -, ,$(c))),spin_move_mgr,spin_move_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))) Rank=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-
-# SPIN: the two bits of the state each chained move manager tests (1, 2 and
-# 4 VCs at 5 ports, 1 VC at 8 ports); its C twin is spin_move_flags() of
-# cmodel/spin_move_flags.c.
-$(foreach c,5-1 5-2 5-4 8-1,$(eval $(call unit_config,move_flags_p$(word 1,$(subst -, ,$(c)))_v$(word 2,$(subst -, ,$(c))),spin_move_flags,spin_move_flags_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) NumVcs=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-
-# SPIN: the counter FSM with its loop buffer (1 VC, and 2 VCs at 5 ports);
-# its C twins are spin_fsm_pre() and spin_fsm_post() of cmodel/spin_fsm.c.
-# The bench reads the observation word's field table, tb/spin_obs.h.
-$(foreach v,1 2,$(eval $(call unit_config,fsm_v$(v),spin_fsm,spin_fsm_tb,cmodel/spin.h tb/spin_obs.h rtl/spin_loop_buf.sv,NumPorts=5 NumVcs=$(v),$(UNIT_LIBSPIN))))
+# The input stage: spin_sm_select() and spin_unit_pre's input stage.
+$(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w3-s0 p5-v3-w3-s1 p5-v1-w12-s2 p8-v3-w12-s3 p3-v1-w3-s3)
+# The output stage: spin_sm_out() (spin_onto_link(), the offers).
+$(call unit_spin,sm_out,spin_sm_out,spin_sm_out_tb,p5-v1-w3-s0 p5-v3-w3-s2 p5-v3-w12-s1 p8-v2-w3-s3 p3-v2-w12-s3)
+# The probe manager: spin_probe_in().
+$(call unit_spin,probe_mgr,spin_probe_mgr,spin_probe_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12)
 
 # The everyday tier (make check): one configuration of each bench, one seed,
 # shorter runs.
-UNIT_CHECK ?= rr_arbiter_n5 fifo_w16_d5 lfsr route_select_p5 ovc_tracker_v2_e0 sm_arb_p5_o1 \
-              loop_buf probe_mgr_v2_p3 move_mgr_v1_p1_r2 move_flags_p5_v2 fsm_v1
+UNIT_CHECK ?= rr_arbiter_n5 fifo_w16_d5 lfsr route_select_p5 ovc_tracker_v2_e0 \
+              sm_in_p5_v3_w3_s1 sm_out_p5_v3_w3_s2 probe_mgr_p5_v3_w3
 UNIT_CHECK_CYCLES ?= 50000
 ifneq ($(filter-out $(UNIT_NAMES),$(UNIT_CHECK)),)
 $(error UNIT_CHECK: no unit configuration named $(filter-out $(UNIT_NAMES),$(UNIT_CHECK)))
