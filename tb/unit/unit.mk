@@ -51,7 +51,8 @@ UNIT_RFLAGS += +cycles+$(UNIT_CYCLES)     # length of the run
 UNIT_NAMES :=
 UNIT_RUNS :=
 
-# unit_config(name, primitive, bench, C twin header, Param=value list[, C twin library])
+# unit_config(name, primitive, bench, C twin header, Param=value list[, C twin library[,
+#             Param=value list for the bench only]])
 define unit_config
 UNIT_NAMES += $(1)
 UNIT_RUNS += $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s))
@@ -62,7 +63,7 @@ UNIT_ARGS_$(1) += $(foreach p,$(5),-G$(p))               # its parameter set
 UNIT_ARGS_$(1) += rtl/spin_pkg.sv                        # link format constants
 UNIT_ARGS_$(1) += rtl/$(2).sv                            # the primitive
 UNIT_ARGS_$(1) += $(abspath tb/unit/$(3).cpp)            # the bench (absolute: compiled from --Mdir)
-UNIT_ARGS_$(1) += -CFLAGS "-O1 -I$(abspath cmodel) $(foreach p,$(5),-DP_$(p))"  # optimise; find the C twin; parameters for the bench
+UNIT_ARGS_$(1) += -CFLAGS "-O1 -I$(abspath cmodel) $(foreach p,$(5) $(7),-DP_$(p))"  # optimise; find the C twin; parameters for the bench
 UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and objects
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
 UNIT_ARGS_$(1) += $(if $(6),-LDFLAGS "$(abspath $(6))")  # the C twin's code, when not a header
@@ -119,11 +120,22 @@ $(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w3-s0 p5-v3-w3-s1 p5-v1-w1
 $(call unit_spin,sm_out,spin_sm_out,spin_sm_out_tb,p5-v1-w3-s0 p5-v3-w3-s2 p5-v3-w12-s1 p8-v2-w3-s3 p3-v2-w12-s3)
 # The probe manager: spin_probe_in().
 $(call unit_spin,probe_mgr,spin_probe_mgr,spin_probe_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12)
+# The move manager: spin_move_in() and spin_next_hop().
+$(call unit_spin,move_mgr,spin_move_mgr,spin_move_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12)
+# The loop buffer: loop_latch() and loop_clear().  ForkW is the fork entries'
+# bits of the layout (SmK * SmChW; 1 with 1 VC), which the bench checks.
+# The module has no NumPorts or IdW: those (of the layout) go to the bench only.
+$(eval $(call unit_config,loop_buf_v1_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
+  NumVcs=1 HopW=4 CycW=6 ForkW=1,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+$(eval $(call unit_config,loop_buf_v3_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
+  NumVcs=3 HopW=4 CycW=6 ForkW=96,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+$(eval $(call unit_config,loop_buf_v3_w12,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
+  NumVcs=3 HopW=14 CycW=19 ForkW=40,$(UNIT_LIBSPIN),NumPorts=5 IdW=12))
 
 # The everyday tier (make check): one configuration of each bench, one seed,
 # shorter runs.
 UNIT_CHECK ?= rr_arbiter_n5 fifo_w16_d5 lfsr route_select_p5 ovc_tracker_v2_e0 \
-              sm_in_p5_v3_w3_s1 sm_out_p5_v3_w3_s2 probe_mgr_p5_v3_w3
+              sm_in_p5_v3_w3_s1 sm_out_p5_v3_w3_s2 probe_mgr_p5_v3_w3 move_mgr_p5_v1_w3 loop_buf_v3_w12
 UNIT_CHECK_CYCLES ?= 50000
 ifneq ($(filter-out $(UNIT_NAMES),$(UNIT_CHECK)),)
 $(error UNIT_CHECK: no unit configuration named $(filter-out $(UNIT_NAMES),$(UNIT_CHECK)))
