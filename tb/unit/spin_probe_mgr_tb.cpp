@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
               "%s\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, b.seed(), b.cycles(),
               cyc_back ? " cyc_back" : "");
   Events ev;
-  const size_t e_fwd = ev.add("forwarded", 5000);
+  const size_t e_fwd = ev.add("forwarded", 2000);
   const size_t e_fork = ev.add("forked", kVcs > 1 ? 1000 : 0);
   const size_t e_own = ev.add("own probe forwarded (figure 8)", 300);
   const size_t e_adopt = ev.add("adopted", 1000);

@@ -132,10 +132,19 @@ $(eval $(call unit_config,loop_buf_v3_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_S
 $(eval $(call unit_config,loop_buf_v3_w12,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
   NumVcs=3 HopW=14 CycW=19 ForkW=40,$(UNIT_LIBSPIN),NumPorts=5 IdW=12))
 
+# The counter FSM with its loop buffer: spin_fsm_pre(), spin_fsm_home(),
+# spin_take_loop() and spin_fsm_post(), the probe and move managers' C twins
+# deciding for it.  ForkW as for the loop buffer; t_DD 6 (TddW 4).
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v1-w3,rtl/spin_loop_buf.sv,TddW=4 ForkW=1)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v3-w3,rtl/spin_loop_buf.sv,TddW=4 ForkW=96)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v2-w12,rtl/spin_loop_buf.sv,TddW=4 ForkW=41)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p8-v3-w12,rtl/spin_loop_buf.sv,TddW=4 ForkW=40)
+
 # The everyday tier (make check): one configuration of each bench, one seed,
 # shorter runs.
 UNIT_CHECK ?= rr_arbiter_n5 fifo_w16_d5 lfsr route_select_p5 ovc_tracker_v2_e0 \
-              sm_in_p5_v3_w3_s1 sm_out_p5_v3_w3_s2 probe_mgr_p5_v3_w3 move_mgr_p5_v1_w3 loop_buf_v3_w12
+              sm_in_p5_v3_w3_s1 sm_out_p5_v3_w3_s2 probe_mgr_p5_v3_w3 move_mgr_p5_v1_w3 loop_buf_v3_w12 \
+              fsm_p5_v3_w3
 UNIT_CHECK_CYCLES ?= 50000
 ifneq ($(filter-out $(UNIT_NAMES),$(UNIT_CHECK)),)
 $(error UNIT_CHECK: no unit configuration named $(filter-out $(UNIT_NAMES),$(UNIT_CHECK)))
