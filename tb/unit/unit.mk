@@ -13,11 +13,13 @@
 #                   (UNIT_CHECK), one seed, UNIT_CHECK_CYCLES cycles
 #
 # Every configuration is built into $(UNIT_BUILD)/<name>/Vtest, which depends
-# on rtl/spin_pkg.sv, the primitive, its bench, the bench harness, the C twin
-# header and this file (it holds the flags and parameters), so it is rebuilt
-# only when one of those changes.  The parameter list of a configuration is
-# passed both to Verilator (-G<Param>=<v>) and to the bench (-DP_<Param>=<v>),
-# so binary and RTL always agree.
+# on rtl/spin_pkg.sv, the primitive, its bench, the bench harness (unit_tb.h,
+# and spin_tb.h of the SPIN benches), the C twin's headers or library and
+# this file (it holds the flags and parameters), so it is rebuilt only when
+# one of those changes.  The parameter list of a configuration is passed both
+# to Verilator (-G<Param>=<v>) and to the bench (-DP_<Param>=<v>), so binary
+# and RTL always agree; a configuration may add parameters for the bench
+# alone (the SPIN loop buffer's message layout).
 #
 # All paths are relative to the repository root, the directory make runs in.
 
@@ -25,7 +27,8 @@ VERILATOR ?= verilator
 UNIT_BUILD ?= build/unit
 # One run per seed: the seed drives the bench stimulus and Verilator's X values.
 UNIT_SEEDS ?= 1 12345
-# Cycles (vectors for spin_route_select) per run; each bench runs >= 100000.
+# Cycles (vectors for spin_route_select and spin_move_mgr) per run; each bench
+# runs >= 100000.
 UNIT_CYCLES ?= 200000
 
 UNIT_MK := $(lastword $(MAKEFILE_LIST))
