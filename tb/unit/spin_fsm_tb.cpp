@@ -1,44 +1,64 @@
-// spin_fsm_tb.cpp - rtl/spin_fsm.sv (the counter FSM of one router, with its
-// loop buffer, the spin and the arm chain) against its C twin, spin_fsm_pre()
-// and spin_fsm_post() of cmodel/spin_fsm.c on a spin_router_t, clocked
-// together.  No move or probe manager: st_moved_i is st_pre_o, and no loop
-// is adopted (those have benches of their own).  The bench plays the rest
-// of the router: it pops a spinning VC's front flit and, at its tail, clears
-// the VC's spin state (cmodel/router.c's traversal; the RTL FSM does that
-// after allocation).  Parameters: -DP_NumPorts, -DP_NumVcs (as -G...).
+// spin_fsm_tb.cpp - rtl/spin_fsm.sv (the counter FSM of a router with its
+// loop buffer, the spin and the arm chain, docs/microarchitecture.md 12.3,
+// 12.6, 12.7) against its C twin, spin_fsm_pre(), spin_fsm_home(),
+// spin_take_loop() and spin_fsm_post() of cmodel/spin_fsm.c on a
+// spin_router_t, clocked together.
 //
-// +cycles+N clock edges.  The VCs of the network inputs hold one packet each
-// (1 to 5 flits arriving, leaving at random once routed, a frozen one held,
-// a spinning one sending a flit a cycle).  Each special message the FSM sends
-// comes back to it, now and then, a few cycles later: a probe on a random
-// input with a random loop behind its first entry, a move, probe_move or
-// kill_move home (idx = n), mostly on the port it watches; with a kill_move
-// home, now and then a late copy of an earlier probe on another port, before
-// or after it (step 4's one order-dependent case).  Arm notices come
-// at random, and other routers' messages, which the FSM must leave alone.
-// Compared every cycle: the special messages it offers (the better one per
-// output, as its arbiter would take them), the spin flits (sources, VCs, the
-// downstream VC), the arm notices; after every edge, its registers as the
-// observation word shows them (tb/spin_obs.h: state, counter, watch, loop
-// buffer, rotating priority, and frozen, armed, spinning per VC).
-#include <vector>
+// The bench plays the rest of spin_unit and of the router.  One message is
+// handled a cycle, as the input stage hands it over.  A message the FSM does
+// not take goes to the C model's probe or move manager (spin_probe_in,
+// spin_move_in, as spin_unit_pre hands it over), and their decision, read
+// from the C state's change, is what the RTL FSM gets on adopt_* and mm_*
+// (the managers have benches of their own).  The router's input VCs hold one
+// packet each (arriving flit by flit, routed after a while, rerouted now and
+// then while they wait and are not frozen, leaving at random when routed and
+// not frozen; a spinning VC sends a flit every cycle and, at its tail, its
+// spin ends: the router's traversal, cmodel/router.c, on the C side); in the
+// last 150 cycles of every 1,000 no new packet comes, so that the router
+// empties and its watch goes OFF.
+// Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_HopW, -DP_CycW,
+// -DP_TddW, -DP_ForkW (as -G...).
+//
+// +cycles+N clock edges after one reset.  The messages handled: the FSM's
+// own, back after a while: a probe home on any input (a VC there waiting for
+// its first output, mostly), with any hops up to HopMax and cycles up to
+// CycMax (capped at 30 cycles with the co-simulation's widths, whose CycMax
+// would hold a recovery for half a million cycles); a move or probe_move home after
+// exactly its loop's C cycles mostly (delay C + 2), on the watched input
+// with a whole packet for the loop's first output mostly, or half way (a
+// figure 8); a kill_move home or half way.  Other routers' probes (some
+// that come round an input's mark, to be adopted), moves and probe_moves
+// (whole packets waiting for them, mostly; again and again for the sender
+// the router is frozen for), kill_moves of the recovery it is in or of
+// another.  Arm notices on any output, and on the outputs of frozen VCs.
+// Compared every cycle: the state the managers see after steps 1 to 3
+// (state, recovery bit, source, pm_sent, frozen VCs, records), whether the
+// FSM takes the message home, the spin flits, the FSM's own message (output,
+// kind, word), the arm notices, the frozen VCs after the managers; after
+// every edge every register (state, counter, watch, recovery bit, source,
+// pm_sent, records, loop buffer, frozen, armed, spinning, spin VC, epoch,
+// top).
+#include <algorithm>
+#include <deque>
 
 #include "Vspin_fsm.h"
-#include "unit_tb.h"
+#include "spin_tb.h"
 
-extern "C" {
-#include "../spin_obs.h"
-}
+using namespace spin_tb;
 
-#ifndef P_NumPorts
-#error "P_NumPorts must be defined"
+#ifndef P_TddW
+#error "P_TddW must be defined"
+#endif
+#ifndef P_ForkW
+#error "P_ForkW must be defined"
 #endif
 
 namespace {
 
-const int kPorts = P_NumPorts, kVcs = P_NumVcs;
-const unsigned kNodes = 4, kId = 2, kTdd = 12;
-const unsigned kOfferW = 3 + 128;
+// The network: 6 routers with small ids, 3,000 with wide ones.
+const unsigned kNodes = P_IdW >= 12 ? 3000 : 6, kId = P_IdW >= 12 ? 2049 : 2, kTdd = 6;
+static_assert(kNodes <= (1u << P_IdW), "router ids must fit IdW");
+static_assert(kTdd < (1u << P_TddW), "t_DD must fit TddW");
 
 // One input VC: one packet of len flits, arrived of them, sent of them.
 struct Vc {
@@ -50,317 +70,526 @@ struct Vc {
   bool tail() const { return cnt() && sent == len - 1; }
 };
 
-// A message the FSM sent, coming back at `when`.
-struct Echo {
-  uint64_t when;
-  unsigned kind, n, delay, port0;
-  sm_path_t path;
+// A message to hand to the FSM at cycle `due` (port -1: chosen then).
+struct Msg {
+  uint64_t due;
+  sm_t m;
+  int port;
+  uint64_t sent_at;     // own moves: the delay shrinks by the cycles since
+  bool setup;           // arrange a VC for it at the port it arrives on
 };
+
+uint32_t frozen_mask(const spin_router_t& s) {
+  uint32_t m = 0;
+  for (int p = 0; p < kPorts; p++)
+    for (int v = 0; v < kVcs; v++)
+      if (s.frozen_q[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
+  return m;
+}
+uint32_t vc_mask(const uint8_t (&a)[SPIN_MAX_PORTS][SPIN_MAX_VCS]) {
+  uint32_t m = 0;
+  for (int p = 0; p < kPorts; p++)
+    for (int v = 0; v < kVcs; v++)
+      if (a[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
+  return m;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Bench<Vspin_fsm> b(argc, argv, "spin_fsm");
   Rng rng(b.seed());
-  std::printf("spin_fsm NumPorts=%d NumVcs=%d seed=%u cycles=%" PRIu64 "\n", kPorts, kVcs,
+  std::printf("spin_fsm NumPorts=%d NumVcs=%d IdW=%d HopW=%d CycW=%d TddW=%d ForkW=%d seed=%u "
+              "cycles=%" PRIu64 "\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, P_TddW, P_ForkW,
               b.seed(), b.cycles());
+  const sm_fmt_t fmt = make_fmt(0);
+  if (P_ForkW != (kVcs > 1 ? fmt.k * fmt.chw : 1u)) {
+    std::printf("FAIL spin_fsm: ForkW=%d, the layout's fork entries take %u bits\n", P_ForkW,
+                fmt.k * fmt.chw);
+    std::exit(2);
+  }
+  // the longest loop the echoes take (cycles): CycMax of the small widths, a
+  // bound as short with the wide ones (a loop of their CycMax would hold a
+  // recovery for half a million cycles)
+  const unsigned kCmax = std::min(fmt.cyc_max, 30u);
+  Events ev;
+  const size_t e_probe = ev.add("probe sent (DD expiry)", 700);
+  const size_t e_taken = ev.add("loop taken (own probe home)", 200);
+  const size_t e_adopt = ev.add("loop adopted", 80);
+  const size_t e_home = ev.add("move or probe_move home: frozen, FORWARD_PROGRESS", 70);
+  const size_t e_spin = ev.add("sender's spin", 70);
+  const size_t e_fspin = ev.add("FROZEN router's spin", 120);
+  const size_t e_timeout = ev.add("FROZEN timeout", 30);
+  const size_t e_kill_move = ev.add("kill_move after MOVE", 300);
+  const size_t e_kill_pm = ev.add("kill_move after PROBE_MOVE", 60);
+  const size_t e_pm = ev.add("probe_move sent", 70);
+  const size_t e_kill_home = ev.add("recovery ended by its kill_move home", 170);
+  const size_t e_kill_exp = ev.add("recovery ended by KILL_MOVE expiry", 170);
+  const size_t e_resolved = ev.add("deadlock resolved (spins)", 60);
+  const size_t e_false = ev.add("false positive (no spin)", 300);
+  const size_t e_arm_up = ev.add("arm notice passed upstream", 160);
+  const size_t e_arm_end = ev.add("arm chain ends at the loop's VC", 80);
+  const size_t e_flits = ev.add("spin flit", 500);
+  const size_t e_release = ev.add("recovery left for another's kill_move", 120);
+  const size_t e_fig8 = ev.add("own move frozen half way (figure 8)", 7);
+  const size_t e_enter = ev.add("FROZEN entered", 200);
+  const size_t e_off = ev.add("watch to OFF", 30);
+  const size_t e_replace = ev.add("own message of step 4 replaces step 3's", 30);
+  const size_t e_cycmax = ev.add("loop of CycMax cycles taken", fmt.cyc_max == kCmax ? 70 : 0);
+  const size_t e_hopmax = ev.add("loop of HopMax hops taken", 15);
+
   spin_router_t s;
   std::memset(&s, 0, sizeof s);
   spin_stats_t st;
   std::memset(&st, 0, sizeof st);
   Vc vc[SPIN_MAX_PORTS][SPIN_MAX_VCS];
-  std::vector<Echo> echoes;
-  uint8_t xlat[SPIN_MAX_PORTS] = {0};
+  std::deque<Msg> queue;
+  uint64_t state_cycles[FSM_FROZEN + 1] = {0};
+  const uint8_t xlat[SPIN_MAX_PORTS] = {0};
 
   b->en_i = 1;
   b->id_i = kId;
   b->nodes_i = kNodes;
   b->tdd_i = kTdd;
-  b->nmin_i = 1;   // the spin bound 2m - 1: the echoes do not follow a real loop
+  b->nmin_i = 1;   // the spin bound 2m - 1 (the echoes follow no real loop)
+  b->h_valid_i = 0;
   b->adopt_i = 0;
+  b->mm_freeze_i = b->mm_enter_i = b->mm_release_i = 0;
+  b->arm_in_i = 0;
   b.reset();
 
-  uint64_t n_probes = 0, n_moves = 0, n_spins = 0, n_kills = 0, n_arms = 0;
-  uint64_t n_late = 0;           // late probes sent with a kill_move home
-  Echo last_probe{};
-  bool have_probe = false;
+  // A VC at port p made to hold a whole packet routed to o (unless it is
+  // frozen or its packet has begun to leave); true when it does.
+  bool draining = false;   // no new packet arrives (so that the router empties)
+  auto make_whole = [&](int p, int v, unsigned o) {
+    Vc& q = vc[p][v];
+    if (s.frozen_q[p][v] || (q.len && q.sent) || (draining && q.len == 0)) return false;
+    if (q.len == 0) q.len = 1 + rng.below(5);
+    q.arrived = q.len;
+    q.sent = 0;
+    q.routed = true;
+    q.op = o;
+    return true;
+  };
+  // Every VC at p that holds flits routed (not frozen ones: left alone).
+  auto route_all = [&](int p, unsigned mask) {
+    for (int v = 0; v < kVcs; v++) {
+      Vc& q = vc[p][v];
+      if (s.frozen_q[p][v] || (draining && q.len == 0)) continue;
+      if (q.len == 0) {
+        q.len = 1 + rng.below(5);
+        q.arrived = 1;
+        q.sent = 0;
+      }
+      if (q.sent == 0 || !q.routed) {
+        q.routed = true;
+        q.op = mask ? rng.pick_bit(mask) : 1 + rng.below(kPorts - 1);
+      }
+    }
+  };
+
   for (uint64_t cyc = 0; cyc < b.cycles(); cyc++) {
-    // ---- the VCs of this cycle ----
+    draining = cyc % 1000 >= 850;   // the last 150 cycles of every 1,000
+    // ---- routes of this cycle (heads at the front), reroutes ----
     for (int p = 1; p < kPorts; p++)
       for (int v = 0; v < kVcs; v++) {
         Vc& q = vc[p][v];
-        if (q.len == 0 && rng.pct(30)) {
-          q.len = 1 + rng.below(5);
-          q.arrived = 1;
-          q.sent = 0;
-          q.routed = false;
-        } else if (q.len && q.arrived < q.len && rng.pct(70)) {
-          q.arrived++;
-        }
         if (q.len && !q.routed && q.head() && rng.pct(60)) {
           q.routed = true;
           q.op = rng.pct(5) ? 0u : 1 + rng.below(kPorts - 1);
+        } else if (q.routed && q.head() && !s.frozen_q[p][v] && rng.pct(2)) {
+          q.op = 1 + rng.below(kPorts - 1);
         }
       }
-    // ---- the links of this cycle ----
-    flit_t in_w[SPIN_MAX_PORTS];
-    uint8_t in_cred[SPIN_MAX_PORTS] = {0};
-    const flit_t* in_flit[SPIN_MAX_PORTS];
-    b->in_kind_i = 0;
-    b->arm_in_i = 0;
-    b->arm_in_vc_i = 0;
-    for (int p = 0; p < kPorts; p++) {
-      in_w[p] = flit_t{0, 0, KIND_IDLE};
-      for (unsigned i = 0; i < 4; i++) put_bits(b->in_data_i, p * 128u + 32u * i, 32, 0);
-    }
-    for (size_t i = 0; i < echoes.size();) {
-      const Echo& e = echoes[i];
-      if (e.when > cyc) {
-        i++;
-        continue;
-      }
-      int p;
-      if (e.kind == KIND_PROBE) {
-        p = 1 + static_cast<int>(rng.below(kPorts - 1));
-      } else {
-        p = rng.pct(75) && s.dd_port_q ? s.dd_port_q : 1 + static_cast<int>(rng.below(kPorts - 1));
-      }
-      {   // mostly, a VC there waits with a whole packet for the message's first port
-        const int v = e.kind == KIND_PROBE || p != s.dd_port_q ? 0 : s.dd_vc_q;
-        Vc& q = vc[p][v];
-        if (rng.pct(70) && !s.frozen_q[p][v] && (q.len == 0 || q.sent == 0)) {
-          if (q.len == 0) q.len = 1 + rng.below(5);
-          q.arrived = q.len;
-          q.sent = 0;
-          q.routed = true;
-          q.op = e.port0;
-        }
-      }
-      if (CTL_KIND(in_w[p].ctl) == KIND_IDLE) {
-        in_w[p] = sm_make(e.kind, kId, e.n, e.kind == KIND_PROBE ? rng.below(6) : e.delay,
-                          e.kind == KIND_PROBE ? rng.below(64) : e.n, e.path);
-        // now and then, with a kill_move home, a late copy of an earlier
-        // probe on a lower port: in KILL_MOVE the kill_move ends the
-        // recovery and a probe on a later port may then take its loop, one
-        // on an earlier port may not (the only case in which the order of
-        // the ports matters in the FSM's step 4)
-        if (e.kind == KIND_KILL_MOVE && have_probe && p > 1 && rng.pct(50)) {
-          const int q = 1 + static_cast<int>(rng.below(static_cast<unsigned>(p - 1)));
-          const int r = q < kPorts - 1 && rng.pct(50) ? q + 1 + static_cast<int>(
-                            rng.below(static_cast<unsigned>(kPorts - 1 - q))) : q;
-          const int at = r == p ? q : r;   // a port before or after the kill_move's
-          Vc& lq = vc[at][0];
-          if (CTL_KIND(in_w[at].ctl) == KIND_IDLE && !s.frozen_q[at][0] &&
-              (lq.len == 0 || lq.sent == 0)) {
-            if (lq.len == 0) lq.len = 1 + rng.below(5);
-            lq.arrived = lq.len;
-            lq.routed = true;
-            lq.op = last_probe.port0;
-            in_w[at] = sm_make(KIND_PROBE, kId, last_probe.n, rng.below(6), 0, last_probe.path);
-            n_late += 1;
-          }
-        }
-      }
-      echoes.erase(echoes.begin() + static_cast<long>(i));
-    }
-    for (int p = 1; p < kPorts; p++) {
-      if (CTL_KIND(in_w[p].ctl) == KIND_IDLE && rng.pct(3)) {   // another router's message
-        static const unsigned kinds[] = {KIND_PROBE, KIND_MOVE, KIND_PROBE_MOVE, KIND_KILL_MOVE};
-        sm_path_t path = {rng.next(), rng.next() & 0xFFFFFFFFull};
-        in_w[p] = sm_make(kinds[rng.below(4)], (kId + 1 + rng.below(kNodes - 1)) % kNodes,
-                          rng.below(64), rng.below(128), rng.below(64), path);
-      }
-      if (rng.pct(4)) {   // an arm notice from downstream
-        const unsigned v = rng.below(kVcs);
-        in_cred[p] = static_cast<uint8_t>(CRED_ARM_MAKE(v));
-        b->arm_in_i |= 1u << p;
-        b->arm_in_vc_i |= v << (2 * p);
-        n_arms++;
-      }
-      b->in_kind_i |= static_cast<uint32_t>(CTL_KIND(in_w[p].ctl)) << (3 * p);
-      put_bits(b->in_data_i, p * 128u, 64, in_w[p].data);
-      put_bits(b->in_data_i, p * 128u + 64u, 64, in_w[p].ext);
-    }
-    for (int p = 0; p < kPorts; p++) in_flit[p] = &in_w[p];
 
-    uint8_t cnt[SPIN_MAX_PORTS][SPIN_MAX_VCS] = {}, rv[SPIN_MAX_PORTS][SPIN_MAX_VCS] = {},
-            op[SPIN_MAX_PORTS][SPIN_MAX_VCS] = {};
-    flit_t front[SPIN_MAX_PORTS][SPIN_MAX_VCS] = {};
-    spin_ctx_t c;
-    std::memset(&c, 0, sizeof c);
-    b->whole_i = 0;
-    b->tail_i = 0;
+    // ---- the message handled this cycle ----
+    bool h_valid = false;
+    int h_port = 0;
+    sm_t hm;
+    std::memset(&hm, 0, sizeof hm);
+    if (!queue.empty() && queue.front().due <= cyc) {
+      Msg x = queue.front();
+      queue.pop_front();
+      hm = x.m;
+      if (x.m.kind == KIND_PROBE) {
+        h_port = x.port > 0 ? x.port : 1 + static_cast<int>(rng.below(kPorts - 1));
+        if (x.setup) {   // a VC there waits for its first output
+          const int v = static_cast<int>(rng.below(kVcs));
+          if (rng.pct(60)) make_whole(h_port, v, hm.p0);
+          else route_all(h_port, 1u << hm.p0);
+        }
+      } else if (x.m.sender == kId) {   // own move, probe_move, kill_move
+        h_port = rng.pct(80) && s.dd_port_q ? s.dd_port_q : 1 + static_cast<int>(rng.below(kPorts - 1));
+        const uint64_t spent = cyc - x.sent_at;
+        hm.t = x.m.kind == KIND_KILL_MOVE ? 0u : hm.t > spent ? hm.t - static_cast<unsigned>(spent) : 0u;
+        if (x.setup) {
+          const int v = h_port == s.dd_port_q && rng.pct(70) ? s.dd_vc_q : static_cast<int>(rng.below(kVcs));
+          make_whole(h_port, v, s.loop.port0_q ? s.loop.port0_q : 1 + rng.below(kPorts - 1));
+        }
+      } else {   // another router's
+        h_port = x.port > 0 ? x.port : 1 + static_cast<int>(rng.below(kPorts - 1));
+      }
+      h_valid = true;
+    } else if (rng.pct(25)) {   // another router's message
+      unsigned sender = 1 + rng.below(kNodes - 1);
+      if (sender == kId) sender = 0;
+      h_port = 1 + static_cast<int>(rng.below(kPorts - 1));
+      const unsigned pick = rng.below(100);
+      if (pick < 40) {   // a probe; now and then one that came round the port's mark
+        hm = draw_sm(rng, fmt, KIND_PROBE, sender);
+        hm.idx = hm.lc = 0;
+        hm.n = 1 + rng.below(fmt.hop_max);
+        hm.t = std::min(fmt.cyc_max, hm.n + rng.below(kCmax));
+        if (s.mark_n_q[h_port] && s.mark_sender_q[h_port] != kId && rng.pct(50)) {
+          hm.sender = s.mark_sender_q[h_port];
+          hm.n = std::min(fmt.hop_max, s.mark_n_q[h_port] + 1 + rng.below(6));
+          hm.t = std::min(fmt.cyc_max, s.mark_cyc_q[h_port] + (hm.n - s.mark_n_q[h_port]) +
+                                           rng.below(kCmax / 2 + 1));
+          if (hm.t > s.mark_cyc_q[h_port] + kCmax) hm.t = s.mark_cyc_q[h_port] + kCmax;
+          if (kVcs > 1) hm.fk = std::min(63u, s.mark_fk_q[h_port] + rng.below(2));
+          route_all(h_port, s.mark_out_q[h_port]);
+        } else if (rng.pct(60)) {
+          route_all(h_port, 0);
+        }
+      } else if (pick < 80) {   // a move or probe_move, of the recovery it is in now and then
+        hm = draw_sm(rng, fmt, rng.pct(50) ? KIND_MOVE : KIND_PROBE_MOVE, sender);
+        if (s.state_q == FSM_FROZEN && rng.pct(60)) hm.sender = s.source_id_q;
+        hm.n = 2 + rng.below(std::min(fmt.hop_max - 1, 12u));
+        hm.idx = rng.pct(90) ? rng.below(hm.n) : hm.n;
+        hm.lc = rng.below(kCmax + 1);
+        hm.t = rng.pct(10) ? rng.below(2) : 2 + rng.below(2 * hm.lc + 1);
+        hm.p0 = 0;
+        if (rng.pct(75)) {   // a whole packet waits for its next hop
+          const unsigned o = s.loop_out_q[h_port] && hm.kind == KIND_PROBE_MOVE &&
+                                     s.source_id_q == hm.sender
+                                 ? s.loop_out_q[h_port]
+                                 : 1 + rng.below(kPorts - 1);
+          for (int v = 0; v < kVcs; v++)
+            if (!s.frozen_q[h_port][v] && vc[h_port][v].routed && vc[h_port][v].sent == 0)
+              vc[h_port][v].op = o;
+          make_whole(h_port, static_cast<int>(rng.below(kVcs)), o);
+        }
+      } else {   // a kill_move, mostly of the recovery it is in
+        hm = draw_sm(rng, fmt, KIND_KILL_MOVE, rng.pct(70) && s.source_id_q != kId ? s.source_id_q : sender);
+        hm.n = 1 + rng.below(std::min(fmt.hop_max, 12u));
+        hm.idx = rng.below(hm.n);
+        hm.t = 0;
+        hm.lc = rng.below(kCmax + 1);
+        hm.p0 = 0;
+      }
+      h_valid = true;
+    }
+    if (h_valid && hm.kind == KIND_PROBE && s.mark_n_q[h_port] &&
+        s.mark_sender_q[h_port] == hm.sender && hm.n > s.mark_n_q[h_port]) {
+      // a probe with more hops than its sender's mark at the port carries
+      // more cycles (spin_probe_mgr_tb says why); a cycle more per hop up to
+      // the loops' bound here
+      hm.t = std::min(fmt.cyc_max, std::max(hm.t, s.mark_cyc_q[h_port] +
+                                                      std::min(hm.n - s.mark_n_q[h_port], kCmax)));
+    }
+    const flit_t h_w = sm_pack(&fmt, &hm);
+    if (h_valid) hm = sm_unpack(&fmt, &h_w);
+
+    // ---- arm notices from downstream ----
+    uint8_t in_cred[SPIN_MAX_PORTS] = {0};
+    unsigned arm_in = 0, arm_in_vc = 0;
+    for (int o = 1; o < kPorts; o++) {
+      bool arm = rng.pct(3);
+      for (int p = 1; p < kPorts && !arm; p++)
+        for (int v = 0; v < kVcs; v++)
+          if (s.frozen_q[p][v] && !s.armed_q[p][v] && vc[p][v].op == static_cast<unsigned>(o) &&
+              rng.pct(25))
+            arm = true;
+      if (!arm) continue;
+      const unsigned av = rng.below(4);
+      in_cred[o] = CRED_ARM_MAKE(av);
+      arm_in |= 1u << o;
+      arm_in_vc |= av << (2 * o);
+    }
+
+    // ---- the views ----
+    Views views;
     for (int p = 1; p < kPorts; p++)
       for (int v = 0; v < kVcs; v++) {
         const Vc& q = vc[p][v];
-        const unsigned k = static_cast<unsigned>(p * SPIN_MAX_VCS + v);
-        cnt[p][v] = static_cast<uint8_t>(q.cnt());
-        rv[p][v] = q.routed;
-        op[p][v] = static_cast<uint8_t>(q.routed ? q.op : 0);
-        if (q.cnt()) {
-          front[p][v].data = static_cast<uint64_t>(q.len) << 32;
-          front[p][v].ctl = CTL_MAKE(KIND_FLIT, q.head(), q.tail(), 0);
-          c.front[p][v] = &front[p][v];
-        }
-        if (q.head() && q.cnt() == q.len && q.routed) b->whole_i |= 1u << k;
-        if (q.tail()) b->tail_i |= 1u << k;
+        views.set(p, v, q.cnt(), q.len, q.head(), q.tail(), q.routed, q.routed ? q.op : 0);
       }
-    put_vc_views(b, cnt, rv, op, kPorts, kVcs);
 
-    // ---- RTL, before allocation; no move manager: st_moved_i = st_pre_o ----
+    // ---- RTL, before the managers' decisions ----
+    b->cnt_nz_i = views.cnt_nz();
+    b->rv_i = views.rv_mask();
+    views.put_ops(b->op_i);
+    b->whole_i = views.whole_mask();
+    b->tail_i = views.tail_mask();
+    b->arm_in_i = arm_in;
+    b->arm_in_vc_i = arm_in_vc;
+    b->h_valid_i = h_valid;
+    b->h_port_i = static_cast<uint8_t>(h_port);
+    b->h_kind_i = static_cast<uint8_t>(h_valid ? hm.kind : 0);
+    put_word(b->h_data_i, 0, h_valid ? h_w : flit_t{0, 0, 0});
+    b->adopt_i = 0;
+    b->mm_freeze_i = b->mm_enter_i = b->mm_release_i = 0;
     b->popped_i = 0;
     b->cnt_next_nz_i = 0;
     b.eval();
-    for (int i = 0; i < 4; i++) b->st_moved_i[i] = b->st_pre_o[i];
-    b.eval();
 
-    // ---- C, before allocation ----
-    c.ports = kPorts;
-    c.vcs = kVcs;
+    // ---- C, steps 1 to 3 ----
+    spin_ctx_t c;
+    ctx_init(&c, &fmt, xlat, 0);
+    views.to_ctx(&c);
     c.id = static_cast<int>(kId);
-    c.nodes = kNodes;
+    c.nodes = static_cast<int>(kNodes);
     c.tdd = kTdd;
+    c.adopt = 1;
     c.nmin = 1;
-    c.xlat = xlat;
     c.cycle = cyc;
-    c.cnt = cnt;
-    c.route_valid = rv;
-    c.out_port = op;
-    const spin_state_t state0 = s.state_q;
-    spin_fsm_pre(&s, &c, in_flit, in_cred, &st);
+    const spin_router_t s0 = s;
+    const spin_stats_t st0 = st;
+    spin_fsm_pre(&s, &c, in_cred, &st);
+    const spin_router_t s1 = s;
+    const unsigned own_pre = c.own_out;
+    const uint8_t arm_pre[SPIN_MAX_PORTS] = {c.arm_out[0], c.arm_out[1], c.arm_out[2], c.arm_out[3],
+                                             c.arm_out[4], c.arm_out[5], c.arm_out[6], c.arm_out[7]};
 
     auto inputs = [&] {
-      std::string m = strf("state %s cnt %u dd %u.%u; links:",
-                           spin_obs_state_names[static_cast<int>(state0)], s.cnt_q,
-                           s.dd_port_q, s.dd_vc_q);
+      std::string d = strf("state %d cnt %u watch %u.%u is_deadlock %d source %u pm_sent %d "
+                           "loop n %u cyc %u port0 %u frozen 0x%x armed 0x%x spinning 0x%x; ",
+                           static_cast<int>(s0.state_q), s0.cnt_q, s0.dd_port_q, s0.dd_vc_q,
+                           s0.is_deadlock_q, s0.source_id_q, s0.pm_sent_q, s0.loop.n_q,
+                           s0.loop.cyc_q, s0.loop.port0_q, frozen_mask(s0), vc_mask(s0.armed_q),
+                           vc_mask(s0.spinning_q));
+      if (h_valid) d += strf("handled on %d: %s; ", h_port, sm_str(hm).c_str());
+      d += strf("arm in 0x%x vc 0x%x; VCs (cnt/len/routed/op):", arm_in, arm_in_vc);
       for (int p = 1; p < kPorts; p++)
-        if (CTL_KIND(in_w[p].ctl) != KIND_IDLE || in_cred[p])
-          m += strf(" p%d kind %u sender %u n %u idx %u delay %u arm 0x%x", p,
-                    CTL_KIND(in_w[p].ctl), sm_sender(&in_w[p]), sm_n(&in_w[p]), sm_idx(&in_w[p]),
-                    sm_delay(&in_w[p]), in_cred[p]);
-      return m;
+        for (int v = 0; v < kVcs; v++)
+          if (vc[p][v].len)
+            d += strf(" %d.%d:%u/%u/%d/%u", p, v, vc[p][v].cnt(), vc[p][v].len, vc[p][v].routed,
+                      vc[p][v].op);
+      return d;
     };
-    // the special messages: per output, the better of offers A and B
-    for (int o = 0; o < kPorts; o++) {
-      int pick = -1;
-      for (int k = 0; k < 2; k++) {
-        if (!((b->offer_valid_o >> k) & 1u) || get_bits(b->offer_port_o, 3u * k, 3) != unsigned(o))
-          continue;
-        const unsigned kind = static_cast<unsigned>(get_bits(b->offer_o, kOfferW * k + 128, 3));
-        if (pick < 0 ||
-            sm_rank(kind) > sm_rank(static_cast<unsigned>(get_bits(b->offer_o, kOfferW * pick + 128, 3))))
-          pick = k;
-      }
-      b.check("offer valid (per output)", pick >= 0, c.offer[o].rank != 0, inputs);
-      if (pick < 0) continue;
-      b.check("offer kind", get_bits(b->offer_o, kOfferW * pick + 128, 3), CTL_KIND(c.offer[o].w.ctl),
+    b.check("state_o", b->state_o, s.state_q, inputs);
+    b.check("is_deadlock_o", b->is_deadlock_o, s.is_deadlock_q, inputs);
+    b.check("source_id_o", b->source_id_o, s.source_id_q, inputs);
+    b.check("pm_sent_o", b->pm_sent_o, s.pm_sent_q, inputs);
+    b.check("frozen_pre_o", b->frozen_pre_o, frozen_mask(s), inputs);
+    for (int p = 0; p < kPorts; p++)
+      b.check(strf("loop_out_o[%d]", p).c_str(), get_bits(b->loop_out_o, 3u * p, 3), s.loop_out_q[p],
               inputs);
-      b.check("offer word[63:0]", get_bits(b->offer_o, kOfferW * pick, 64), c.offer[o].w.data, inputs);
-      b.check("offer word[127:64]", get_bits(b->offer_o, kOfferW * pick + 64, 64), c.offer[o].w.ext,
-              inputs);
-      // it comes back, now and then
-      const unsigned kind = CTL_KIND(c.offer[o].w.ctl);
-      const flit_t& w = c.offer[o].w;
-      n_probes += kind == KIND_PROBE;
-      n_moves += kind == KIND_MOVE || kind == KIND_PROBE_MOVE;
-      n_kills += kind == KIND_KILL_MOVE;
-      if (rng.pct(kind == KIND_PROBE ? 50 : 65)) {
-        Echo e;
-        e.when = cyc + 2 + rng.below(10);
-        e.kind = kind;
-        e.port0 = static_cast<unsigned>(o);
-        e.delay = kind == KIND_PROBE ? 0 : (sm_delay(&w) > 4 ? sm_delay(&w) - rng.below(4) : sm_delay(&w));
-        if (kind == KIND_PROBE) {   // a loop behind the first entry
-          e.n = rng.pct(10) ? 60 + rng.below(4) : 8 + rng.below(24);
-          e.path = path_put(sm_path_t{0, 0}, 0, static_cast<unsigned>(o));
-          for (unsigned i = 1; i < SM_MAX_PATH && i < e.n; i++)
-            e.path = path_put(e.path, i, 1 + rng.below(kPorts - 1));
-        } else {
-          e.n = sm_n(&w);
-          e.path = sm_path(&w);
-        }
-        if (kind == KIND_PROBE) {
-          last_probe = e;
-          have_probe = true;
-        }
-        echoes.push_back(e);
-      }
-    }
-    // spin flits
+    b.check("frozen_q_o", b->frozen_q_o, frozen_mask(s0), inputs);
+    b.check("top_o", b->top_o, static_cast<unsigned>(spin_top(cyc, kTdd, kNodes)), inputs);
     b.check("out_busy_o", b->out_busy_o, c.out_busy, inputs);
     b.check("in_busy_o", b->in_busy_o, c.in_busy, inputs);
     for (int o = 0; o < kPorts; o++) {
-      if (!((c.out_busy >> o) & 1u)) continue;
-      n_spins++;
-      b.check("spin_src_o", get_bits(b->spin_src_o, 3u * o, 3), static_cast<unsigned>(c.spin_src_port[o]),
-              inputs);
-      b.check("spin_ovc_o", get_bits(b->spin_ovc_o, 2u * o, 2), CTL_VC(c.spin_flit[o].ctl), inputs);
-      b.check("spin_vc_o", get_bits(b->spin_vc_o, 2u * c.spin_src_port[o], 2),
+      if (!(c.out_busy >> o & 1u)) continue;
+      const int sp = c.spin_src_port[o];
+      b.check(strf("spin_src_o[%d]", o).c_str(), get_bits(b->spin_src_o, 3u * o, 3),
+              static_cast<unsigned>(sp), inputs);
+      b.check(strf("spin_ovc_o[%d]", o).c_str(), get_bits(b->spin_ovc_o, 2u * o, 2),
+              CTL_VC(c.spin_flit[o].ctl), inputs);
+      b.check(strf("spin_vc_o[%d]", sp).c_str(), get_bits(b->spin_vc_o, 2u * sp, 2),
               static_cast<unsigned>(c.spin_src_vc[o]), inputs);
     }
-    // arm notices upstream
+
+    // ---- step 4, or the managers (spin_unit_pre's handle) ----
+    bool home = false, adopted = false;
+    if (h_valid) {
+      home = hm.sender == kId && spin_fsm_home(&s, &c, h_port, &hm, &st);
+      b.check("home_o", b->home_o, home, inputs);
+      if (!home) {
+        if (hm.kind == KIND_PROBE) spin_probe_in(&s, &c, h_port, &hm, &st);
+        else spin_move_in(&s, &c, h_port, &hm, &st);
+      }
+    }
+    if (st.probes_adopted != st0.probes_adopted) {
+      adopted = true;
+      b->adopt_i = 1;
+      // (each masked to its port's width: a Verilated input keeps bits above it)
+      b->adopt_vc_i = s.dd_vc_q & 3u;
+      b->adopt_n_i = s.loop.n_q & field_max(P_HopW);
+      b->adopt_cyc_i = s.loop.cyc_q & field_max(P_CycW);
+      b->adopt_port0_i = s.loop.port0_q & 7u;
+      b->adopt_fk0_i = s.loop.fk0_q & 63u;
+    }
+    const uint32_t mm_new = h_valid && !home && hm.kind != KIND_PROBE
+                                ? frozen_mask(s) & ~frozen_mask(s1) : 0u;
+    if (mm_new) {
+      const int v = __builtin_ctz(mm_new) - h_port * SPIN_MAX_VCS;
+      b->mm_freeze_i = 1;
+      b->mm_vc_i = static_cast<uint8_t>(v);
+      b->mm_out_i = s.loop_out_q[h_port];
+      b->mm_enter_i = hm.sender != kId;
+    }
+    const bool released = h_valid && !home && hm.kind == KIND_KILL_MOVE && hm.sender != kId &&
+                          s1.is_deadlock_q && !s.is_deadlock_q;
+    b->mm_release_i = released;
+    b.eval();
+    b.check("own_out_o", b->own_out_o, c.own_out, inputs);
+    if (c.own_out) {
+      b.check("own_kind_o", b->own_kind_o, c.own.kind, inputs);
+      check_word(b, "own_data_o", get_word(b->own_data_o, 0), sm_pack(&fmt, &c.own), inputs);
+    }
     for (int p = 0; p < kPorts; p++) {
-      b.check("arm_o", (b->arm_o >> p) & 1u, c.arm_out[p] != 0, inputs);
-      if (c.arm_out[p]) b.check("arm_vc_o", get_bits(b->arm_vc_o, 2u * p, 2), CRED_ARM_VC(c.arm_out[p]), inputs);
+      b.check(strf("arm_o[%d]", p).c_str(), b->arm_o >> p & 1u, c.arm_out[p] != 0, inputs);
+      if (c.arm_out[p])
+        b.check(strf("arm_vc_o[%d]", p).c_str(), get_bits(b->arm_vc_o, 2u * p, 2),
+                CRED_ARM_VC(c.arm_out[p]), inputs);
+    }
+    b.check("frozen_o", b->frozen_o, frozen_mask(s), inputs);
+
+    // ---- what this cycle reached ----
+    ev.hit(e_probe, s0.state_q == FSM_DD && s0.cnt_q == 0 && own_pre && c.own.kind == KIND_PROBE);
+    ev.hit(e_taken, st.probes_returned != st0.probes_returned);
+    ev.hit(e_adopt, adopted);
+    ev.hit(e_home, home && s.state_q == FSM_FORWARD_PROGRESS);
+    ev.hit(e_spin, st.spins != st0.spins);
+    ev.hit(e_fspin, s0.state_q == FSM_FROZEN && s0.cnt_q == 0 && !s0.pm_sent_q);
+    ev.hit(e_timeout, st.frozen_timeouts != st0.frozen_timeouts);
+    ev.hit(e_kill_move, s0.state_q == FSM_MOVE && s0.cnt_q == 0);
+    ev.hit(e_kill_pm, s0.state_q == FSM_PROBE_MOVE && s0.cnt_q == 0 && s0.pm_sent_q);
+    ev.hit(e_pm, s0.state_q == FSM_PROBE_MOVE && s0.cnt_q == 0 && !s0.pm_sent_q);
+    ev.hit(e_kill_home, home && hm.kind == KIND_KILL_MOVE && s1.state_q == FSM_KILL_MOVE);
+    ev.hit(e_kill_exp, s0.state_q == FSM_KILL_MOVE && s0.cnt_q == 0);
+    ev.hit(e_resolved, st.deadlocks_resolved != st0.deadlocks_resolved);
+    ev.hit(e_false, st.false_positives != st0.false_positives);
+    for (int p = 1; p < kPorts; p++) ev.hit(e_arm_up, arm_pre[p] != 0);
+    {
+      const bool sender = s0.state_q >= FSM_MOVE && s0.state_q <= FSM_KILL_MOVE;
+      const int dp = s0.dd_port_q, dv = s0.dd_vc_q;
+      ev.hit(e_arm_end, sender && s0.frozen_q[dp][dv] && !s0.armed_q[dp][dv] && s1.armed_q[dp][dv]);
+    }
+    ev.hit(e_flits, c.out_busy != 0);
+    ev.hit(e_release, released);
+    ev.hit(e_fig8, mm_new && hm.sender == kId);
+    ev.hit(e_enter, mm_new && hm.sender != kId);
+    ev.hit(e_replace, own_pre && c.own_out && (c.own.kind != KIND_PROBE || own_pre != c.own_out) &&
+                      (st.probes_returned != st0.probes_returned || adopted || home));
+    ev.hit(e_cycmax, (st.probes_returned != st0.probes_returned || adopted) && s.loop.cyc_q == fmt.cyc_max);
+    ev.hit(e_hopmax, (st.probes_returned != st0.probes_returned || adopted) && s.loop.n_q == fmt.hop_max);
+
+    // ---- its own message comes back, now and then ----
+    if (c.own_out) {
+      Msg x;
+      x.m = c.own;
+      x.port = -1;
+      x.sent_at = cyc;
+      x.setup = rng.pct(75);
+      bool back = false;
+      switch (c.own.kind) {
+        case KIND_PROBE:
+          back = rng.pct(60);
+          x.due = cyc + 2 + rng.below(10);
+          x.m.n = rng.pct(8) ? fmt.hop_max : 1 + rng.below(std::min(fmt.hop_max, 10u));
+          x.m.t = rng.pct(8) ? kCmax : std::min(kCmax, x.m.n + rng.below(kCmax));
+          if (kVcs > 1) {
+            x.m.fk = rng.below(std::min(fmt.k, 4u) + 1);
+            draw_forks(rng, fmt, &x.m);
+          }
+          break;
+        case KIND_MOVE:
+        case KIND_PROBE_MOVE: {
+          const unsigned cc = s.loop.cyc_q;
+          back = rng.pct(85);
+          x.due = rng.pct(80) ? cyc + cc : cyc + rng.below(2 * cc + 3);
+          if (rng.pct(8)) x.m.idx = rng.below(x.m.n);   // half way: a figure 8
+          else x.m.idx = x.m.n;
+          // the spin bound: no more spins than 2m - 1 (FAvORS-NMin's)
+          if (c.own.kind == KIND_PROBE_MOVE && x.m.idx == x.m.n &&
+              s.spins_q + 1 >= 2 * s.loop.n_q)
+            back = false;
+          break;
+        }
+        default:   // kill_move
+          back = rng.pct(70);
+          x.due = cyc + 1 + rng.below(s.loop.cyc_q + 2);
+          x.m.idx = rng.pct(90) ? x.m.n : rng.below(x.m.n);
+          break;
+      }
+      if (back) {
+        auto at = std::find_if(queue.begin(), queue.end(), [&](const Msg& y) { return y.due > x.due; });
+        queue.insert(at, x);
+      }
     }
 
-    // ---- the router's traversal: spinning VCs send, others at random ----
+    // ---- the router: spin flits leave, others at random, flits arrive ----
     uint64_t popped = 0;
-    uint32_t popped_rtl = 0, next_nz = 0;
     for (int o = 0; o < kPorts; o++)
-      if ((c.out_busy >> o) & 1u) {
+      if (c.out_busy >> o & 1u) {
         const int p = c.spin_src_port[o], v = c.spin_src_vc[o];
         if (vc[p][v].tail()) s.spinning_q[p][v] = s.frozen_q[p][v] = s.armed_q[p][v] = 0;
         vc[p][v].sent++;
         popped |= 1ull << (p * SPIN_MAX_VCS + v);
       }
+    uint32_t next_nz = 0;
     for (int p = 1; p < kPorts; p++) {
-      bool sent = (c.in_busy >> p) & 1u;
+      bool sent = c.in_busy >> p & 1u;
       for (int v = 0; v < kVcs; v++) {
         Vc& q = vc[p][v];
         const uint64_t bit = 1ull << (p * SPIN_MAX_VCS + v);
         if (!(popped & bit) && !sent && q.cnt() && q.routed && !s.frozen_q[p][v] &&
-            !(c.out_busy >> q.op & 1u) && rng.pct(10)) {
+            !(c.out_busy >> q.op & 1u) && rng.pct(12)) {
           q.sent++;
           popped |= bit;
           sent = true;
         }
         if (q.len && q.sent == q.len) q = Vc();
-        if (popped & bit) popped_rtl |= static_cast<uint32_t>(bit);
-        cnt[p][v] = static_cast<uint8_t>(q.cnt());
-        if (q.cnt()) next_nz |= 1u << (p * SPIN_MAX_VCS + v);
+        if (q.len == 0 && !draining && rng.pct(20)) {
+          q.len = 1 + rng.below(5);
+          q.arrived = 0;
+        }
+        if (q.len && q.arrived < q.len && rng.pct(70)) q.arrived++;
+        views.cnt[p][v] = static_cast<uint8_t>(q.cnt());
+        if (q.cnt()) next_nz |= static_cast<uint32_t>(bit);
       }
     }
-    b->popped_i = popped_rtl;
+    views.to_ctx(&c);   // the counts at the end of the cycle, and in_ports
+    b->popped_i = static_cast<uint32_t>(popped);
     b->cnt_next_nz_i = next_nz;
-    c.in_ports = 0;
-    for (int p = 1; p < kPorts; p++)
-      for (int v = 0; v < kVcs; v++)
-        if (cnt[p][v]) c.in_ports |= 1u << p;
     spin_fsm_post(&s, &c, popped, &st);
+    ev.hit(e_off, s1.state_q != FSM_OFF && s.state_q == FSM_OFF);
     b.tick();
 
+    state_cycles[s.state_q]++;
     // ---- the registers after the edge ----
-    const spin_obs_ctx_t oc = {cyc + 1, kTdd, kNodes};
-    const unsigned vc_base = SPIN_OBS_ROUTER_W + (kPorts - 1) * SPIN_OBS_PORT_W;
-    for (int f = 0; f < SPIN_OBS_NFIELDS; f++) {
-      const spin_obs_field_t& fd = spin_obs_fields[f];
-      if (fd.kind == SPIN_OBS_ROUTER) {
-        const unsigned lsb = spin_obs_lsb(f, 0, 0, kPorts, kVcs);
-        b.check(fd.name, get_bits(b->obs_o, lsb, fd.width), fd.get(&s, 0, 0, &oc), inputs);
-      } else if (fd.kind == SPIN_OBS_VC) {
-        for (int p = 1; p < kPorts; p++)
-          for (int v = 0; v < kVcs; v++) {
-            const unsigned lsb = spin_obs_lsb(f, p, v, kPorts, kVcs) - vc_base;
-            b.check(fd.name, get_bits(b->obs_vc_o, lsb, fd.width), fd.get(&s, p, v, &oc), inputs);
-          }
-      }
+    b.check("state_q", b->state_q_o, s.state_q, inputs);
+    b.check("cnt_q", b->cnt_q_o, s.cnt_q, inputs);
+    b.check("dd_port_q", b->dd_port_q_o, s.dd_port_q, inputs);
+    b.check("dd_vc_q", b->dd_vc_q_o, s.dd_vc_q, inputs);
+    b.check("is_deadlock_q", b->is_deadlock_q_o, s.is_deadlock_q, inputs);
+    b.check("source_id_q", b->source_id_q_o, s.source_id_q, inputs);
+    b.check("pm_sent_q", b->pm_sent_q_o, s.pm_sent_q, inputs);
+    for (int p = 0; p < kPorts; p++)
+      b.check(strf("loop_out_q[%d]", p).c_str(), get_bits(b->loop_out_q_o, 3u * p, 3),
+              s.loop_out_q[p], inputs);
+    b.check("loop.n_q", b->loop_n_q_o, s.loop.n_q, inputs);
+    b.check("loop.cyc_q", b->loop_cyc_q_o, s.loop.cyc_q, inputs);
+    b.check("loop.port0_q", b->loop_port0_q_o, s.loop.port0_q, inputs);
+    if (kVcs > 1) {
+      b.check("loop.fk0_q", b->loop_fk0_q_o, s.loop.fk0_q, inputs);
+      b.check("loop.fork_q[63:0]", get_bits(b->loop_fork_q_o, 0, P_ForkW < 64 ? P_ForkW : 64),
+              s.loop.fork_lo_q, inputs);
+      if (P_ForkW > 64)
+        b.check("loop.fork_q[..:64]", get_bits(b->loop_fork_q_o, 64, P_ForkW - 64), s.loop.fork_hi_q,
+                inputs);
     }
+    b.check("frozen_q", b->frozen_q_o, frozen_mask(s), inputs);
+    b.check("armed_q", b->armed_q_o, vc_mask(s.armed_q), inputs);
+    b.check("spinning_q", b->spinning_q_o, vc_mask(s.spinning_q), inputs);
+    for (int p = 1; p < kPorts; p++)
+      for (int v = 0; v < kVcs; v++)
+        b.check(strf("spin_ovc_q[%d][%d]", p, v).c_str(),
+                get_bits(b->spin_ovc_q_o, 2u * (p * SPIN_MAX_VCS + v), 2), s.spin_ovc_q[p][v], inputs);
+    b.check("ep_q", b->ep_q_o, (cyc + 1) % (4u * kTdd), inputs);
+    b.check("top_q", b->top_o, static_cast<unsigned>(spin_top(cyc + 1, kTdd, kNodes)), inputs);
   }
-  std::printf("probes %" PRIu64 ", moves and probe_moves %" PRIu64 ", kill_moves %" PRIu64
-              ", spin flits %" PRIu64 ", arm notices in %" PRIu64 ", spins %" PRIu64
-              ", recoveries %" PRIu64 ", late probes with a kill_move home %" PRIu64 "\n",
-              n_probes, n_moves, n_kills, n_spins, n_arms, st.spins, st.recoveries, n_late);
-  // a run that never spins tests little: the stimulus is broken
-  b.finish(n_probes && n_moves && n_kills && n_spins && st.spins && n_late ? 0 : 1);
+  std::printf("spin_fsm: cycles in OFF %" PRIu64 ", DD %" PRIu64 ", MOVE %" PRIu64
+              ", PROBE_MOVE %" PRIu64 ", FORWARD_PROGRESS %" PRIu64 ", KILL_MOVE %" PRIu64
+              ", FROZEN %" PRIu64 "\n", state_cycles[FSM_OFF], state_cycles[FSM_DD],
+              state_cycles[FSM_MOVE], state_cycles[FSM_PROBE_MOVE],
+              state_cycles[FSM_FORWARD_PROGRESS], state_cycles[FSM_KILL_MOVE],
+              state_cycles[FSM_FROZEN]);
+  std::printf("spin_fsm: C model counters: probes returned %" PRIu64 ", adopted %" PRIu64
+              ", spins %" PRIu64 ", resolved %" PRIu64 ", false positives %" PRIu64
+              ", frozen timeouts %" PRIu64 "\n", st.probes_returned, st.probes_adopted, st.spins,
+              st.deadlocks_resolved, st.false_positives, st.frozen_timeouts);
+  b.finish(ev.report("spin_fsm", b.cycles()) ? 1 : 0);
 }

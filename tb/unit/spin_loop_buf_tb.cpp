@@ -1,54 +1,92 @@
-// spin_loop_buf_tb.cpp - rtl/spin_loop_buf.sv (the loop buffer of SPIN)
-// against its C twin, loop_latch() and loop_clear() of cmodel/spin_loop_buf.c on
-// a loop_buf_t (cmodel/spin.h), clocked together.  As the FSM drives it,
-// port0_i is the path's entry `start` (path_get) when a loop is latched.
+// spin_loop_buf_tb.cpp - rtl/spin_loop_buf.sv (the loop buffer of SPIN,
+// docs/microarchitecture.md 12.3) against its C twin, loop_latch() and
+// loop_clear() of cmodel/spin_loop_buf.c on a loop_buf_t, clocked together.
+// set_cyc_i is the move manager's `s->loop.cyc_q = lc` (cmodel/spin_move_mgr.c:
+// a router frozen for another's recovery keeps that loop's C), which comes
+// after a clear of the same cycle (the FSM's step 3 comes first); a latch
+// never comes with it (one message a cycle: a loop taken or FROZEN entered).
+// Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_HopW, -DP_CycW (the
+// layout whose fork entries it holds), -DP_ForkW (as -G...).
 //
-// +cycles+N clock edges with latch and clear at random (both at once now
-// and then: latch wins), any n, start, cyc and path; after every edge n_o,
-// start_o, cyc_o, port0_o and the 96-bit path_o are compared.
+// +cycles+N clock edges with latch, clear and set_cyc at random (latch with
+// clear, set_cyc with or without clear), any hops, cycles, first port, first
+// fork entry and fork entries; after every edge every output is compared.
 #include "Vspin_loop_buf.h"
-#include "unit_tb.h"
+#include "spin_tb.h"
 
-extern "C" {
-#include "spin.h"
-}
+using namespace spin_tb;
+
+#ifndef P_ForkW
+#error "P_ForkW must be defined"
+#endif
 
 int main(int argc, char** argv) {
   Bench<Vspin_loop_buf> b(argc, argv, "spin_loop_buf");
   Rng rng(b.seed());
+  std::printf("spin_loop_buf NumPorts=%d NumVcs=%d HopW=%d CycW=%d ForkW=%d seed=%u cycles=%" PRIu64
+              "\n", kPorts, kVcs, P_HopW, P_CycW, P_ForkW, b.seed(), b.cycles());
+  const sm_fmt_t fmt = make_fmt(0);
+  if (P_ForkW != (kVcs > 1 ? fmt.k * fmt.chw : 1u)) {
+    std::printf("FAIL spin_loop_buf: ForkW=%d, the layout's fork entries take %u bits\n", P_ForkW,
+                fmt.k * fmt.chw);
+    std::exit(2);
+  }
+  Events ev;
+  const size_t e_latch = ev.add("latched", 10000);
+  const size_t e_latch_clear = ev.add("latched with a clear (latch wins)", 2000);
+  const size_t e_clear = ev.add("cleared", 10000);
+  const size_t e_set = ev.add("cycles set", 5000);
+  const size_t e_set_clear = ev.add("cycles set after a clear", 2000);
   loop_buf_t ref;
   std::memset(&ref, 0, sizeof ref);
-  std::printf("spin_loop_buf seed=%u cycles=%" PRIu64 "\n", b.seed(), b.cycles());
-  b->latch_i = 0;
-  b->clear_i = 0;
+  b->latch_i = b->clear_i = b->set_cyc_i = 0;
   b.reset();
-  for (uint64_t c = 0; c < b.cycles(); c++) {
-    const bool latch = rng.pct(20), clear = rng.pct(15);
-    const unsigned n = rng.below(64), start = rng.below(64), cyc = rng.below(64);
-    sm_path_t path;
-    path.lo = rng.next();
-    path.hi = rng.next() & 0xFFFFFFFFull;
+  for (uint64_t cyc = 0; cyc < b.cycles(); cyc++) {
+    const bool latch = rng.pct(20), clear = rng.pct(25), set = !latch && rng.pct(20);
+    sm_t forks;
+    std::memset(&forks, 0, sizeof forks);
+    draw_forks(rng, fmt, &forks);
+    const unsigned n = edgy(rng, 0, fmt.hop_max), c = edgy(rng, 0, field_max(P_CycW));
+    const unsigned port0 = rng.below(kPorts), fk0 = kVcs > 1 ? rng.below(64) : 0;
     b->latch_i = latch;
     b->clear_i = clear;
+    b->set_cyc_i = set;
     b->n_i = n;
-    b->start_i = start;
-    b->cyc_i = cyc;
-    b->port0_i = path_get(path, start);
-    b->path_i[0] = static_cast<uint32_t>(path.lo);
-    b->path_i[1] = static_cast<uint32_t>(path.lo >> 32);
-    b->path_i[2] = static_cast<uint32_t>(path.hi);
+    b->cyc_i = c;
+    b->port0_i = port0;
+    b->fk0_i = fk0;
+    if (kVcs > 1) {
+      put_bits(b->fork_i, 0, P_ForkW < 64 ? P_ForkW : 64, forks.fork_lo);
+      if (P_ForkW > 64) put_bits(b->fork_i, 64, P_ForkW - 64, forks.fork_hi);
+    } else {
+      put_bits(b->fork_i, 0, 1, rng.below(2));   // unused with 1 VC
+    }
     b.tick();
     if (clear) loop_clear(&ref);
-    if (latch) loop_latch(&ref, n, start, cyc, path);
+    if (set) ref.cyc_q = c;
+    if (latch) loop_latch(&ref, n, c, port0, fk0, &forks);
+    ev.hit(e_latch, latch);
+    ev.hit(e_latch_clear, latch && clear);
+    ev.hit(e_clear, clear && !latch);
+    ev.hit(e_set, set);
+    ev.hit(e_set_clear, set && clear);
     auto inputs = [&] {
-      return strf("latch_i=%d clear_i=%d n_i=%u start_i=%u cyc_i=%u", latch, clear, n, start, cyc);
+      return strf("latch_i=%d clear_i=%d set_cyc_i=%d n_i=%u cyc_i=%u port0_i=%u fk0_i=%u", latch,
+                  clear, set, n, c, port0, fk0);
     };
     b.check("n_o", b->n_o, ref.n_q, inputs);
-    b.check("start_o", b->start_o, ref.start_q, inputs);
     b.check("cyc_o", b->cyc_o, ref.cyc_q, inputs);
     b.check("port0_o", b->port0_o, ref.port0_q, inputs);
-    b.check("path_o[63:0]", get_bits(b->path_o, 0, 64), ref.path_q.lo, inputs);
-    b.check("path_o[95:64]", get_bits(b->path_o, 64, 32), ref.path_q.hi, inputs);
+    if (kVcs > 1) {
+      b.check("fk0_o", b->fk0_o, ref.fk0_q, inputs);
+      b.check("fork_o[63:0]", get_bits(b->fork_o, 0, P_ForkW < 64 ? P_ForkW : 64), ref.fork_lo_q,
+              inputs);
+      if (P_ForkW > 64)
+        b.check("fork_o[..:64]", get_bits(b->fork_o, 64, P_ForkW - 64), ref.fork_hi_q, inputs);
+    } else {
+      b.check("fk0_o (1 VC)", b->fk0_o, 0, inputs);
+      b.check("fork_o (1 VC)", get_bits(b->fork_o, 0, 1), 0, inputs);
+    }
   }
-  b.finish(0);
+  b.finish(ev.report("spin_loop_buf", b.cycles()) ? 1 : 0);
 }

@@ -1,236 +1,293 @@
-// spin_move_mgr_tb.cpp - rtl/spin_move_mgr.sv (the move manager of one input
-// port and one message class) against its C twin: spin_move_in() of
-// cmodel/spin_move_mgr.c for another router's move, probe_move or kill_move,
-// spin_move_through() for this router's own one half way round a figure 8,
-// as spin_unit_pre calls them.  Parameters: -DP_NumPorts,
-// -DP_NumVcs, -DP_Port, -DP_Rank (as -G...).
+// spin_move_mgr_tb.cpp - rtl/spin_move_mgr.sv (the move manager of a
+// router, docs/microarchitecture.md 12.1 and 12.5; combinational) against
+// its C twin, spin_move_in() and spin_next_hop() of cmodel/spin_move_mgr.c
+// on a spin_router_t and a spin_ctx_t.  The RTL decides and spin_fsm applies
+// the decision; the C manager changes the state itself.  So the bench
+// compares the decisions (forwarded, where, with which word; which VC
+// frozen; FROZEN entered; recovery left), read from the C state's change,
+// and then the C state after the message against the state before it with
+// the RTL's decision applied as spin_fsm applies it (mm_freeze_i,
+// mm_enter_i, mm_release_i).  Parameters: -DP_NumPorts, -DP_NumVcs,
+// -DP_IdW, -DP_HopW, -DP_CycW (as -G...).
 //
-// Combinational: +cycles+N vectors.  Every vector: a message of any kind
-// (mostly of the instance's class) from a few senders, this router among
-// them, with n, idx and delay around the edges that matter (idx >= n,
-// delay < 2, path entries past the recorded 32); the router in any state,
-// mostly free or frozen for one of those senders; a few VCs frozen or
-// spinning; the VCs at the port empty, unrouted, or fronting whole or
-// partial packets bound for random outputs, often the message's next one.
-// The instance tests two bits of the state (rtl/spin_move_flags.sv): ok,
-// whether the state accepts its message (another router's move or
-// probe_move: free, or frozen for its sender; its kill_move: the recovery
-// is its sender's; the router's own: the matching sender state), and blk,
-// whether a frozen VC uses its input or its output; the bench takes them
-// from the C state by spin_move_flags() (cmodel/spin_move_flags.c, which
-// the C manager decides by too; the RTL flags have their own bench,
-// spin_move_flags_tb.cpp).  Compared: the whole SPIN state after the instance
-// (spin_mut_t: state, counter, recovery, frozen and armed VCs), its decision
-// (another router's message taken, its own taken, a release) against the
-// C state's change, whether the message would freeze a VC in a state that
-// takes it with nothing frozen (may_o, the C manager run on such a state),
-// whether a message goes on, on which output, and its word.
-#include "Vspin_move_mgr.h"
-#include "spin_mut_tb.h"
+// +cycles+N vectors, each: a move, probe_move or kill_move from the router
+// itself (a figure 8: not home), the sender of its last recovery or another
+// router, on a random input, with hops used up now and then, delays of 0 to
+// 2 CycMax + 2 (0, 1, 2 often), any fork entries and count; the router in
+// any state with its records of where the last move went, frozen (armed,
+// spinning) VCs here and there; the VCs at the input waiting for one output
+// (one of them with a whole packet) or for several; the other inputs' VCs
+// at random.  "cycle" in a failure message is the vector number.
+#include <algorithm>
 
-#ifndef P_NumPorts
-#error "P_NumPorts must be defined"
-#endif
+#include "Vspin_move_mgr.h"
+#include "spin_tb.h"
+
+using namespace spin_tb;
 
 namespace {
 
-const int kPorts = P_NumPorts, kVcs = P_NumVcs, kPort = P_Port, kRank = P_Rank;
-const unsigned kNodes = 4;
+uint32_t frozen_mask(const spin_router_t& s) {
+  uint32_t m = 0;
+  for (int p = 0; p < kPorts; p++)
+    for (int v = 0; v < kVcs; v++)
+      if (s.frozen_q[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
+  return m;
+}
+
+// The router's state in one of the states the FSM can hold, for router id
+// of a network of nodes routers (the records, loop and counter at random).
+void draw_state(Rng& r, unsigned id, unsigned nodes, spin_router_t* s) {
+  static const spin_state_t states[] = {FSM_OFF, FSM_DD, FSM_DD, FSM_MOVE, FSM_PROBE_MOVE,
+                                        FSM_FORWARD_PROGRESS, FSM_KILL_MOVE, FSM_FROZEN,
+                                        FSM_FROZEN};
+  std::memset(s, 0, sizeof *s);
+  s->state_q = states[r.below(9)];
+  switch (s->state_q) {
+    case FSM_OFF:
+    case FSM_DD:
+      s->is_deadlock_q = 0;
+      s->source_id_q = static_cast<uint16_t>(r.below(nodes));   // the last recovery's
+      break;
+    case FSM_MOVE: s->is_deadlock_q = 0; s->source_id_q = static_cast<uint16_t>(id); break;
+    case FSM_KILL_MOVE: s->is_deadlock_q = r.pct(50); s->source_id_q = static_cast<uint16_t>(id); break;
+    case FSM_FROZEN: {
+      s->is_deadlock_q = 1;
+      unsigned x = r.below(nodes);
+      if (x == id) x = (x + 1) % nodes;
+      s->source_id_q = static_cast<uint16_t>(x);
+      break;
+    }
+    default: s->is_deadlock_q = 1; s->source_id_q = static_cast<uint16_t>(id); break;
+  }
+  s->pm_sent_q = r.pct(50);
+  s->cnt_q = r.below(64);
+  s->loop.n_q = s->state_q >= FSM_MOVE && s->state_q <= FSM_KILL_MOVE ? 1 + r.below(8) : 0;
+  s->loop.cyc_q = r.below(64);
+  for (int p = 1; p < kPorts; p++)
+    s->loop_out_q[p] = static_cast<uint8_t>(r.pct(40) ? 1 + r.below(kPorts - 1) : 0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Bench<Vspin_move_mgr> b(argc, argv, "spin_move_mgr");
   Rng rng(b.seed());
-  std::printf("spin_move_mgr NumPorts=%d NumVcs=%d Port=%d Rank=%d seed=%u vectors=%" PRIu64 "\n",
-              kPorts, kVcs, kPort, kRank, b.seed(), b.cycles());
-  uint64_t n_frozen = 0, n_forwarded = 0, n_released = 0;   // what the stimulus reached
-  uint8_t cnt[SPIN_MAX_PORTS][SPIN_MAX_VCS], rv[SPIN_MAX_PORTS][SPIN_MAX_VCS],
-      op[SPIN_MAX_PORTS][SPIN_MAX_VCS];
-  flit_t front[SPIN_MAX_PORTS][SPIN_MAX_VCS];
+  std::printf("spin_move_mgr NumPorts=%d NumVcs=%d IdW=%d HopW=%d CycW=%d seed=%u cycles=%" PRIu64
+              "\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, b.seed(), b.cycles());
+  Events ev;
+  const size_t e_enter = ev.add("FROZEN entered from OFF or DD", 2000);
+  const size_t e_again = ev.add("frozen again for the same sender (FROZEN)", 300);
+  const size_t e_fig8 = ev.add("own move or probe_move frozen (figure 8)", 300);
+  const size_t e_release = ev.add("recovery left (kill_move)", 1000);
+  const size_t e_kill_on = ev.add("kill_move forwarded, not its recovery", 2000);
+  const size_t e_own_kill = ev.add("own kill_move forwarded (KILL_MOVE)", 200);
+  const size_t e_record = ev.add("next hop from the record (loop_out)", 1000);
+  const size_t e_fork = ev.add("fork entry read", kVcs > 1 ? 1000 : 0);
+  const size_t e_fork_none = ev.add("no fork entry left (fk = K)", kVcs > 1 ? 100 : 0);
+  const size_t e_nohop = ev.add("dropped: no next hop", 1000);
+  const size_t e_idx = ev.add("dropped: hops used up", 1000);
+  const size_t e_blk = ev.add("not frozen: a frozen VC uses the input or output", 500);
+  const size_t e_delay = ev.add("not frozen: delay below 2", 300);
+  const size_t e_whole = ev.add("not frozen: no whole packet", 1000);
+  const size_t e_nok = ev.add("not frozen: the state refuses", 1000);
+
+  const sm_fmt_t fmt = make_fmt(0);
+  const uint8_t xlat[SPIN_MAX_PORTS] = {0};
+  const unsigned id_span = 1u << P_IdW;
+  spin_stats_t st;
+
   for (uint64_t vec = 0; vec < b.cycles(); vec++) {
     b.set_cycle(vec);
-    const unsigned id = rng.below(kNodes), tdd = 2 + rng.below(200);
-    // the message: mostly of this instance's class
-    static const unsigned kinds[] = {KIND_MOVE,      KIND_KILL_MOVE, KIND_PROBE_MOVE,
-                                     KIND_PROBE_MOVE, KIND_MOVE,     KIND_KILL_MOVE,
-                                     KIND_PROBE,     KIND_FLIT,      KIND_IDLE};
-    const unsigned kind = rng.pct(80) ? (kRank == 3 ? KIND_PROBE_MOVE
-                                                    : (rng.pct(60) ? KIND_MOVE : KIND_KILL_MOVE))
-                                      : kinds[rng.below(9)];
-    const unsigned sender = rng.below(kNodes);
-    const bool own = sender == id;
-    const unsigned n = rng.pct(10) ? 33 + rng.below(31) : 1 + rng.below(12);
-    // own messages come back with path left (idx < n); others anywhere
-    unsigned idx = own ? rng.below(n) : (rng.pct(10) ? n + rng.below(3) : rng.below(n));
-    if (idx > 63) idx = 63;
-    const unsigned delay = rng.pct(10) ? rng.below(2) : rng.below(128);
-    sm_path_t path = {0, 0};
-    for (unsigned i = 0; i < SM_MAX_PATH; i++)
-      if (!rng.pct(5)) path = path_put(path, i, 1 + rng.below(kPorts - 1));
-    const flit_t w = sm_make(kind, sender, n, delay, idx, path);
-    const unsigned next = idx < SM_MAX_PATH ? path_get(path, idx) : 0;
-
-    // the router's SPIN state: mostly free, or frozen for one of the senders
+    const unsigned nodes = rng.pct(30) ? id_span : 2 + rng.below(id_span < 15 ? id_span - 1 : 15);
+    const unsigned id = rng.below(nodes), tdd = 2 + rng.below(30);
     spin_router_t s;
-    draw_spin_state(rng, kNodes, &s);
-    const bool cnt_loaded = rng.pct(20);
-    uint32_t frozen = 0, armed = 0, spinning = 0;
+    draw_state(rng, id, nodes, &s);
+    // ---- the VCs ----
+    Views views;
     for (int p = 1; p < kPorts; p++)
       for (int v = 0; v < kVcs; v++) {
-        const unsigned k = static_cast<unsigned>(p * SPIN_MAX_VCS + v);
-        if (!rng.pct(8)) continue;
-        frozen |= 1u << k;
-        if (rng.pct(50)) armed |= 1u << k;
-        if (rng.pct(40)) spinning |= 1u << k;
-      }
-    for (int p = 0; p < SPIN_MAX_PORTS; p++)
-      for (int v = 0; v < SPIN_MAX_VCS; v++) {
-        const unsigned k = static_cast<unsigned>(p * SPIN_MAX_VCS + v);
-        s.frozen_q[p][v] = (frozen >> k) & 1u;
-        s.armed_q[p][v] = (armed >> k) & 1u;
-        s.spinning_q[p][v] = (spinning >> k) & 1u;
-      }
-    // the VCs of every port
-    std::memset(cnt, 0, sizeof cnt);
-    std::memset(rv, 0, sizeof rv);
-    std::memset(op, 0, sizeof op);
-    std::memset(front, 0, sizeof front);
-    uint32_t whole = 0;
-    for (int p = 0; p < kPorts; p++)
-      for (int v = 0; v < kVcs; v++) {
-        const unsigned k = static_cast<unsigned>(p * SPIN_MAX_VCS + v);
-        if (rng.pct(15)) continue;   // empty
         const unsigned len = 1 + rng.below(5);
-        const bool head = rng.pct(85);
-        cnt[p][v] = static_cast<uint8_t>(head && rng.pct(80) ? len : 1 + rng.below(5));
-        rv[p][v] = rng.pct(90);
-        op[p][v] = static_cast<uint8_t>(rng.pct(60) && next ? next : rng.below(kPorts));
-        front[p][v].data = static_cast<uint64_t>(len) << 32;
-        front[p][v].ext = 0;
-        front[p][v].ctl = CTL_MAKE(KIND_FLIT, head, 0, 0);
-        if (head && cnt[p][v] == len && rv[p][v]) whole |= 1u << k;
+        views.set(p, v, rng.pct(85) ? 1 + rng.below(len) : 0, len, rng.pct(70), rng.pct(30),
+                  rng.pct(90), rng.pct(8) ? 0 : 1 + rng.below(kPorts - 1));
       }
-
-    // RTL inputs
-    put_spin_mut(b->st_i, s, cnt_loaded, frozen, armed);
-    b->tdd_i = tdd;
-    b->kind_i = kind;
-    put_bits(b->data_i, 0, 64, w.data);
-    put_bits(b->data_i, 64, 64, w.ext);
-    b->whole_i = whole;
-    b->spinning_i = spinning;
-    put_vc_views(b, cnt, rv, op, kPorts, kVcs);
-    b->own_i = own;
-
-    // C: the message as spin_unit_pre hands it to the move manager
-    spin_ctx_t c;
-    spin_stats_t st;
-    std::memset(&c, 0, sizeof c);
-    std::memset(&st, 0, sizeof st);
-    c.ports = kPorts;
-    c.vcs = kVcs;
-    c.id = static_cast<int>(id);
-    c.nodes = kNodes;
-    c.tdd = tdd;
-    c.cnt = cnt;
-    c.route_valid = rv;
-    c.out_port = op;
-    for (int p = 0; p < kPorts; p++)
+    const int p = 1 + static_cast<int>(rng.below(kPorts - 1));
+    if (rng.pct(55)) {   // the VCs at p wait for one output, one with a whole packet
+      const unsigned o = 1 + rng.below(kPorts - 1);
       for (int v = 0; v < kVcs; v++)
-        if (cnt[p][v]) c.front[p][v] = &front[p][v];
-    // the instance's two bits of the state, as spin_unit gives them
-    unsigned ok = 0, blk = 0;
-    // (the rule of the instance's class: its chain slot, not the message, says
-    // which of the router's own sender states it tests)
-    {
-      int ok_c, blk_c;
-      spin_move_flags(&s, &c, kPort, kind == KIND_KILL_MOVE ? KIND_KILL_MOVE
-                                     : (kRank == 3 ? KIND_PROBE_MOVE : KIND_MOVE),
-                      sender, spin_next_port(&c, kPort, &w), &ok_c, &blk_c);
-      ok = static_cast<unsigned>(ok_c);
-      blk = static_cast<unsigned>(blk_c);
+        if (views.routed(p, v)) views.op[p][v] = static_cast<uint8_t>(o);
+      const int v = static_cast<int>(rng.below(kVcs));
+      const unsigned len = 1 + rng.below(5);
+      views.set(p, v, len, len, true, len == 1, true, o);
+    } else if (rng.pct(30)) {   // a whole packet somewhere at p
+      const int v = static_cast<int>(rng.below(kVcs));
+      const unsigned len = 1 + rng.below(5);
+      views.set(p, v, len, len, true, len == 1, true, 1 + rng.below(kPorts - 1));
     }
-    b->ok_i = ok;
-    b->blk_i = blk;
-    b.eval();
-    const spin_router_t s0 = s;
-    // may_o: the message would freeze a VC in a state that takes it with
-    // nothing frozen (the C manager on such a state, with its own context)
-    bool may = false;
-    if (kind == KIND_MOVE || kind == KIND_PROBE_MOVE) {
-      if (sm_rank(kind) == kRank && (!own || idx != n)) {
-        spin_router_t sf;
-        std::memset(&sf, 0, sizeof sf);
-        sf.state_q = own ? (kind == KIND_MOVE ? FSM_MOVE : FSM_PROBE_MOVE) : FSM_DD;
-        sf.pm_sent_q = 1;
-        spin_ctx_t cf = c;
-        spin_stats_t stf;
-        std::memset(&stf, 0, sizeof stf);
-        if (!own) spin_move_in(&sf, &cf, kPort, &w, &stf);
-        else spin_move_through(&sf, &cf, kPort, &w, &stf);
-        for (int v = 0; v < kVcs; v++) may = may || sf.frozen_q[kPort][v];
+    // frozen VCs (one per input and per output), some armed, some spinning
+    if (rng.pct(60)) {
+      unsigned ins = 0, outs = 0;
+      for (int k = 0, n = 1 + static_cast<int>(rng.below(2)); k < n; k++) {
+        const int q = rng.pct(30) ? p : 1 + static_cast<int>(rng.below(kPorts - 1));
+        const int v = static_cast<int>(rng.below(kVcs));
+        if (!views.routed(q, v) || (ins >> q & 1u) || (outs >> views.op[q][v] & 1u)) continue;
+        ins |= 1u << q;
+        outs |= 1u << views.op[q][v];
+        s.frozen_q[q][v] = 1;
+        s.armed_q[q][v] = rng.pct(50);
+        s.spinning_q[q][v] = s.armed_q[q][v] && rng.pct(40);
       }
     }
+    // ---- the message ----
+    static const unsigned kinds[] = {KIND_MOVE, KIND_MOVE, KIND_PROBE_MOVE, KIND_PROBE_MOVE,
+                                     KIND_KILL_MOVE, KIND_KILL_MOVE, KIND_KILL_MOVE};
+    const unsigned kind = kinds[rng.below(7)];
+    const unsigned pick = rng.below(100);
+    const unsigned sender = pick < 25 ? id : pick < 60 ? s.source_id_q : rng.below(nodes);
+    sm_t m = draw_sm(rng, fmt, kind, sender);
+    if (rng.pct(40)) m.t = rng.below(4);
+    m.t = std::min(m.t, 2 * fmt.cyc_max + 2);
+    if (kind == KIND_KILL_MOVE) m.t = 0;
+    if (m.n == 0) m.n = 1;
+    if (sender == id || rng.pct(80)) m.idx = rng.below(m.n);   // its own is not home: idx < n
+    m.p0 = 0;
+    const flit_t w = sm_pack(&fmt, &m);
+    m = sm_unpack(&fmt, &w);
 
-    const bool mine = kind >= KIND_PROBE && kind <= KIND_KILL_MOVE && kind != KIND_PROBE &&
-                      sm_rank(kind) == kRank;
-    const spin_state_t state0 = s.state_q;
-    const uint16_t cnt0 = s.cnt_q;
-    if (mine) {
-      if (!own) spin_move_in(&s, &c, kPort, &w, &st);
-      else if (idx != n) spin_move_through(&s, &c, kPort, &w, &st);
+    // ---- RTL ----
+    b->valid_i = 1;
+    b->port_i = static_cast<uint8_t>(p);
+    b->kind_i = static_cast<uint8_t>(kind);
+    put_word(b->data_i, 0, w);
+    b->id_i = id;
+    b->state_i = static_cast<uint8_t>(s.state_q);
+    b->is_deadlock_i = s.is_deadlock_q;
+    b->source_id_i = s.source_id_q;
+    b->pm_sent_i = s.pm_sent_q;
+    b->frozen_i = frozen_mask(s);
+    b->loop_out_i = s.loop_out_q[p];
+    views.put_ops(b->op_all_i);
+    b->routed_i = b->op_i = b->whole_i = 0;
+    for (int v = 0; v < kVcs; v++) {
+      if (views.routed(p, v)) b->routed_i |= 1u << v;
+      if (views.whole(p, v)) b->whole_i |= 1u << v;
+      b->op_i |= static_cast<uint32_t>(views.op[p][v]) << (3 * v);
     }
+    b.eval();
+
+    // ---- C ----
+    spin_ctx_t c;
+    ctx_init(&c, &fmt, xlat, 0);
+    std::memset(&st, 0, sizeof st);
+    views.to_ctx(&c);
+    c.id = static_cast<int>(id);
+    c.nodes = static_cast<int>(nodes);
+    c.tdd = tdd;
+    const spin_router_t before = s;
+    spin_move_in(&s, &c, p, &m, &st);
+    const uint32_t new_frozen = frozen_mask(s) & ~frozen_mask(before);
+    const bool c_fwd = c.fwd_mask != 0;
+    const bool c_freeze = new_frozen != 0;
+    const bool c_enter = kind != KIND_KILL_MOVE && c.cnt_loaded;
+    const bool c_release = kind == KIND_KILL_MOVE && c.cnt_loaded;
 
     auto inputs = [&] {
-      return strf("state=%d is_deadlock=%u source=%u pm_sent=%d cnt=%u frozen=0x%x armed=0x%x "
-                  "spinning=0x%x whole=0x%x id=%u kind=%u sender=%u n=%u idx=%u delay=%u next=%u "
-                  "ok=%u blk=%u",
-                  static_cast<int>(state0), static_cast<unsigned>(get_bits(b->st_i, kMutIsDl, 1)),
-                  static_cast<unsigned>(get_bits(b->st_i, kMutSource, 12)),
-                  static_cast<int>(get_bits(b->st_i, kMutPmSent, 1)), cnt0, frozen, armed,
-                  spinning, whole, id, kind, sender, n, idx, delay, next, ok, blk);
+      std::string d = strf("port %d %s; id %u state %d is_deadlock %d source %u pm_sent %d "
+                           "frozen 0x%x loop_out[p] %u; VCs at p:", p, sm_str(m).c_str(), id,
+                           static_cast<int>(before.state_q), before.is_deadlock_q,
+                           before.source_id_q, before.pm_sent_q, frozen_mask(before),
+                           before.loop_out_q[p]);
+      for (int v = 0; v < kVcs; v++)
+        d += strf(" %d:cnt %u rv %u op %u whole %d", v, views.cnt[p][v], views.rv[p][v],
+                  views.op[p][v], views.whole(p, v));
+      return d;
     };
-    // the message going on
-    int ref_o = -1;
-    for (int o = 0; o < kPorts; o++)
-      if (c.offer[o].rank) ref_o = o;
-    b.check("offer_valid_o", b->offer_valid_o, ref_o >= 0, inputs);
-    if (ref_o >= 0) {
-      n_forwarded++;
-      b.check("offer_port_o", b->offer_port_o, static_cast<unsigned>(ref_o), inputs);
-      b.check("offer_o[63:0]", get_bits(b->offer_o, 0, 64), c.offer[ref_o].w.data, inputs);
-      b.check("offer_o[127:64]", get_bits(b->offer_o, 64, 64), c.offer[ref_o].w.ext, inputs);
-      b.check("offer_o kind", get_bits(b->offer_o, 128, 3), CTL_KIND(c.offer[ref_o].w.ctl), inputs);
+    b.check("fwd_o", b->fwd_o, c_fwd, inputs);
+    if (c_fwd) {
+      b.check("fwd_port_o", b->fwd_port_o, static_cast<unsigned>(__builtin_ctz(c.fwd_mask)), inputs);
+      check_word(b, "fwd_data_o", get_word(b->fwd_data_o, 0), sm_pack(&fmt, &c.fwd), inputs);
     }
-    // the SPIN state after the instance
-    uint32_t ref_frozen = 0, ref_armed = 0;
-    for (int p = 0; p < SPIN_MAX_PORTS; p++)
-      for (int v = 0; v < SPIN_MAX_VCS; v++) {
-        const unsigned k = static_cast<unsigned>(p * SPIN_MAX_VCS + v);
-        if (s.frozen_q[p][v]) ref_frozen |= 1u << k;
-        if (s.armed_q[p][v]) ref_armed |= 1u << k;
+    b.check("freeze_o", b->freeze_o, c_freeze, inputs);
+    if (c_freeze)
+      b.check("freeze_vc_o (frozen VC p*4+v)", 1u << (p * SPIN_MAX_VCS + b->freeze_vc_o), new_frozen,
+              inputs);
+    b.check("enter_o", b->enter_o, c_enter, inputs);
+    b.check("release_o", b->release_o, c_release, inputs);
+
+    // ---- the C state against the RTL's decision applied as spin_fsm does ----
+    spin_router_t e = before;
+    if (b->freeze_o) {
+      if (b->enter_o && !before.is_deadlock_q) std::memset(e.loop_out_q, 0, sizeof e.loop_out_q);
+      e.frozen_q[p][b->freeze_vc_o] = 1;
+      e.armed_q[p][b->freeze_vc_o] = 0;
+      e.loop_out_q[p] = b->fwd_port_o;
+      if (b->enter_o) {
+        e.is_deadlock_q = 1;
+        e.source_id_q = static_cast<uint16_t>(m.sender);
+        e.state_q = FSM_FROZEN;
+        e.pm_sent_q = 0;
+        e.cnt_q = m.t - 2u;
+        e.loop.cyc_q = m.lc;
       }
-    n_frozen += ref_frozen != frozen;
-    n_released += state0 != s.state_q && s.state_q == FSM_DD;
-    b.check("st_o.state", get_bits(b->st_o, kMutState, 3), static_cast<unsigned>(s.state_q), inputs);
-    b.check("st_o.cnt", get_bits(b->st_o, kMutCnt, 16), s.cnt_q, inputs);
-    b.check("st_o.cnt_loaded", get_bits(b->st_o, kMutCntLoaded, 1), cnt_loaded, inputs);
-    b.check("st_o.is_deadlock", get_bits(b->st_o, kMutIsDl, 1), s.is_deadlock_q, inputs);
-    b.check("st_o.source_id", get_bits(b->st_o, kMutSource, 12), s.source_id_q, inputs);
-    b.check("st_o.pm_sent", get_bits(b->st_o, kMutPmSent, 1), s.pm_sent_q, inputs);
-    b.check("st_o.frozen", get_bits(b->st_o, kMutFrozen, 32), ref_frozen, inputs);
-    b.check("st_o.armed", get_bits(b->st_o, kMutArmed, 32), ref_armed, inputs);
-    // the decision: another router's message taken (FROZEN for it), its own
-    // taken (a VC frozen, the state as it was), a release (only a kill_move
-    // clears is_deadlock here)
-    const bool froze = kind != KIND_KILL_MOVE && ref_frozen != frozen;
-    b.check("take_o", b->take_o, froze && !own, inputs);
-    b.check("hold_o", b->hold_o, froze && own, inputs);
-    b.check("rel_o", b->rel_o, s0.is_deadlock_q && !s.is_deadlock_q, inputs);
-    b.check("may_o", b->may_o, may, inputs);
+    }
+    if (b->release_o) {
+      for (int q = 0; q < SPIN_MAX_PORTS; q++)
+        for (int v = 0; v < SPIN_MAX_VCS; v++)
+          if (!e.spinning_q[q][v]) e.frozen_q[q][v] = e.armed_q[q][v] = 0;
+      e.is_deadlock_q = 0;
+      e.state_q = FSM_DD;
+      e.loop.n_q = e.loop.cyc_q = 0;
+      e.cnt_q = tdd - 1;
+    }
+    b.check("state_q after", s.state_q, e.state_q, inputs);
+    b.check("is_deadlock_q after", s.is_deadlock_q, e.is_deadlock_q, inputs);
+    b.check("source_id_q after", s.source_id_q, e.source_id_q, inputs);
+    b.check("pm_sent_q after", s.pm_sent_q, e.pm_sent_q, inputs);
+    b.check("cnt_q after", s.cnt_q, e.cnt_q, inputs);
+    b.check("loop.n_q after", s.loop.n_q, e.loop.n_q, inputs);
+    b.check("loop.cyc_q after", s.loop.cyc_q, e.loop.cyc_q, inputs);
+    b.check("frozen_q after", frozen_mask(s), frozen_mask(e), inputs);
+    for (int q = 1; q < kPorts; q++) {
+      b.check(strf("loop_out_q[%d] after", q).c_str(), s.loop_out_q[q], e.loop_out_q[q], inputs);
+      for (int v = 0; v < kVcs; v++)
+        b.check(strf("armed_q[%d][%d] after", q, v).c_str(), s.armed_q[q][v], e.armed_q[q][v],
+                inputs);
+    }
+
+    // ---- what this vector reached (the reasons read with the C's helpers) ----
+    {
+      const bool own = m.sender == id;
+      spin_router_t t = before;
+      sm_t hop_m = m;
+      const unsigned o = spin_next_hop(&t, &c, p, &hop_m);
+      const bool lost = !o || (!own && m.idx >= m.n);
+      const bool recorded = kind != KIND_MOVE && before.loop_out_q[p] &&
+                            before.source_id_q == m.sender;
+      ev.hit(e_enter, c_enter && (before.state_q == FSM_OFF || before.state_q == FSM_DD));
+      ev.hit(e_again, c_enter && before.state_q == FSM_FROZEN);
+      ev.hit(e_fig8, c_freeze && own);
+      ev.hit(e_release, c_release);
+      ev.hit(e_kill_on, kind == KIND_KILL_MOVE && c_fwd && !own && !c_release);
+      ev.hit(e_own_kill, kind == KIND_KILL_MOVE && c_fwd && own);
+      ev.hit(e_record, c_fwd && recorded);
+      ev.hit(e_fork, kVcs > 1 && o && hop_m.fk != m.fk);
+      ev.hit(e_fork_none, kVcs > 1 && !o && !recorded && m.fk >= fmt.k &&
+             __builtin_popcount(spin_outputs_at(&c, p)) > 1);
+      ev.hit(e_nohop, !o);
+      ev.hit(e_idx, o && !own && m.idx >= m.n);
+      if (kind != KIND_KILL_MOVE && !lost && !c_freeze) {
+        const bool blk = !spin_may_freeze(&before, &c, p, o);
+        const bool whole = spin_waiting_vc(&c, p, o) >= 0;
+        const bool ok = before.state_q == FSM_FROZEN ? before.source_id_q == m.sender
+                        : own ? (kind == KIND_MOVE ? before.state_q == FSM_MOVE
+                                                   : before.state_q == FSM_PROBE_MOVE && before.pm_sent_q)
+                              : (before.state_q == FSM_OFF || before.state_q == FSM_DD);
+        ev.hit(e_blk, ok && m.t >= 2 && whole && blk);
+        ev.hit(e_delay, ok && m.t < 2 && whole && !blk);
+        ev.hit(e_whole, ok && m.t >= 2 && !whole);
+        ev.hit(e_nok, !ok);
+      }
+    }
   }
-  std::printf("messages forwarded %" PRIu64 ", VCs frozen %" PRIu64 ", routers released %" PRIu64
-              "\n", n_forwarded, n_frozen, n_released);
-  // a run that never freezes or forwards tests little: the stimulus is broken
-  b.finish(n_forwarded && n_frozen && (kRank == 3 || n_released) ? 0 : 1);
+  b.finish(ev.report("spin_move_mgr", b.cycles()) ? 1 : 0);
 }

@@ -1,179 +1,235 @@
-// spin_probe_mgr_tb.cpp - rtl/spin_probe_mgr.sv (the probe manager of one
-// input port, with its mark) against its C twin, spin_probe_in() of
-// cmodel/spin_probe_mgr.c on a spin_router_t and a spin_ctx_t, clocked
-// together.  The RTL gives one probe word for every output and leaves the
-// new path entry to each output's arbiter; the bench writes that entry as
-// spin_sm_arb does before it compares.  kill_i (a lower port adopted this
-// cycle) is the C model's router already in MOVE when the probe is
-// handled.  Parameters: -DP_NumPorts, -DP_NumVcs, -DP_Port (as -G...).
+// spin_probe_mgr_tb.cpp - rtl/spin_probe_mgr.sv (the probe manager of a
+// router with the marks of its inputs, docs/microarchitecture.md 12.4)
+// against its C twin, spin_probe_in() of cmodel/spin_probe_mgr.c on a
+// spin_router_t (the marks carried from cycle to cycle) and a spin_ctx_t,
+// clocked together.  The FSM's state the RTL sees as free_i and dd_i is the
+// C router's state_q and is_deadlock_q; a loop the C router adopts is read
+// back from what spin_take_loop() latched (the watched VC, the loop
+// buffer).  Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_HopW,
+// -DP_CycW (as -G...).
 //
-// +cycles+N clock edges.  Every cycle: a probe (or another message, or
-// nothing) from a random sender among few routers (so marks match and
-// loops come round), with any n and x; the router in OFF or DD mostly,
-// sometimes in a recovery; the VCs at the port empty, unrouted, ejecting or
-// waiting for random outputs; adoption on or off.  Compared: which outputs
-// get the probe and its word; whether the port adopts the loop and, when it
-// does, the loop's VC, start, cycles and first port; after the edge, the
-// mark (sender, n, x).
-#include "Vspin_probe_mgr.h"
-#include "spin_mut_tb.h"
+// +cycles+N clock edges, in runs of 4,000 between resets (each with its own
+// network size and router id).  Every cycle, mostly, one probe on a random
+// input: often one that has come round (the sender of the input's mark, more
+// hops and cycles), else from a few senders or the router itself, with its
+// hops and fork count at HopMax and K now and then; the VCs at that input
+// empty, unrouted, ejecting or waiting for outputs (the mark's outputs
+// often); the router free, watching or in a recovery; adoption on or off;
+// the top router drawn.  Compared every cycle: whether and where the probe
+// is forwarded (outputs, forked outputs); whether the loop is adopted and
+// its VC, hops, cycles, first output and first fork entry; after every
+// edge, every input's mark.
+//
+// A probe with more hops than the mark of its sender carries at least a
+// cycle more per hop (as in a network whose links all take the same time):
+// the contract does not say what C = cyc - mark_cyc is when it is 0 or less.
+// +cyc_back+1 lifts that: half of them carry fewer cycles than the mark, as
+// a later probe of the same sender over shorter links can where the links
+// differ in length.
+#include <algorithm>
 
-#ifndef P_NumPorts
-#error "P_NumPorts must be defined"
-#endif
+#include "Vspin_probe_mgr.h"
+#include "spin_tb.h"
+
+using namespace spin_tb;
 
 namespace {
 
-const int kPorts = P_NumPorts, kVcs = P_NumVcs, kPort = P_Port;
-const unsigned kNodes = 5, kTdd = 2;
+const unsigned kEpoch = 4000;
+const unsigned kMarkW = P_IdW + P_HopW + P_CycW + kPorts + (kVcs > 1 ? 6 : 0);
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Bench<Vspin_probe_mgr> b(argc, argv, "spin_probe_mgr");
   Rng rng(b.seed());
-  spin_router_t s;
-  std::memset(&s, 0, sizeof s);
-  std::printf("spin_probe_mgr NumPorts=%d NumVcs=%d Port=%d seed=%u cycles=%" PRIu64 "\n", kPorts,
-              kVcs, kPort, b.seed(), b.cycles());
-  b->kind_i = 0;
-  b->adopt_en_i = 0;
-  b->kill_i = 0;
-  b.reset();
-  uint8_t cnt[SPIN_MAX_PORTS][SPIN_MAX_VCS], rv[SPIN_MAX_PORTS][SPIN_MAX_VCS],
-      op[SPIN_MAX_PORTS][SPIN_MAX_VCS];
-  sm_path_t last_path = {0, 0};
-  uint64_t n_forwarded = 0, n_adopted = 0, n_forked = 0;   // what the stimulus reached
-  uint64_t n_confirmed = 0;                                  // own probes that confirmed
-  for (uint64_t cyc = 0; cyc < b.cycles(); cyc++) {
-    const unsigned id = rng.below(kNodes), top = rng.below(kNodes);
-    const bool adopt = rng.pct(70), kill = rng.pct(5);
-    static const spin_state_t states[] = {FSM_OFF, FSM_DD, FSM_DD, FSM_DD, FSM_MOVE, FSM_FROZEN};
-    const spin_state_t state = states[rng.below(6)];
-    const bool is_dl = rng.pct(10);
-    // the message: a probe mostly, from few senders, paths that repeat
-    static const unsigned kinds[] = {KIND_PROBE, KIND_PROBE, KIND_PROBE, KIND_MOVE, KIND_IDLE};
-    const unsigned kind = kinds[rng.below(5)];
-    const unsigned sender = rng.below(kNodes), n = rng.pct(10) ? 60 + rng.below(4) : 1 + rng.below(36);
-    unsigned x = rng.pct(50) ? 0 : rng.below(40);
-    // a probe that comes round carries at least the x it had (x only grows)
-    if (s.mark_n_q[kPort] && sender == s.mark_sender_q[kPort] && x < s.mark_x_q[kPort])
-      x = s.mark_x_q[kPort] + rng.below(8);
-    sm_path_t path = last_path;
-    if (rng.pct(30)) {   // entries are ports of the router: 1..P-1
-      path.lo = path.hi = 0;
-      for (unsigned i = 0; i < SM_MAX_PATH; i++)
-        path = path_put(path, i, 1 + rng.below(kPorts - 1));
-      last_path = path;
-    }
-    flit_t w = sm_make(kind, sender, n, x, 0, path);
-    // the VCs of every port (only Port's matter)
-    std::memset(cnt, 0, sizeof cnt);
-    std::memset(rv, 0, sizeof rv);
-    std::memset(op, 0, sizeof op);
-    for (int p = 0; p < kPorts; p++)
-      for (int v = 0; v < kVcs; v++) {
-        cnt[p][v] = rng.pct(90) ? static_cast<uint8_t>(1 + rng.below(5)) : 0;
-        rv[p][v] = rng.pct(92);
-        op[p][v] = rng.pct(10) ? 0 : static_cast<uint8_t>(1 + rng.below(kPorts - 1));
-        if (rng.pct(50)) op[p][v] = static_cast<uint8_t>(path_get(path, rng.below(n < 32 ? n : 32)));
-      }
-    // the loop buffer, for spin_unit_pre()'s rule: the router's own probe
-    // that just confirmed its loop (MOVE, that very loop latched) is not
-    // handed to spin_probe_in(); the RTL has no such test (the recovery
-    // test drops it), so the bench checks that both agree
-    const bool same_loop = rng.pct(30);
-    const unsigned loop_n = same_loop ? n : rng.below(64);
-    const sm_path_t loop_path = same_loop ? path : last_path;
+  const bool cyc_back = b.plusarg("cyc_back", 0) != 0;
+  std::printf("spin_probe_mgr NumPorts=%d NumVcs=%d IdW=%d HopW=%d CycW=%d seed=%u cycles=%" PRIu64
+              "%s\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, b.seed(), b.cycles(),
+              cyc_back ? " cyc_back" : "");
+  Events ev;
+  const size_t e_fwd = ev.add("forwarded", 2000);
+  const size_t e_fork = ev.add("forked", kVcs > 1 ? 1000 : 0);
+  const size_t e_own = ev.add("own probe forwarded (figure 8)", 300);
+  const size_t e_adopt = ev.add("adopted", 1000);
+  const size_t e_adopt_fork = ev.add("adopted after a fork", kVcs > 1 ? 100 : 0);
+  const size_t e_round = ev.add("came round, not adopted", 1000);
+  const size_t e_outranked = ev.add("outranked", 1000);
+  const size_t e_busy = ev.add("busy", 1000);
+  const size_t e_hopmax = ev.add("length: n = HopMax", 300);
+  const size_t e_forks = ev.add("length: fork entries full", kVcs > 1 ? 100 : 0);
+  const size_t e_blocked = ev.add("not blocked", 1000);
+  const size_t e_eject = ev.add("not blocked: all eject", 100);
 
-    // RTL inputs
-    for (int i = 0; i < 4; i++) b->st_i[i] = 0;
-    put_bits(b->st_i, kMutState, 3, static_cast<uint64_t>(state));
-    put_bits(b->st_i, kMutIsDl, 1, is_dl);
+  spin_router_t s;
+  spin_stats_t st;
+  const sm_fmt_t fmt = make_fmt(0);
+  const uint8_t xlat[SPIN_MAX_PORTS] = {0};
+  unsigned nodes = 1, id = 0;
+  unsigned senders[3] = {0, 0, 0};
+  const unsigned id_span = 1u << P_IdW;
+
+  for (uint64_t cyc = 0; cyc < b.cycles(); cyc++) {
+    if (cyc % kEpoch == 0) {
+      nodes = rng.pct(30) ? id_span : 2 + rng.below(id_span < 15 ? id_span - 1 : 15);
+      id = rng.below(nodes);
+      for (unsigned& x : senders) x = rng.below(nodes);
+      std::memset(&s, 0, sizeof s);
+      b->en_i = 1;
+      b->valid_i = 0;
+      b.reset();
+    }
+    b.set_cycle(cyc);
+    // ---- the router's state ----
+    const unsigned top = rng.below(nodes);
+    const bool adopt_en = rng.pct(80);
+    static const spin_state_t states[] = {FSM_OFF, FSM_DD, FSM_DD, FSM_DD, FSM_DD, FSM_DD,
+                                          FSM_MOVE, FSM_FROZEN, FSM_KILL_MOVE, FSM_PROBE_MOVE,
+                                          FSM_FORWARD_PROGRESS};
+    const spin_state_t state = states[rng.below(11)];
+    const bool is_dl = state == FSM_FROZEN || state == FSM_PROBE_MOVE ||
+                       state == FSM_FORWARD_PROGRESS || (state == FSM_KILL_MOVE && rng.pct(50));
+    const bool free = (state == FSM_OFF || state == FSM_DD) && !is_dl;
+    const bool dd = state == FSM_DD && !is_dl;
+    // ---- the probe ----
+    const bool valid = rng.pct(85);
+    const int p = 1 + static_cast<int>(rng.below(kPorts - 1));
+    const bool marked = s.mark_n_q[p] != 0;
+    const bool round = marked && rng.pct(45);
+    const unsigned sender = round ? s.mark_sender_q[p]
+                                  : rng.pct(10) ? id : rng.pct(70) ? senders[rng.below(3)] : rng.below(nodes);
+    sm_t m = draw_sm(rng, fmt, KIND_PROBE, sender);
+    m.idx = 0;
+    m.lc = 0;
+    m.t = edgy(rng, 0, fmt.cyc_max);
+    if (round) {   // it went round a loop through p: more hops, more cycles
+      m.n = std::min(fmt.hop_max, s.mark_n_q[p] + 1 + rng.below(4));
+      if (rng.pct(10)) m.n = fmt.hop_max;
+      m.t = s.mark_cyc_q[p] + rng.below(8);
+      if (kVcs > 1 && rng.pct(70)) m.fk = std::min(63u, s.mark_fk_q[p] + rng.below(3));
+    }
+    if (marked && sender == s.mark_sender_q[p] && m.n > s.mark_n_q[p]) {
+      // a probe of the mark's sender with more hops than the mark: each hop
+      // beyond took at least a cycle (within CycMax), unless +cyc_back+1
+      const unsigned least = std::min(fmt.cyc_max, s.mark_cyc_q[p] + (m.n - s.mark_n_q[p]));
+      if (cyc_back && rng.pct(50)) m.t = rng.below(s.mark_cyc_q[p] + 1);
+      else m.t = std::min(fmt.cyc_max, std::max(m.t, least));
+    }
+    const flit_t w = sm_pack(&fmt, &m);
+    m = sm_unpack(&fmt, &w);
+    // ---- the VCs at p ----
+    Views views;
+    for (int v = 0; v < kVcs; v++) {
+      const unsigned len = 1 + rng.below(5);
+      unsigned out = rng.pct(8) ? 0 : 1 + rng.below(kPorts - 1);
+      if (marked && rng.pct(50)) out = rng.pick_bit(s.mark_out_q[p]);
+      views.set(p, v, rng.pct(92) ? 1 + rng.below(len) : 0, len, rng.pct(70), rng.pct(30),
+                rng.pct(94), out);
+    }
+    if (rng.pct(3))   // every VC waiting to eject
+      for (int v = 0; v < kVcs; v++) views.set(p, v, 1, 1, true, true, true, 0);
+
+    b->adopt_en_i = adopt_en;
     b->id_i = id;
     b->top_i = top;
-    b->adopt_en_i = adopt;
-    b->kill_i = kill;
-    b->kind_i = kind;
-    put_bits(b->data_i, 0, 64, w.data);
-    put_bits(b->data_i, 64, 64, w.ext);
-    put_vc_views(b, cnt, rv, op, kPorts, kVcs);
+    b->free_i = free;
+    b->dd_i = dd;
+    b->valid_i = valid;
+    b->port_i = static_cast<uint8_t>(p);
+    put_word(b->data_i, 0, w);
+    b->routed_i = 0;
+    b->op_i = 0;
+    for (int v = 0; v < kVcs; v++) {
+      if (views.routed(p, v)) b->routed_i |= 1u << v;
+      b->op_i |= static_cast<uint32_t>(views.op[p][v]) << (3 * v);
+    }
     b.eval();
 
-    // C: the router's state as the RTL sees it, then the probe as
-    // spin_unit_pre hands it over
+    // ---- C ----
     spin_ctx_t c;
-    spin_stats_t st;
-    std::memset(&c, 0, sizeof c);
+    ctx_init(&c, &fmt, xlat, 0);
     std::memset(&st, 0, sizeof st);
-    c.ports = kPorts;
-    c.vcs = kVcs;
+    views.to_ctx(&c);
     c.id = static_cast<int>(id);
-    c.nodes = kNodes;
-    c.tdd = kTdd;
-    c.cycle = static_cast<uint64_t>(top) * 4u * kTdd;   // top = cycle / (4 t_DD) mod N
-    c.adopt = adopt;
-    c.cnt = cnt;
-    c.route_valid = rv;
-    c.out_port = op;
-    s.state_q = kill ? FSM_MOVE : state;
+    c.nodes = static_cast<int>(nodes);
+    c.cycle = cycle_of_top(top);
+    c.adopt = adopt_en;
+    {   // the state this cycle, the marks as they were
+      spin_router_t t;
+      std::memset(&t, 0, sizeof t);
+      std::memcpy(t.mark_sender_q, s.mark_sender_q, sizeof t.mark_sender_q);
+      std::memcpy(t.mark_n_q, s.mark_n_q, sizeof t.mark_n_q);
+      std::memcpy(t.mark_cyc_q, s.mark_cyc_q, sizeof t.mark_cyc_q);
+      std::memcpy(t.mark_out_q, s.mark_out_q, sizeof t.mark_out_q);
+      std::memcpy(t.mark_fk_q, s.mark_fk_q, sizeof t.mark_fk_q);
+      s = t;
+    }
+    s.state_q = state;
     s.is_deadlock_q = is_dl;
-    s.loop.n_q = static_cast<uint8_t>(loop_n & 63u);
-    s.loop.start_q = 0;
-    s.loop.path_q = loop_path;
-    const uint64_t adopted0 = st.probes_adopted;
-    const bool confirmed = sender == id && s.state_q == FSM_MOVE && s.loop.n_q == n &&
-                           s.loop.start_q == 0 && path_eq(s.loop.path_q, path);
-    n_confirmed += kind == KIND_PROBE && confirmed;
-    if (kind == KIND_PROBE && !confirmed) spin_probe_in(&s, &c, kPort, &w, &st);
-    const bool c_adopted = st.probes_adopted != adopted0;
-    n_adopted += c_adopted;
-    n_forked += st.probes_forked;
+    const spin_router_t before = s;
+    if (valid) spin_probe_in(&s, &c, p, &m, &st);
+    const bool adopted = st.probes_adopted != 0;
 
     auto inputs = [&] {
-      return strf("state=%d is_deadlock=%d kill=%d adopt_en=%d id=%u top=%u kind=%u sender=%u n=%u "
-                  "x=%u", static_cast<int>(state), is_dl, kill, adopt, id, top, kind, sender, n, x);
+      std::string d = strf("valid %d port %d %s; id %u nodes %u top %u state %d is_deadlock %d "
+                           "adopt %d; mark sender %u n %u cyc %u out 0x%x fk %u; VCs:", valid, p,
+                           sm_str(m).c_str(), id, nodes, top, static_cast<int>(state), is_dl,
+                           adopt_en, before.mark_sender_q[p], before.mark_n_q[p],
+                           before.mark_cyc_q[p], before.mark_out_q[p], before.mark_fk_q[p]);
+      for (int v = 0; v < kVcs; v++)
+        d += strf(" %d:cnt %u rv %u op %u", v, views.cnt[p][v], views.rv[p][v], views.op[p][v]);
+      return d;
     };
-    // which outputs get the probe, and its word with the output's entry
-    unsigned ref_valid = 0;
-    for (int o = 1; o < kPorts; o++)
-      if (c.offer[o].rank && CTL_KIND(c.offer[o].w.ctl) == KIND_PROBE && c.offer[o].src == kPort)
-        ref_valid |= 1u << o;
-    b.check("offer_valid_o", b->offer_valid_o, ref_valid, inputs);
-    n_forwarded += ref_valid != 0;
-    for (int o = 1; o < kPorts; o++) {
-      if (!((ref_valid >> o) & 1u)) continue;
-      flit_t rtl;
-      rtl.data = get_bits(b->offer_o, 0, 64);
-      rtl.ext = get_bits(b->offer_o, 64, 64);
-      rtl.ctl = static_cast<uint8_t>(get_bits(b->offer_o, 128, 3));
-      const unsigned rn = sm_n(&rtl);
-      rtl = sm_make(CTL_KIND(rtl.ctl), sm_sender(&rtl), rn, sm_delay(&rtl), sm_idx(&rtl),
-                    rn ? path_put(sm_path(&rtl), rn - 1u, static_cast<unsigned>(o)) : sm_path(&rtl));
-      b.check("offer_o[63:0] (with the output's entry)", rtl.data, c.offer[o].w.data, inputs);
-      b.check("offer_o[127:64] (with the output's entry)", rtl.ext, c.offer[o].w.ext, inputs);
-      b.check("offer_o kind", CTL_KIND(rtl.ctl), KIND_PROBE, inputs);
+    b.check("fwd_o", b->fwd_o, c.fwd_mask != 0, inputs);
+    b.check("fwd_mask_o", b->fwd_mask_o, c.fwd_mask, inputs);
+    b.check("fwd_fork_o", b->fwd_fork_o, c.fwd_fork, inputs);
+    b.check("adopt_o", b->adopt_o, adopted, inputs);
+    if (adopted) {
+      b.check("adopt_vc_o", b->adopt_vc_o, s.dd_vc_q, inputs);
+      b.check("adopt_n_o", b->adopt_n_o, s.loop.n_q, inputs);
+      b.check("adopt_cyc_o", b->adopt_cyc_o, s.loop.cyc_q, inputs);
+      b.check("adopt_port0_o", b->adopt_port0_o, s.loop.port0_q, inputs);
+      b.check("adopt_fk0_o", b->adopt_fk0_o, s.loop.fk0_q, inputs);
     }
-    if (!kill) {
-      b.check("adopt_o", b->adopt_o, c_adopted, inputs);
-      if (c_adopted) {
-        b.check("adopt_vc_o", b->adopt_vc_o, s.dd_vc_q, inputs);
-        b.check("adopt_start_o", b->adopt_start_o, s.loop.start_q, inputs);
-        b.check("adopt_cyc_o", b->adopt_cyc_o, s.loop.cyc_q, inputs);
-        b.check("adopt_port0_o", b->adopt_port0_o, s.loop.port0_q, inputs);
-      }
+
+    // ---- what this cycle reached ----
+    ev.hit(e_fwd, c.fwd_mask != 0);
+    ev.hit(e_fork, c.fwd_fork != 0);
+    ev.hit(e_own, c.fwd_mask && m.sender == id);
+    ev.hit(e_adopt, adopted);
+    ev.hit(e_adopt_fork, adopted && (before.mark_out_q[p] & (before.mark_out_q[p] - 1u)));
+    ev.hit(e_round, st.drop_came_round != 0);
+    ev.hit(e_outranked, st.drop_outranked != 0);
+    ev.hit(e_busy, st.drop_busy != 0);
+    ev.hit(e_hopmax, st.drop_length && m.n == fmt.hop_max);
+    ev.hit(e_forks, st.drop_length && m.n != fmt.hop_max);
+    ev.hit(e_blocked, st.drop_not_blocked != 0);
+    {
+      bool all_eject = true;
+      for (int v = 0; v < kVcs; v++) all_eject &= views.routed(p, v) && views.op[p][v] == 0;
+      ev.hit(e_eject, st.drop_not_blocked && all_eject);
     }
+
     b.tick();
-    const uint32_t obs = b->obs_o;   // obs_port_t: mark_x, mark_n, mark_sender (bit 0)
-    b.check("mark_sender", obs & 0xFFFu, s.mark_sender_q[kPort], inputs);
-    b.check("mark_n", obs >> 12 & 63u, s.mark_n_q[kPort], inputs);
-    b.check("mark_x", obs >> 18 & 63u, s.mark_x_q[kPort], inputs);
-    // an adoption moved the C router to MOVE: the next cycle sets it again
-    s.loop.n_q = s.loop.start_q = s.loop.cyc_q = 0;
+    for (int q = 1; q < kPorts; q++) {
+      const unsigned lsb = (q - 1) * kMarkW;
+      unsigned f = lsb;
+      b.check(strf("mark_sender_q[%d]", q).c_str(), get_bits(b->marks_o, f, P_IdW),
+              s.mark_sender_q[q], inputs);
+      f += P_IdW;
+      b.check(strf("mark_n_q[%d]", q).c_str(), get_bits(b->marks_o, f, P_HopW), s.mark_n_q[q],
+              inputs);
+      f += P_HopW;
+      b.check(strf("mark_cyc_q[%d]", q).c_str(), get_bits(b->marks_o, f, P_CycW), s.mark_cyc_q[q],
+              inputs);
+      f += P_CycW;
+      b.check(strf("mark_out_q[%d]", q).c_str(), get_bits(b->marks_o, f, kPorts), s.mark_out_q[q],
+              inputs);
+      f += kPorts;
+      if (kVcs > 1)
+        b.check(strf("mark_fk_q[%d]", q).c_str(), get_bits(b->marks_o, f, 6), s.mark_fk_q[q],
+                inputs);
+    }
   }
-  std::printf("probes forwarded %" PRIu64 ", forked %" PRIu64 ", loops adopted %" PRIu64
-              ", own probes that confirmed %" PRIu64 "\n",
-              n_forwarded, n_forked, n_adopted, n_confirmed);
-  // a run that never forwards or adopts tests little: the stimulus is broken
-  b.finish(n_forwarded && n_adopted && n_confirmed && (kVcs == 1 || n_forked) ? 0 : 1);
+  b.finish(ev.report("spin_probe_mgr", b.cycles()) ? 1 : 0);
 }

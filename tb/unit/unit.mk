@@ -13,11 +13,13 @@
 #                   (UNIT_CHECK), one seed, UNIT_CHECK_CYCLES cycles
 #
 # Every configuration is built into $(UNIT_BUILD)/<name>/Vtest, which depends
-# on rtl/spin_pkg.sv, the primitive, its bench, the bench harness, the C twin
-# header and this file (it holds the flags and parameters), so it is rebuilt
-# only when one of those changes.  The parameter list of a configuration is
-# passed both to Verilator (-G<Param>=<v>) and to the bench (-DP_<Param>=<v>),
-# so binary and RTL always agree.
+# on rtl/spin_pkg.sv, the primitive, its bench, the bench harness (unit_tb.h,
+# and spin_tb.h of the SPIN benches), the C twin's headers or library and
+# this file (it holds the flags and parameters), so it is rebuilt only when
+# one of those changes.  The parameter list of a configuration is passed both
+# to Verilator (-G<Param>=<v>) and to the bench (-DP_<Param>=<v>), so binary
+# and RTL always agree; a configuration may add parameters for the bench
+# alone (the SPIN loop buffer's message layout).
 #
 # All paths are relative to the repository root, the directory make runs in.
 
@@ -25,7 +27,8 @@ VERILATOR ?= verilator
 UNIT_BUILD ?= build/unit
 # One run per seed: the seed drives the bench stimulus and Verilator's X values.
 UNIT_SEEDS ?= 1 12345
-# Cycles (vectors for spin_route_select) per run; each bench runs >= 100000.
+# Cycles (vectors for spin_route_select and spin_move_mgr) per run; each bench
+# runs >= 100000.
 UNIT_CYCLES ?= 200000
 
 UNIT_MK := $(lastword $(MAKEFILE_LIST))
@@ -40,7 +43,8 @@ UNIT_VFLAGS += --assert            # keep the primitives' assertions (illegal st
 UNIT_VFLAGS += --x-assign unique   # explicit X assignments become runtime-seeded values
 UNIT_VFLAGS += --x-initial unique  # uninitialised state gets runtime-seeded values
 UNIT_VFLAGS += -Wno-fatal          # lint warnings do not stop the build
-UNIT_VFLAGS += -y rtl              # submodules (spin_fsm's loop buffer) found in rtl/
+UNIT_VFLAGS += -y rtl              # submodules (spin_fsm's loop buffer) and includes found in rtl/
+UNIT_VFLAGS += $(if $(OBJCACHE),-MAKEFLAGS "OBJCACHE=$(OBJCACHE)")   # compile through ccache when the Makefile found it
 
 # Runtime options of every run, one per line (the seed is added per run).
 UNIT_RFLAGS :=
@@ -50,9 +54,10 @@ UNIT_RFLAGS += +cycles+$(UNIT_CYCLES)     # length of the run
 UNIT_NAMES :=
 UNIT_RUNS :=
 # The benches' shared headers.
-UNIT_TB_HDRS := tb/unit/unit_tb.h tb/unit/spin_mut_tb.h tb/unit/link_tb.h
+UNIT_TB_HDRS := tb/unit/unit_tb.h tb/unit/spin_tb.h tb/unit/link_tb.h
 
-# unit_config(name, primitive, bench, C twin header, Param=value list[, C twin library])
+# unit_config(name, primitive, bench, C twin header, Param=value list[, C twin library[,
+#             Param=value list for the bench only]])
 define unit_config
 UNIT_NAMES += $(1)
 UNIT_RUNS += $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s))
@@ -63,7 +68,7 @@ UNIT_ARGS_$(1) += $(foreach p,$(5),-G$(p))               # its parameter set
 UNIT_ARGS_$(1) += rtl/spin_pkg.sv                        # link format constants
 UNIT_ARGS_$(1) += rtl/$(2).sv                            # the primitive
 UNIT_ARGS_$(1) += $(abspath tb/unit/$(3).cpp)            # the bench (absolute: compiled from --Mdir)
-UNIT_ARGS_$(1) += -CFLAGS "-O1 -I$(abspath cmodel) $(foreach p,$(5),-DP_$(p))"  # optimise; find the C twin; parameters for the bench
+UNIT_ARGS_$(1) += -CFLAGS "-O1 -I$(abspath cmodel) $(foreach p,$(5) $(7),-DP_$(p))"  # optimise; find the C twin; parameters for the bench
 UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and objects
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
 UNIT_ARGS_$(1) += $(if $(6),-LDFLAGS "$(abspath $(6))")  # the C twin's code, when not a header
@@ -113,38 +118,59 @@ $(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,s
 # (Eject 1); its C twin is cmodel/spin_ovc_tracker.c.
 $(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/datapath.h,NumVcs=$(v) Eject=$(e),$(UNIT_LIBSPIN)))))
 
-# SPIN: the special-message arbitration of one output, 5 ports (outputs 1
-# and 4) and 8 ports (output 7); its C twins spin_offer() and spin_onto_link()
-# (cmodel/spin_sm_arb.c, from the C model's library).
-$(foreach c,5-1 5-4 8-7,$(eval $(call unit_config,sm_arb_p$(word 1,$(subst -, ,$(c)))_o$(word 2,$(subst -, ,$(c))),spin_sm_arb,spin_sm_arb_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) Out=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+# ---- SPIN (docs/microarchitecture.md, section 12) ----
+# Each SPIN module against its C twin of the C model's library, through the
+# adapters of tb/unit/spin_tb.h.  A configuration's name says its ports (p),
+# VCs (v), message widths (w3: IdW 3, HopW 4, CycW 6, small, so that the
+# limits HopMax and CycMax come often; w12: IdW 12, HopW 14, CycW 19, the
+# co-simulation's) and, where the module has it, SmPipe (s0, s1, s2; s3: all
+# three, the bench choosing one at each reset).
+UNIT_LIBSPIN ?= build/cmodel/libspin.a
+UNIT_SPIN_W3  := IdW=3 HopW=4 CycW=6
+UNIT_SPIN_W12 := IdW=12 HopW=14 CycW=19
+UNIT_SPIN_HDRS := cmodel/spin.h cmodel/sm_fmt.h rtl/spin_sm_layout.svh
+# $(call unit_spin,prefix,module,bench,configs,more dependencies,more
+# parameters): one unit_config per config p<P>-v<V>-w<3|12>[-s<S>], named
+# prefix_p<P>_v<V>_w<W>[_s<S>]
+unit_spin_f = $(word $(2),$(subst -, ,$(1)))
+unit_spin_params = NumPorts=$(patsubst p%,%,$(call unit_spin_f,$(1),1)) \
+  NumVcs=$(patsubst v%,%,$(call unit_spin_f,$(1),2)) \
+  $(UNIT_SPIN_$(subst w,W,$(call unit_spin_f,$(1),3))) \
+  $(if $(call unit_spin_f,$(1),4),SmPipe=$(patsubst s%,%,$(call unit_spin_f,$(1),4)))
+unit_spin = $(foreach c,$(4),$(eval $(call unit_config,$(1)_$(subst -,_,$(c)),$(2),$(3),\
+  $(UNIT_SPIN_HDRS) $(5),$(call unit_spin_params,$(c)) $(6),$(UNIT_LIBSPIN))))
 
-# SPIN: the loop buffer; its C twin is cmodel/spin_loop_buf.c (the library).
-$(eval $(call unit_config,loop_buf,spin_loop_buf,spin_loop_buf_tb,cmodel/spin.h,,$(UNIT_LIBSPIN)))
+# The input stage: spin_sm_select() and spin_unit_pre's input stage.
+$(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w3-s0 p5-v3-w3-s1 p5-v1-w12-s2 p8-v3-w12-s3 p3-v1-w3-s3)
+# The output stage: spin_sm_out() (spin_onto_link(), the offers).
+$(call unit_spin,sm_out,spin_sm_out,spin_sm_out_tb,p5-v1-w3-s0 p5-v3-w3-s2 p5-v3-w12-s1 p8-v2-w3-s3 p3-v2-w12-s3)
+# The probe manager: spin_probe_in().
+$(call unit_spin,probe_mgr,spin_probe_mgr,spin_probe_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12)
+# The move manager: spin_move_in() and spin_next_hop().
+$(call unit_spin,move_mgr,spin_move_mgr,spin_move_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12)
+# The loop buffer: loop_latch() and loop_clear().  ForkW is the fork entries'
+# bits of the layout (SmK * SmChW; 1 with 1 VC), which the bench checks.
+# The module has no NumPorts or IdW: those (of the layout) go to the bench only.
+$(eval $(call unit_config,loop_buf_v1_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
+  NumVcs=1 HopW=4 CycW=6 ForkW=1,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+$(eval $(call unit_config,loop_buf_v3_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
+  NumVcs=3 HopW=4 CycW=6 ForkW=96,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+$(eval $(call unit_config,loop_buf_v3_w12,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
+  NumVcs=3 HopW=14 CycW=19 ForkW=40,$(UNIT_LIBSPIN),NumPorts=5 IdW=12))
 
-# SPIN: the probe manager of one port (1 VC at port 1, 2 VCs at port 3, 4 VCs
-# at port 4); its C twin is spin_probe_in() of cmodel/spin_probe_mgr.c.
-$(foreach c,1-1 2-3 4-4,$(eval $(call unit_config,probe_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c))),spin_probe_mgr,spin_probe_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-
-# SPIN: the move manager of one port and class (Rank 2: move and kill_move,
-# Rank 3: probe_move): 1 VC at port 1, 2 VCs at port 3, 4 VCs at port 4; its
-# C twins are spin_move_in() and spin_move_through() of
-# cmodel/spin_move_mgr.c.
-$(foreach c,1-1-2 2-3-3 4-4-2,$(eval $(call unit_config,move_mgr_v$(word 1,$(subst -, ,$(c)))_p$(word 2,$(subst -, ,$(c)))_r$(word 3,$(subst -, ,$(c))),spin_move_mgr,spin_move_mgr_tb,cmodel/spin.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) Port=$(word 2,$(subst -, ,$(c))) Rank=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-
-# SPIN: the two bits of the state each chained move manager tests (1, 2 and
-# 4 VCs at 5 ports, 1 VC at 8 ports); its C twin is spin_move_flags() of
-# cmodel/spin_move_flags.c.
-$(foreach c,5-1 5-2 5-4 8-1,$(eval $(call unit_config,move_flags_p$(word 1,$(subst -, ,$(c)))_v$(word 2,$(subst -, ,$(c))),spin_move_flags,spin_move_flags_tb,cmodel/spin.h,NumPorts=$(word 1,$(subst -, ,$(c))) NumVcs=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-
-# SPIN: the counter FSM with its loop buffer (1 VC, and 2 VCs at 5 ports);
-# its C twins are spin_fsm_pre() and spin_fsm_post() of cmodel/spin_fsm.c.
-# The bench reads the observation word's field table, tb/spin_obs.h.
-$(foreach v,1 2,$(eval $(call unit_config,fsm_v$(v),spin_fsm,spin_fsm_tb,cmodel/spin.h tb/spin_obs.h rtl/spin_loop_buf.sv,NumPorts=5 NumVcs=$(v),$(UNIT_LIBSPIN))))
+# The counter FSM with its loop buffer: spin_fsm_pre(), spin_fsm_home(),
+# spin_take_loop() and spin_fsm_post(), the probe and move managers' C twins
+# deciding for it.  ForkW as for the loop buffer; t_DD 6 (TddW 4).
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v1-w3,rtl/spin_loop_buf.sv,TddW=4 ForkW=1)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v3-w3,rtl/spin_loop_buf.sv,TddW=4 ForkW=96)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v2-w12,rtl/spin_loop_buf.sv,TddW=4 ForkW=41)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p8-v3-w12,rtl/spin_loop_buf.sv,TddW=4 ForkW=40)
 
 # The everyday tier (make check): one configuration of each bench, one seed,
 # shorter runs.
-UNIT_CHECK ?= rr_arbiter_n5 fifo_w16_d5 lfsr route_select_p5 ovc_tracker_v2_e0 sm_arb_p5_o1 \
-              loop_buf probe_mgr_v2_p3 move_mgr_v1_p1_r2 move_flags_p5_v2 fsm_v1
+UNIT_CHECK ?= rr_arbiter_n5 fifo_w16_d5 lfsr route_select_p5 ovc_tracker_v2_e0 input_port_v3_e0_n0_s0 switch_alloc_p5 \
+              sm_in_p5_v3_w3_s1 sm_out_p5_v3_w3_s2 probe_mgr_p5_v3_w3 move_mgr_p5_v1_w3 loop_buf_v3_w12 \
+              fsm_p5_v3_w3
 UNIT_CHECK_CYCLES ?= 50000
 ifneq ($(filter-out $(UNIT_NAMES),$(UNIT_CHECK)),)
 $(error UNIT_CHECK: no unit configuration named $(filter-out $(UNIT_NAMES),$(UNIT_CHECK)))

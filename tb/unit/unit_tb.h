@@ -9,6 +9,7 @@
 //   +verilator+seed+N        seed of the stimulus (and of Verilator's X values)
 //   +verilator+rand+reset+2  randomise initial state (with --x-initial unique)
 //   +cycles+N                cycles (vectors) to run, default 200000
+//   (a bench may read more of its own through plusarg())
 //
 // Output: on the first difference, a FAIL line with the cycle, the inputs and
 // both values; always exactly one final line "N passed, M failed" (N = checks
@@ -74,6 +75,13 @@ class Bench {
   }
 
   Top* operator->() { return top_.get(); }
+  // The value of plusarg +<name>+<value>, or def when it is not given.
+  uint64_t plusarg(const char* name, uint64_t def) const {
+    const std::string key = std::string(name) + "+";
+    const char* a = ctx_->commandArgsPlusMatch(key.c_str());
+    if (!a || !*a) return def;
+    return std::strtoull(a + 1 + key.size(), nullptr, 0);
+  }
   unsigned seed() const { return seed_; }
   uint64_t cycles() const { return cycles_; }
   uint64_t cycle() const { return cycle_; }
