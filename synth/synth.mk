@@ -66,7 +66,7 @@ SYNTH_ACT_RATE   ?= 0.1
 SYNTH_ACT_SEED   ?= 1
 SYNTH_ACT_WARMUP ?= 1000
 SYNTH_ACT_CYCLES ?= 1000
-SYNTH_COSIM_BIN   = $(BUILD)/rtl/p5-v$(1)/Vcosim
+SYNTH_COSIM_BIN   = $(or $(RTL_DIR),$(BUILD)/rtl)/p5-v$(1)/Vcosim
 
 SYNTH_SRC_ABS := $(abspath $(SYNTH_SRC))
 # The RTL read; another directory only for experiments (e.g. a candidate fix).
@@ -357,13 +357,9 @@ $(SPINGEN):
 	@echo "synth: $@ is missing: run 'make spinsim' in the repository root first"; exit 1
 $(BUILD)/rtl/p5-v%/Vcosim:
 	@echo "synth: $@ is missing: run 'make sim VCS=$*' (or make synth) in the repository root first"; exit 1
-else
-# The co-simulation binary of each VC count (the top-level Makefile's rule for
-# VCS=N), asked for every time: it rebuilds only after a change.  The C model
-# first, here, so that two of these builds never compile it at once.
-$(BUILD)/rtl/p5-v%/Vcosim: synth-force $(LIBSPIN)
-	@$(MAKE) -f $(SYNTH_MAIN_MK) --no-print-directory $@ VCS=$* SPEED=0
 endif
+# Included by the Makefile: its pattern rule builds the co-simulation binary
+# of each VC count, and rebuilds it after any change of what it reads.
 
 ifneq ($(SYNTH_SAVED_GOAL),)
 .DEFAULT_GOAL := $(SYNTH_SAVED_GOAL)
