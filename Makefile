@@ -33,6 +33,9 @@ SPIN_MODE ?= live
 ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
+# SPIN's special-message registers (contract 12.1): the paper's timing (0)
+# in the paper mode, 2 in the live mode, as spinsim --mode.
+SM_PIPE   ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
 # links that fail at run time: CYCLE@ROUTER:PORT[,...] or file:PATH (empty: none)
 FAULTS    ?=
 VIEW      ?= router
@@ -146,6 +149,7 @@ $(call knob_check_name,SPIN_MODE,live paper,live or paper)
 $(call knob_check_uint,ADMIT,0,1,0 or 1)
 $(call knob_check_uint,REROUTE,0,1,0 or 1)
 $(call knob_check_uint,ADOPT,0,1,0 or 1)
+$(call knob_check_uint,SM_PIPE,0,2,0, 1 or 2)
 # FAULTS: empty, file:PATH, or CYCLE@ROUTER:PORT items separated by commas
 # (spinsim checks the numbers, naming the item)
 ifneq ($(call knob_is_empty,$(FAULTS)),)
@@ -271,11 +275,11 @@ PORTS   ?= 5
 # of FAvORS-NMin, and a special message's fork entries with several VCs).
 FLITW   := 128
 # The router array serves many topologies: its special messages are sized
-# for networks of up to 4096 routers (IdW 12, HopW 14, CycW 19: contract
+# for networks of up to 4096 routers (IdW 12, CycW 19: contract
 # 12.1), t_DD up to 65535 (TddW 16), and it has all three SmPipe timings,
 # chosen at run time (SmPipe 3).  The C model runs with the same widths.
-ARRAY_SM := -GIdW=12 -GHopW=14 -GCycW=19 -GTddW=16 -GSmPipe=3
-ARRAY_SM_DEFS := -DSPIN_IDW=12 -DSPIN_HOPW=14 -DSPIN_CYCW=19 -DSPIN_TDDW=16 -DSPIN_SMPIPE=3
+ARRAY_SM := -GIdW=12 -GCycW=19 -GTddW=16 -GSmPipe=3
+ARRAY_SM_DEFS := -DSPIN_IDW=12 -DSPIN_CYCW=19 -DSPIN_TDDW=16 -DSPIN_SMPIPE=3
 ARRAY_DIR := $(RTL_DIR)/p$(PORTS)-v$(VCS)
 COSIM   := $(ARRAY_DIR)/Vcosim
 # $(RTL_DIR)/p<P>-v<V>/Vcosim: the router with P ports and V VCs, one build
@@ -336,7 +340,7 @@ $(SCOSIM): $(SCOSIM_DIR)/spin_router.v $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(
 # environment (the knob checks), each one word whatever it holds.
 SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --routing $(ROUTING) --vcs $(VCS) --traffic "$$SPIN_NOC_TRAFFIC" \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
-           --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) \
+           --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
            $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
 # In a recipe: `set -- COMMAND...; $(RUN_SHOW)` prints the command, each
 # word quoted as the shell would need it (bash's printf %q), then runs it;
@@ -435,7 +439,7 @@ help:
 	@printf 'knobs: TOPO=%s ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=%s RATE=$(RATE)\n' "$$SPIN_NOC_TOPO" "$$SPIN_NOC_TRAFFIC"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
-	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT)"
+	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
 	@printf '       FAULTS=%s  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)\n' "$$SPIN_NOC_FAULTS"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
 	@echo "internal (called by the targets above): sim-run"
@@ -679,7 +683,7 @@ lint: deps
 	    "-GNumVcs=1 -GNmin=1 -GSpin=1 -GFlitW=128" "-GNumVcs=3 -GNmin=1 -GEscape=1 -GSpin=1 -GFlitW=128" \
 	    "-GSpin=1 -GFlitW=128 -GSmPipe=0" "-GSpin=1 -GFlitW=128 -GSmPipe=1" \
 	    "-GNumVcs=2 -GSpin=1 -GFlitW=128 -GSmPipe=3" \
-	    "-GSpin=1 -GFlitW=64 -GIdW=3 -GHopW=4 -GCycW=6 -GTddW=4 -GSmPipe=0"; do \
+	    "-GSpin=1 -GFlitW=64 -GIdW=3 -GCycW=6 -GTddW=4 -GSmPipe=0"; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
 	  $(VERILATOR) --lint-only -Wall -Irtl $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
 	done

@@ -54,8 +54,8 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "                     before they leave (2 cycles more a hop); 1, before they\n"
 "                     leave (1 more); 0, neither, the paper's timing (mode:\n"
 "                     2 live, 0 paper)\n"
-"  --sm-widths I,H,C  bits of router id, hop count and cycle count in a special\n"
-"                     message (the network's own, as spingen --sm-widths says)\n"
+"  --sm-widths I,C    bits of router id and of cycle count in a special message\n"
+"                     (the network's own, as spingen --sm-widths says)\n"
 "  --faults SPEC      links that fail at run time: CYCLE@ROUTER:PORT[,...] or\n"
 "                     file:PATH (lines 'CYCLE ROUTER:PORT'); the routing tables\n"
 "                     avoid the link from that cycle on; once a run (none)\n"
@@ -200,16 +200,13 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
       sm_pipe = optarg[0] - '0';
       break;
     case 'W': {
-      unsigned a, b, w;
+      unsigned a, w;
       char tail;
-      if (sscanf(optarg, "%u,%u,%u%c", &a, &b, &w, &tail) != 3 || a < 1 || a > 16 || b < 2 ||
-          b > 24 || w < 4 || w > 28) {
-        cli_error("--sm-widths: '%s' is not IdW,HopW,CycW (IdW 1..16, HopW 2..24, CycW 6..28)",
-                  optarg);
+      if (sscanf(optarg, "%u,%u%c", &a, &w, &tail) != 2 || a < 1 || a > 16 || w < 6 || w > 28) {
+        cli_error("--sm-widths: '%s' is not IdW,CycW (IdW 1..16, CycW 6..28)", optarg);
         return 2;
       }
       o->sim.sm.idw = a;
-      o->sim.sm.hopw = b;
       o->sim.sm.cycw = w;
       break;
     }

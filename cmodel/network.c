@@ -156,21 +156,19 @@ static void net_router(network_t *net, int r, int spin, unsigned tdd, router_mod
 static int net_sm_fmt(network_t *net, const topo_t *topo, int vcs, const sm_opts_t *sm,
                       char *err, unsigned long errlen)
 {
-  unsigned idw, hopw, cycw;
-  sm_widths_for(topo, vcs, sm->pipe, &idw, &hopw, &cycw);
+  unsigned idw, cycw;
+  sm_widths_for(topo, vcs, sm->pipe, &idw, &cycw);
   if (sm->idw) {
-    if (sm->idw < idw || sm->hopw < hopw || sm->cycw < cycw) {
+    if (sm->idw < idw || sm->cycw < cycw) {
       snprintf(err, errlen, "%s with %d VC%s needs special-message widths of at least IdW %u, "
-               "HopW %u, CycW %u (given %u, %u, %u)", topo->name, vcs, vcs > 1 ? "s" : "", idw,
-               hopw, cycw, sm->idw, sm->hopw, sm->cycw);
+               "CycW %u (given %u, %u)", topo->name, vcs, vcs > 1 ? "s" : "", idw, cycw, sm->idw,
+               sm->cycw);
       return -1;
     }
     idw = sm->idw;
-    hopw = sm->hopw;
     cycw = sm->cycw;
   }
-  return sm_fmt_make(&net->fmt, idw, hopw, cycw, topo->radix, vcs, SM_FLITW, sm->pipe, err,
-                     errlen);
+  return sm_fmt_make(&net->fmt, idw, cycw, topo->radix, vcs, SM_FLITW, sm->pipe, err, errlen);
 }
 
 int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
@@ -234,13 +232,15 @@ void net_free(network_t *net)
   memset(net, 0, sizeof *net);
 }
 
-/* The record of a recovery that spun for the first time in this step: its
- * loop, walked from the sender's loop VC along the spinning VCs (one per
- * input port at most) until it comes back (statistics only). */
-static void log_loop(network_t *net, int src)
+/* A recovery that spun for the first time in this step: its loop, walked
+ * from the sender's loop VC along the spinning VCs (one per input port at
+ * most) until it comes back, gives the sender its loop's routers (m, for
+ * the bound of the paper's theorem) and, with a record, the record's entry
+ * (statistics only). */
+static void walk_loop(network_t *net, int src)
 {
   const int P = net->ports, V = net->vcs;
-  const spin_router_t *s0 = &net->rt[src].sp;
+  spin_router_t *s0 = &net->rt[src].sp;
   spin_log_entry_t e;
   unsigned cap = (unsigned)(net->n * P * V) + 1u;
   int r = src, p = s0->dd_port_q, v = s0->dd_vc_q;
@@ -266,7 +266,8 @@ static void log_loop(network_t *net, int src)
     if (w == V) break;
     v = w;
   }
-  net->rt[src].sp.log_entry = spin_log_open(net->log, &e);
+  s0->loop_hops = e.closed ? e.len : 0;
+  if (net->log) s0->log_entry = spin_log_open(net->log, &e);
   free(e.port);
 }
 
@@ -314,7 +315,7 @@ void net_step(network_t *net)
     for (r = 0; r < n; r++)
       if (net->rt[r].sp.log_walk) {
         net->rt[r].sp.log_walk = 0;
-        if (net->log) log_loop(net, r);
+        walk_loop(net, r);
       }
   /* Links of latency L > 1: each pipeline takes its peer's new register
    * values and gives its reader the values of L - 1 cycles before. */

@@ -140,9 +140,8 @@ void report_print(FILE *out, const report_t *r)
               (unsigned long long)k->drop_contention, (unsigned long long)k->drop_busy,
               (unsigned long long)k->drop_outranked, (unsigned long long)k->drop_not_blocked,
               (unsigned long long)k->drop_came_round, (unsigned long long)k->drop_length);
-    fprintf(out, "                       messages: SmPipe %d, IdW %u, HopW %u, CycW %u "
-            "(loops to %u hops, %u cycles)\n", (int)s->net.fmt.s, s->net.fmt.idw,
-            s->net.fmt.hopw, s->net.fmt.cycw, s->net.fmt.hop_max, s->net.fmt.cyc_max);
+    fprintf(out, "                       messages: SmPipe %d, IdW %u, CycW %u (loops to %u "
+            "cycles)\n", (int)s->net.fmt.s, s->net.fmt.idw, s->net.fmt.cycw, s->net.fmt.cyc_max);
   } else {
     fprintf(out, "  SPIN                 off\n");
   }
@@ -249,8 +248,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"longest_loop_hops\": %llu,\n", (unsigned long long)k->longest_hops);
     fprintf(out, "  \"longest_loop_cycles\": %llu,\n", (unsigned long long)k->longest_cycles);
     fprintf(out, "  \"sm_pipe\": %u,\n", s->net.fmt.s);
-    fprintf(out, "  \"sm_widths\": [%u, %u, %u],\n", s->net.fmt.idw, s->net.fmt.hopw,
-            s->net.fmt.cycw);
+    fprintf(out, "  \"sm_widths\": [%u, %u],\n", s->net.fmt.idw, s->net.fmt.cycw);
     fprintf(out, "  \"expiry_to_resolution_avg\": %.2f,\n",
             k->deadlocks_resolved ? (double)k->expiry_to_resolve_sum / (double)k->deadlocks_resolved : 0.0);
     fprintf(out, "  \"expiry_to_resolution_median\": %u,\n", spin_resolve_median(k));

@@ -11,28 +11,23 @@ static unsigned clog2(uint64_t x)
   return b;
 }
 
-int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned hopw, unsigned cycw, int ports, int vcs,
-                unsigned flitw, int sm_pipe, char *err, size_t errlen)
+int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned cycw, int ports, int vcs, unsigned flitw,
+                int sm_pipe, char *err, size_t errlen)
 {
   unsigned hdr;
-  if (idw < 1 || idw > 16 || hopw < 2 || hopw > 24 || cycw < 6 || cycw > 28) {
-    snprintf(err, errlen, "special-message widths IdW %u, HopW %u, CycW %u: expected IdW 1..16, "
-             "HopW 2..24, CycW 6..28", idw, hopw, cycw);
+  if (idw < 1 || idw > 16 || cycw < 6 || cycw > 28) {
+    snprintf(err, errlen, "special-message widths IdW %u, CycW %u: expected IdW 1..16, CycW 6..28",
+             idw, cycw);
     return -1;
   }
   f->idw = idw;
-  f->hopw = hopw;
   f->cycw = cycw;
   f->portw = clog2((uint64_t)ports);
   f->s = (unsigned)sm_pipe;
-  f->hop_max = (1u << hopw) - 1u;
   f->cyc_max = ((1u << cycw) - 3u) / 2u;
-  f->o_n = idw;
-  f->o_idx = f->o_n + hopw;
-  f->o_t = f->o_idx + hopw;
-  f->o_lc = f->o_t + cycw;
-  f->o_p0 = f->o_lc + cycw;
-  f->o_fk = f->o_p0 + f->portw;
+  f->o_t = idw;
+  f->o_x = f->o_t + cycw;
+  f->o_fk = f->o_x + cycw;
   hdr = f->o_fk;
   if (vcs > 1) {
     f->chw = clog2((uint64_t)vcs);
@@ -46,15 +41,14 @@ int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned hopw, unsigned cycw, int por
     f->o_fork = f->o_fk;
   }
   if (hdr > flitw || hdr > 128) {
-    snprintf(err, errlen, "special-message header of %u bits (IdW %u, HopW %u, CycW %u) does "
-             "not fit a flit of %u bits", hdr, idw, hopw, cycw, flitw);
+    snprintf(err, errlen, "special-message header of %u bits (IdW %u, CycW %u) does not fit a "
+             "flit of %u bits", hdr, idw, cycw, flitw);
     return -1;
   }
   return 0;
 }
 
-void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *hopw,
-                   unsigned *cycw)
+void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *cycw)
 {
   uint64_t h = 0, lmax = 1, c;
   int i;
@@ -66,8 +60,6 @@ void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigne
   c = h * (lmax + (uint64_t)sm_pipe);
   *idw = clog2((uint64_t)t->routers);
   if (*idw < 1) *idw = 1;
-  *hopw = clog2(h + 1);
-  if (*hopw < 2) *hopw = 2;
   *cycw = clog2(2 * c + 3);
   if (*cycw < 6) *cycw = 6;   /* room for a hop over the limit (12.1) */
 }
@@ -100,11 +92,9 @@ sm_t sm_unpack(const sm_fmt_t *f, const flit_t *w)
   unsigned i;
   m.kind = CTL_KIND(w->ctl);
   m.sender = get128(w->data, w->ext, 0, f->idw);
-  m.n = get128(w->data, w->ext, f->o_n, f->hopw);
-  m.idx = get128(w->data, w->ext, f->o_idx, f->hopw);
   m.t = get128(w->data, w->ext, f->o_t, f->cycw);
-  m.lc = get128(w->data, w->ext, f->o_lc, f->cycw);
-  m.p0 = get128(w->data, w->ext, f->o_p0, f->portw);
+  m.lc = m.kind == KIND_PROBE ? 0 : get128(w->data, w->ext, f->o_x, f->cycw);
+  m.p0 = m.kind == KIND_PROBE ? get128(w->data, w->ext, f->o_x, f->cycw) : 0;
   m.fk = get128(w->data, w->ext, f->o_fk, f->fkw);
   m.fork_lo = m.fork_hi = 0;
   for (i = 0; i < f->k; i++)
@@ -119,11 +109,8 @@ flit_t sm_pack(const sm_fmt_t *f, const sm_t *m)
   w.data = w.ext = 0;
   w.ctl = CTL_MAKE(m->kind, 0, 0, 0);
   put128(&w.data, &w.ext, 0, f->idw, m->sender);
-  put128(&w.data, &w.ext, f->o_n, f->hopw, m->n);
-  put128(&w.data, &w.ext, f->o_idx, f->hopw, m->idx);
   put128(&w.data, &w.ext, f->o_t, f->cycw, m->t);
-  put128(&w.data, &w.ext, f->o_lc, f->cycw, m->lc);
-  put128(&w.data, &w.ext, f->o_p0, f->portw, m->p0);
+  put128(&w.data, &w.ext, f->o_x, f->cycw, m->kind == KIND_PROBE ? m->p0 : m->lc);
   put128(&w.data, &w.ext, f->o_fk, f->fkw, m->fk);
   for (i = 0; i < f->k; i++)
     put128(&w.data, &w.ext, f->o_fork + i * f->chw, f->chw, sm_fork(f, m, i));

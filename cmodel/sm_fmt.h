@@ -1,9 +1,10 @@
 /* sm_fmt.h - the layout of a special message (docs/microarchitecture.md,
- * 12.1), sized to the network at build time: IdW bits of router id, HopW of
- * hop count, CycW of cycles; with V > 1 VCs per port, K fork entries of ChW
- * bits.  RTL twin: rtl/spin_sm_layout.svh (the same fields, least
- * significant first):
- *   sender[IdW] n[HopW] idx[HopW] t[CycW] lc[CycW] p0[PortW] fk[FkW] fork[K][ChW]
+ * 12.1), sized to the network at build time: IdW bits of router id, CycW of
+ * cycles; with V > 1 VCs per port, K fork entries of ChW bits.  RTL twin:
+ * rtl/spin_sm_layout.svh (the same fields, least significant first):
+ *   sender[IdW] t[CycW] x[CycW] fk[FkW] fork[K][ChW]
+ * x is a probe's p0 (its low PortW bits) or a move's, probe_move's or
+ * kill_move's lc.
  * The C model works on a message unpacked into sm_t and packs it into the
  * 128-bit data word of a link register ({ext, data}) when it goes onto a
  * link, so that the links compare bit for bit with the RTL's. */
@@ -19,21 +20,21 @@
 #define SM_FKW        6
 
 typedef struct {
-  unsigned idw, hopw, cycw;   /* the three widths of the build */
-  unsigned portw, chw, fkw, k; /* port field; fork choice, fork count, entries (V > 1) */
-  unsigned hop_max;           /* 2^HopW - 1: a probe with n = hop_max is dropped */
+  unsigned idw, cycw;         /* the two widths of the build */
+  unsigned portw, chw, fkw, k; /* port number; fork choice, fork count, entries (V > 1) */
   unsigned cyc_max;           /* floor((2^CycW - 3) / 2): the longest loop in cycles */
-  unsigned s;                 /* extra cycles per hop: 2 with SmPipe = 1, else 0 */
+  unsigned s;                 /* SmPipe: the extra cycles of a hop */
   /* field offsets in the 128-bit word */
-  unsigned o_n, o_idx, o_t, o_lc, o_p0, o_fk, o_fork;
+  unsigned o_t, o_x, o_fk, o_fork;
 } sm_fmt_t;
 
-/* A special message, unpacked.  t is a probe's cyc, or a move's or
- * probe_move's delay (a kill_move's is 0); forks[] holds K entries of ChW
- * bits, entry i at bits [i*ChW +: ChW] of the 128-bit pair {hi, lo}. */
+/* A special message, unpacked.  t is a probe's cyc, or a move's,
+ * probe_move's or kill_move's delay; p0 a probe's first output, lc the
+ * others' loop cycles C (one field on the link, x); forks[] holds K entries
+ * of ChW bits, entry i at bits [i*ChW +: ChW] of the 128-bit pair {hi, lo}. */
 typedef struct {
   unsigned kind;              /* KIND_PROBE .. KIND_KILL_MOVE; 0: none */
-  unsigned sender, n, idx, t, lc, p0, fk;
+  unsigned sender, t, lc, p0, fk;
   uint64_t fork_lo, fork_hi;
 } sm_t;
 
@@ -41,25 +42,23 @@ typedef struct {
  * network, sm_widths_for). */
 typedef struct {
   int pipe;
-  unsigned idw, hopw, cycw;
+  unsigned idw, cycw;
 } sm_opts_t;
 
-/* The layout for widths (idw, hopw, cycw) of routers with `ports` ports,
+/* The layout for widths (idw, cycw) of routers with `ports` ports,
  * `vcs` VCs and flits of flitw bits, SmPipe sm_pipe.  Returns 0, or -1 with
  * a message in err when the widths are out of range or the header does not
  * fit the flit. */
-int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned hopw, unsigned cycw, int ports, int vcs,
-                unsigned flitw, int sm_pipe, char *err, size_t errlen);
+int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned cycw, int ports, int vcs, unsigned flitw,
+                int sm_pipe, char *err, size_t errlen);
 
-/* The widths a network needs (12.9): IdW = clog2(N) (at least 1); HopW
- * holds the number of network VCs H; CycW holds 2C + 2 for C = H (Lmax + S).
- * Into *idw, *hopw, *cycw. */
-void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *hopw,
-                   unsigned *cycw);
+/* The widths a network needs (12.9): IdW = clog2(N) (at least 1); CycW
+ * holds 2C + 2 for C = H (Lmax + S), H the number of network VCs (at least
+ * 6).  Into *idw, *cycw. */
+void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *cycw);
 
 /* The co-simulation's router builds serve many topologies with these. */
 #define SM_COSIM_IDW  12
-#define SM_COSIM_HOPW 14
 #define SM_COSIM_CYCW 19
 
 /* The message in a link word, and back. */

@@ -29,11 +29,10 @@ typedef enum {
 
 /* Loop buffer (12.3): the loop this router sends its messages round (its
  * own probe's, or one it adopted), or, FROZEN, the C of the recovery it is
- * frozen for.  n_q is the loop's hops (m), cyc_q its cycles (C), port0_q this
+ * frozen for.  cyc_q is the loop's cycles (C; 0: no loop), port0_q this
  * router's output into it; with V > 1, the loop's fork entries are read from
  * fk0_q on. */
 typedef struct {
-  uint32_t n_q;
   uint32_t cyc_q;
   uint8_t port0_q;
   uint8_t fk0_q;
@@ -53,6 +52,8 @@ typedef struct {
   int64_t log_entry;    /* statistics only: this recovery's entry in the record, or -1 */
   uint8_t log_walk;     /* statistics only: the loop is to be walked into the record */
   uint8_t adopted;      /* statistics only: the loop was adopted (12.4) */
+  uint32_t loop_hops;   /* statistics only: the loop's routers (m), walked by the network at
+                           the recovery's first spin (network.c); 0 before */
   loop_buf_t loop;
   /* per input VC [port][vc] */
   uint8_t frozen_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];
@@ -61,10 +62,9 @@ typedef struct {
   uint8_t spinning_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* spin in progress */
   uint64_t popped_q;    /* the network VCs that sent their front flit in the cycle before,
                            bit p*SPIN_MAX_VCS + v (the watch, 12.3) */
-  /* per input port: the mark, the last probe forwarded from it (sender, n,
-   * cyc, the outputs it left by, fk; n = 0: none), 12.4 */
+  /* per input port: the mark, the last probe forwarded from it (sender,
+   * cyc, the outputs it left by, fk; cyc = 0: none), 12.4 */
   uint16_t mark_sender_q[SPIN_MAX_PORTS];
-  uint32_t mark_n_q[SPIN_MAX_PORTS];
   uint32_t mark_cyc_q[SPIN_MAX_PORTS];
   uint8_t mark_out_q[SPIN_MAX_PORTS];
   uint8_t mark_fk_q[SPIN_MAX_PORTS];
@@ -146,9 +146,8 @@ static inline int spin_prio(uint64_t cycle, unsigned tdd, int n, int r)
 }
 
 /* Loop buffer (spin_loop_buf.c): latch a loop, empty it when the recovery
- * ends (only its hops and cycles), and the loop length. */
-void loop_latch(loop_buf_t *l, unsigned n, unsigned cyc, unsigned port0, unsigned fk0,
-                const sm_t *forks);
+ * ends (only its cycles). */
+void loop_latch(loop_buf_t *l, unsigned cyc, unsigned port0, unsigned fk0, const sm_t *forks);
 void loop_clear(loop_buf_t *l);
 
 /* What the router shows the SPIN logic in one cycle (read-only views of its
@@ -306,8 +305,8 @@ void spin_sm_out(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st);
  * with adoption, another router's that went round the loop through input
  * p): VC v at p becomes the loop's VC, the loop buffer latches it, and a
  * move goes out round the loop (MOVE state).  spin_fsm.c. */
-void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n, unsigned cyc,
-                    unsigned port0, unsigned fk0, const sm_t *forks, spin_stats_t *st);
+void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned cyc, unsigned port0,
+                    unsigned fk0, const sm_t *forks, spin_stats_t *st);
 
 /* Probe manager: a probe from another router (or this router's own probe
  * back, not confirming a loop) handled on input p.  Forks it, drops it, or,
@@ -371,10 +370,9 @@ void spin_unit_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin
 flit_t spin_onto_link(const sm_fmt_t *f, const sm_t *m, unsigned o, unsigned fork);
 
 /* A message handled by a router accounts for the hop it came over, a link
- * of xlat + 1 cycles (12.1): a probe's n grows by 1 and its cyc by the
- * hop's h = xlat + 1 + SmPipe, a move's or probe_move's idx grows by 1 and
- * its delay shrinks by h (not below 0), a kill_move's idx grows by 1.
- * spin_sm_out.c. */
+ * of xlat + 1 cycles (12.1): a probe's cyc grows by the hop's
+ * h = xlat + 1 + SmPipe, a move's, probe_move's or kill_move's delay
+ * shrinks by h (not below 0).  spin_sm_out.c. */
 void spin_hop_in(const sm_fmt_t *f, sm_t *m, unsigned xlat);
 
 #endif

@@ -11,7 +11,6 @@ static void originate(spin_router_t *s, spin_ctx_t *c, unsigned kind, unsigned d
   memset(&m, 0, sizeof m);
   m.kind = kind;
   m.sender = (unsigned)c->id;
-  m.n = s->loop.n_q;
   m.t = delay;
   m.lc = s->loop.cyc_q;
   m.fk = s->loop.fk0_q;
@@ -29,9 +28,9 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
     st->deadlocks_resolved++;
     if (s->spins_q > st->max_spins) {
       st->max_spins = s->spins_q;
-      st->max_spins_loop = s->loop.n_q;
+      st->max_spins_loop = s->loop_hops;
     }
-    if (s->loop.n_q > st->longest_hops) st->longest_hops = s->loop.n_q;
+    if (s->loop_hops > st->longest_hops) st->longest_hops = s->loop_hops;
     if (s->loop.cyc_q > st->longest_cycles) st->longest_cycles = s->loop.cyc_q;
     st->expiry_to_resolve_sum += dt;
     if (st->log) spin_log_done(st->log, s->log_entry, s->spins_q, s->t_last_spin);
@@ -122,7 +121,7 @@ static void sender_spins(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
   if (!s->spins_q) s->log_walk = 1;      /* the network records the loop (spin_log.h) */
   s->t_last_spin = c->cycle;
   s->spins_q++;
-  if (s->spins_q == (c->nmin ? 2u : 1u) * s->loop.n_q)   /* the m-th (2m-th) */
+  if (s->spins_q == (c->nmin ? 2u : 1u) * s->loop_hops)   /* the m-th (2m-th) */
     st->bound_violations++;
 }
 
@@ -143,7 +142,7 @@ static void expire(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
     break;
   case FSM_MOVE:                 /* the move did not come back */
     s->state_q = FSM_KILL_MOVE;
-    originate(s, c, KIND_KILL_MOVE, 0, st);
+    originate(s, c, KIND_KILL_MOVE, 2u * C + 2u, st);
     spin_load(s, c, C);
     break;
   case FSM_FORWARD_PROGRESS:     /* the spin cycle */
@@ -159,7 +158,7 @@ static void expire(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
       spin_load(s, c, C);
     } else {                     /* the probe_move did not come back */
       s->state_q = FSM_KILL_MOVE;
-      originate(s, c, KIND_KILL_MOVE, 0, st);
+      originate(s, c, KIND_KILL_MOVE, 2u * C + 2u, st);
       spin_load(s, c, C);
     }
     break;
@@ -201,12 +200,12 @@ int spin_fsm_home(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_st
     for (v = 0; v < c->vcs; v++)
       if (spin_vc_routed(c, p, v) && c->out_port[p][v] == m->p0) {
         st->probes_returned++;
-        spin_take_loop(s, c, p, v, m->n, m->t, m->p0, 0, m, st);
+        spin_take_loop(s, c, p, v, m->t, m->p0, 0, m, st);
         return 1;
       }
     return 0;
   }
-  if (m->idx != m->n) return 0;           /* not home yet: a figure 8, the move manager */
+  if (m->t > m->lc + 2u) return 0;        /* not home yet: a figure 8, the move manager */
   if ((m->kind == KIND_MOVE && s->state_q == FSM_MOVE) ||
       (m->kind == KIND_PROBE_MOVE && s->state_q == FSM_PROBE_MOVE && s->pm_sent_q)) {
     if (p == s->dd_port_q && m->t == s->loop.cyc_q + 2u && (v = freeze_own(s, c, p)) >= 0) {
@@ -218,23 +217,27 @@ int spin_fsm_home(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_st
     } else {
       st->moves_dropped++;
     }
-  } else if (m->kind == KIND_KILL_MOVE && s->state_q == FSM_KILL_MOVE) {
+  } else if (m->kind == KIND_KILL_MOVE && s->state_q == FSM_KILL_MOVE &&
+             m->t == s->loop.cyc_q + 2u) {
     finish(s, c, st);
+  } else {
+    st->moves_dropped++;
   }
   return 1;
 }
 
-void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned n, unsigned cyc,
-                    unsigned port0, unsigned fk0, const sm_t *forks, spin_stats_t *st)
+void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned cyc, unsigned port0,
+                    unsigned fk0, const sm_t *forks, spin_stats_t *st)
 {
   s->dd_port_q = (uint8_t)p;
   s->dd_vc_q = (uint8_t)v;
   s->source_id_q = (uint16_t)c->id;      /* its own recovery: where its messages went */
   memset(s->loop_out_q, 0, sizeof s->loop_out_q);
-  loop_latch(&s->loop, n, cyc, port0, fk0, forks);
+  loop_latch(&s->loop, cyc, port0, fk0, forks);
   s->t_expiry = c->cycle - cyc;
   s->t_detect = c->cycle;
   s->spins_q = 0;
+  s->loop_hops = 0;
   s->log_entry = -1;
   s->adopted = 0;
   s->state_q = FSM_MOVE;

@@ -3,10 +3,8 @@
  * another router's probe.  RTL twin: rtl/spin_loop_buf.sv. */
 #include "spin.h"
 
-void loop_latch(loop_buf_t *l, unsigned n, unsigned cyc, unsigned port0, unsigned fk0,
-                const sm_t *forks)
+void loop_latch(loop_buf_t *l, unsigned cyc, unsigned port0, unsigned fk0, const sm_t *forks)
 {
-  l->n_q = n;
   l->cyc_q = cyc;
   l->port0_q = (uint8_t)port0;
   l->fk0_q = (uint8_t)fk0;
@@ -18,6 +16,5 @@ void loop_latch(loop_buf_t *l, unsigned n, unsigned cyc, unsigned port0, unsigne
  * entries are kept, unread, as in the RTL). */
 void loop_clear(loop_buf_t *l)
 {
-  l->n_q = 0;
   l->cyc_q = 0;
 }

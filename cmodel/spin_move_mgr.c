@@ -35,7 +35,7 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *msg, spin_
   sm_t m = *msg;
   const int own = m.sender == (unsigned)c->id;
   unsigned o = spin_next_hop(s, c, p, &m);
-  const int ok = accepts(s, c, &m), lost = !o || (!own && m.idx >= m.n);
+  const int ok = accepts(s, c, &m), lost = !o || (!own && m.t < m.lc + 2u);
   int v;
   if (m.kind == KIND_KILL_MOVE) {
     /* another router's: its recovery's routers (ok) leave it, and every
@@ -50,7 +50,7 @@ void spin_move_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *msg, spin_
     else spin_offer_fwd(c, p, 1u << o, &m, 0);
     return;
   }
-  if (lost) {                            /* no port, or hops used up away from its sender */
+  if (lost) {                            /* no port, or past its loop's C away from its sender */
     st->moves_dropped++;
     return;
   }

@@ -27,7 +27,7 @@ static int blocked(const spin_router_t *s, const spin_ctx_t *c, int p, const sm_
   if (spin_prio(c->cycle, c->tdd, c->nodes, c->id) >
       spin_prio(c->cycle, c->tdd, c->nodes, (int)m->sender))
     return DROP_OUTRANKED;
-  if (m->n >= c->fmt->hop_max || m->t > c->fmt->cyc_max) return DROP_LENGTH;
+  if (m->t > c->fmt->cyc_max) return DROP_LENGTH;
   /* every VC at the arrival port must hold a packet waiting on a route */
   for (v = 0; v < c->vcs; v++)
     if (!spin_vc_routed(c, p, v)) return DROP_NOT_BLOCKED;
@@ -37,7 +37,7 @@ static int blocked(const spin_router_t *s, const spin_ctx_t *c, int p, const sm_
   return -1;
 }
 
-/* The probe came round p (the mark holds its sender with a smaller n): with
+/* The probe came round p (the mark holds its sender with fewer cycles): with
  * adoption the router takes the loop it went round, if it is free to and a
  * VC at p waits for the loop's first output.  Returns 1 when it did. */
 static int adopt(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st)
@@ -50,8 +50,7 @@ static int adopt(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_sta
   for (v = 0; v < c->vcs; v++)
     if (spin_vc_routed(c, p, v) && c->out_port[p][v] == o1) {
       st->probes_adopted++;
-      spin_take_loop(s, c, p, v, m->n - s->mark_n_q[p], m->t - s->mark_cyc_q[p], o1,
-                     fk0 + (unsigned)forked, m, st);
+      spin_take_loop(s, c, p, v, m->t - s->mark_cyc_q[p], o1, fk0 + (unsigned)forked, m, st);
       s->adopted = 1;
       return 1;
     }
@@ -66,12 +65,11 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_s
     spin_drop_probe(st, (spin_drop_t)why);
     return;
   }
-  if (s->mark_n_q[p] && s->mark_sender_q[p] == m->sender && m->n > s->mark_n_q[p]) {
+  if (s->mark_cyc_q[p] && s->mark_sender_q[p] == m->sender && m->t > s->mark_cyc_q[p]) {
     if (!adopt(s, c, p, m, st)) spin_drop_probe(st, DROP_CAME_ROUND);
     return;
   }
   s->mark_sender_q[p] = (uint16_t)m->sender;
-  s->mark_n_q[p] = m->n;
   s->mark_cyc_q[p] = m->t;
   s->mark_out_q[p] = (uint8_t)outs;
   s->mark_fk_q[p] = (uint8_t)m->fk;

@@ -55,13 +55,8 @@ flit_t spin_onto_link(const sm_fmt_t *f, const sm_t *m, unsigned o, unsigned for
 void spin_hop_in(const sm_fmt_t *f, sm_t *m, unsigned xlat)
 {
   const unsigned h = xlat + 1u + f->s;
-  if (m->kind == KIND_PROBE) {
-    m->n++;
-    m->t += h;
-  } else {
-    m->idx++;
-    if (m->kind != KIND_KILL_MOVE) m->t = m->t > h ? m->t - h : 0;
-  }
+  if (m->kind == KIND_PROBE) m->t += h;
+  else m->t = m->t > h ? m->t - h : 0;
 }
 
 /* Per output, which offer wins (1 the handled message, 2 the FSM's, 0

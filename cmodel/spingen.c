@@ -6,7 +6,7 @@
  * usage: spingen --topo NAME --vcs N [--flit-width W] [--escape 0|1] --out FILE
  *        spingen --topo NAME --radix      (prints the routers' port count)
  *        spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths
- *                                         (prints IdW HopW CycW, contract 12.9)
+ *                                         (prints IdW CycW, contract 12.9)
  * The routers of the top get the network's own special-message widths, for
  * SmPipe up to 2, and all three SmPipe timings (SmPipe 3, sm_pipe_i).
  * Beside FILE it writes spin_network_cfg.h: the same sizes for the C++
@@ -28,7 +28,7 @@ static int usage(FILE *f)
              "       spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths\n"
              "  writes the Verilog network top (module spin_network) for topology NAME,\n"
              "  or prints the port count of its routers (NIC port included), or the\n"
-             "  widths its SPIN messages need: IdW HopW CycW (SmPipe S, 2 by default)\n");
+             "  widths its SPIN messages need: IdW CycW (SmPipe S, 2 by default)\n");
   return f == stdout ? 0 : 2;
 }
 
@@ -48,11 +48,11 @@ static int parse_int(const char *opt, const char *s, int lo, int hi, int *v)
  * routers carry SPIN when such a message fits the flit. */
 static sm_fmt_t top_fmt(const topo_t *t, int vcs, int flitw, int *ok)
 {
-  unsigned idw, hopw, cycw;
+  unsigned idw, cycw;
   char err[256];
   sm_fmt_t f;
-  sm_widths_for(t, vcs, 2, &idw, &hopw, &cycw);
-  *ok = sm_fmt_make(&f, idw, hopw, cycw, t->radix, vcs, (unsigned)flitw, 2, err, sizeof err) == 0;
+  sm_widths_for(t, vcs, 2, &idw, &cycw);
+  *ok = sm_fmt_make(&f, idw, cycw, t->radix, vcs, (unsigned)flitw, 2, err, sizeof err) == 0;
   return f;
 }
 
@@ -86,7 +86,6 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  parameter int unsigned Escape   = %d,\n"
 "  parameter int unsigned Nmin     = %d,\n"
 "  parameter int unsigned IdW      = %u,\n"
-"  parameter int unsigned HopW     = %u,\n"
 "  parameter int unsigned CycW     = %u,\n"
 "  parameter int unsigned TddW     = 16,\n"
 "  localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,\n"
@@ -94,7 +93,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  localparam int unsigned CredW   = spin_pkg::CredW,\n"
 "  localparam int unsigned OccW    = spin_pkg::OccW,\n"
 "  localparam int unsigned ObsW    = Spin == 1 ? spin_pkg::obs_width(NumPorts, NumVcs, FlitW,\n"
-"                                    IdW, HopW, CycW, TddW) : 1\n"
+"                                    IdW, CycW, TddW) : 1\n"
 ") (\n"
 "  input  logic                                  clk_i,\n"
 "  input  logic                                  rst_ni,\n"
@@ -118,7 +117,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  output logic [NumNodes*ObsW-1:0]              dbg_spin_obs_o\n"
 ");\n",
           N, P, vcs, vcs > 1 ? "s" : "", t->name, N, P, vcs, flitw, spin, esc, flitw >= 90, sm.idw,
-          sm.hopw, sm.cycw);
+          sm.cycw);
   for (r = 0; r < N; r++) {
     fprintf(f, "\n  // router %d", r);
     if (t->has_coords) fprintf(f, " (x %d, y %d)", t->x[r], t->y[r]);
@@ -161,7 +160,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  );\n"
 "  spin_router #(\n"
 "    .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW), .Spin(Spin),\n"
-"    .Escape(Escape), .Nmin(Nmin), .IdW(IdW), .HopW(HopW), .CycW(CycW), .TddW(TddW), .SmPipe(3)\n"
+"    .Escape(Escape), .Nmin(Nmin), .IdW(IdW), .CycW(CycW), .TddW(TddW), .SmPipe(3)\n"
 "  ) u_router_%d (\n"
 "    .clk_i, .rst_ni,\n"
 "    .lfsr_seed_i(seed_i ^ 32'h%08x),\n"
@@ -211,9 +210,9 @@ static int write_cfg(const char *out, const topo_t *t, int vcs, int flitw, int e
   fprintf(f, "#define SPIN_NET_TOPO \"%s\"\n#define SPIN_NET_NODES %d\n"
              "#define SPIN_NET_PORTS %d\n#define SPIN_NET_VCS %d\n#define SPIN_NET_FLITW %d\n"
              "#define SPIN_NET_ESCAPE %d\n#define SPIN_NET_SPIN %d\n"
-             "#define SPIN_NET_IDW %u\n#define SPIN_NET_HOPW %u\n#define SPIN_NET_CYCW %u\n"
+             "#define SPIN_NET_IDW %u\n#define SPIN_NET_CYCW %u\n"
              "#define SPIN_NET_TDDW 16\n#define SPIN_NET_SMPIPE 3\n",
-          t->name, t->routers, t->radix, vcs, flitw, esc, spin, sm.idw, sm.hopw, sm.cycw);
+          t->name, t->routers, t->radix, vcs, flitw, esc, spin, sm.idw, sm.cycw);
   return fclose(f);
 }
 
@@ -264,9 +263,9 @@ int main(int argc, char **argv)
     return 0;
   }
   if (widths_only) {
-    unsigned idw, hopw, cycw;
-    sm_widths_for(&t, vcs, pipe, &idw, &hopw, &cycw);
-    printf("%u %u %u\n", idw, hopw, cycw);
+    unsigned idw, cycw;
+    sm_widths_for(&t, vcs, pipe, &idw, &cycw);
+    printf("%u %u\n", idw, cycw);
     topo_free(&t);
     return 0;
   }

@@ -25,7 +25,6 @@ module spin_fsm #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   parameter int unsigned TddW     = 8,
   // the fork entries' bits (NumVcs > 1: SmK * SmChW of spin_sm_layout.svh,
@@ -43,7 +42,6 @@ module spin_fsm #(
   input  logic [IdW-1:0]               id_i,
   input  logic [IdW:0]                 nodes_i,
   input  logic [TddW-1:0]              tdd_i,
-  input  logic                         nmin_i,      // FAvORS-NMin: the bound is 2m - 1 (assertion only)
   // views of the input VCs, index p*MaxVcs + v (registers of this cycle)
   input  logic [MaxPv-1:0]             cnt_nz_i,
   input  logic [MaxPv-1:0]             rv_i,
@@ -68,7 +66,6 @@ module spin_fsm #(
   // the probe manager: a loop adopted at VC adopt_vc_i of the handled port
   input  logic                         adopt_i,
   input  logic [1:0]                   adopt_vc_i,
-  input  logic [HopW-1:0]              adopt_n_i,
   input  logic [CycW-1:0]              adopt_cyc_i,
   input  logic [2:0]                   adopt_port0_i,
   input  logic [5:0]                   adopt_fk0_i,
@@ -106,7 +103,6 @@ module spin_fsm #(
   output logic [CntW-1:0]              cnt_q_o,
   output logic [2:0]                   dd_port_q_o,
   output logic [1:0]                   dd_vc_q_o,
-  output logic [HopW-1:0]              loop_n_q_o,
   output logic [CycW-1:0]              loop_cyc_q_o,
   output logic [2:0]                   loop_port0_q_o,
   output logic [5:0]                   loop_fk0_q_o,
@@ -156,46 +152,39 @@ module spin_fsm #(
 
   // ---- the loop buffer ----
   logic                  lb_latch, lb_set_cyc, lb_clear;
-  logic [HopW-1:0]       lb_n, loop_n_q;
   logic [CycW-1:0]       lb_cyc, loop_cyc_q;
   logic [2:0]            lb_port0, loop_port0_q;
   logic [5:0]            lb_fk0, loop_fk0_q;
   logic [LfW-1:0]        lb_fork, loop_fork_q;
   spin_loop_buf #(
-    .HopW(HopW), .CycW(CycW), .NumVcs(NumVcs), .ForkW(LfW)
+    .CycW(CycW), .NumVcs(NumVcs), .ForkW(LfW)
   ) u_loop_buf (
     .clk_i, .rst_ni,
     .latch_i  (lb_latch),
-    .n_i      (lb_n),
     .cyc_i    (lb_cyc),
     .port0_i  (lb_port0),
     .fk0_i    (lb_fk0),
     .fork_i   (lb_fork),
     .set_cyc_i(lb_set_cyc),
     .clear_i  (lb_clear),
-    .n_o      (loop_n_q),
     .cyc_o    (loop_cyc_q),
     .port0_o  (loop_port0_q),
     .fk0_o    (loop_fk0_q),
     .fork_o   (loop_fork_q)
   );
 
-  // A message's data word (12.1).
+  // A message's data word (12.1): x is a probe's p0 or the others' lc.
   function automatic logic [FlitW-1:0] sm_word(input logic [IdW-1:0] sender,
-                                               input logic [HopW-1:0] n,
                                                input logic [CycW-1:0] t,
-                                               input logic [CycW-1:0] lc,
-                                               input logic [SmPortW-1:0] p0,
+                                               input logic [CycW-1:0] x,
                                                input logic [5:0] fk,
                                                input logic [LfW-1:0] forks);
     sm_word = '0;
-    sm_word[IdW-1:0]           = sender;
-    sm_word[SmNLsb +: HopW]    = n;
-    sm_word[SmTLsb +: CycW]    = t;
-    sm_word[SmLcLsb +: CycW]   = lc;
-    sm_word[SmP0Lsb +: SmPortW] = p0;
+    sm_word[IdW-1:0]          = sender;
+    sm_word[SmTLsb +: CycW]   = t;
+    sm_word[SmXLsb +: CycW]   = x;
     if (NumVcs > 1) begin
-      sm_word[SmFkLsb +: 6]    = fk;
+      sm_word[SmFkLsb +: 6]     = fk;
       sm_word[SmForkLsb +: LfW] = forks;
     end
   endfunction
@@ -214,6 +203,7 @@ module spin_fsm #(
   logic [FlitW-1:0]      data_a;
   logic                  sender;          // a state of the router's own recovery
   logic [CycW-1:0]       c;               // the loop's cycles, C
+  logic [CycW-1:0]       d2c;             // 2C + 2, the delay of its messages round the loop
   logic                  leave_a;
   logic [2:0]            o3, wop;
   logic [4:0]            wi;              // the watched VC, p*MaxVcs + v
@@ -241,6 +231,7 @@ module spin_fsm #(
     spin_ovc_o    = '0;
     o3            = '0;
     c             = loop_cyc_q;
+    d2c           = {c[CycW-2:0], 1'b0} + CycW'(2);
     wi            = {dd_port_q, dd_vc_q};
     wop           = op_i[32'(wi)*3 +: 3];
     sender        = state_q == spin_pkg::StMove || state_q == spin_pkg::StProbeMove ||
@@ -282,13 +273,13 @@ module spin_fsm #(
           if (cnt_nz_i[wi] && rv_i[wi] && wop != '0) begin
             out_a  = PW'(wop);
             kind_a = spin_pkg::KindProbe;
-            data_a = sm_word(id_i, '0, '0, '0, SmPortW'(wop), '0, '0);
+            data_a = sm_word(id_i, '0, CycW'(wop), '0, '0);
           end
         spin_pkg::StMove: begin                  // the move did not come back
           s_a      = spin_pkg::StKillMove;
           out_a    = PW'(loop_port0_q);
           kind_a   = spin_pkg::KindKillMove;
-          data_a   = sm_word(id_i, loop_n_q, '0, c, '0, loop_fk0_q, loop_fork_q);
+          data_a   = sm_word(id_i, d2c, c, loop_fk0_q, loop_fork_q);
           cnt_a    = CntW'(c);
           loaded_a = 1'b1;
         end
@@ -307,13 +298,12 @@ module spin_fsm #(
           out_a = PW'(loop_port0_q);
           if (!pm_sent_q) begin
             kind_a    = spin_pkg::KindProbeMove;
-            data_a    = sm_word(id_i, loop_n_q, {c[CycW-2:0], 1'b0} + CycW'(2), c, '0,
-                                loop_fk0_q, loop_fork_q);
+            data_a    = sm_word(id_i, d2c, c, loop_fk0_q, loop_fork_q);
             pm_sent_a = 1'b1;
           end else begin                         // the probe_move did not come back
             s_a    = spin_pkg::StKillMove;
             kind_a = spin_pkg::KindKillMove;
-            data_a = sm_word(id_i, loop_n_q, '0, c, '0, loop_fk0_q, loop_fork_q);
+            data_a = sm_word(id_i, d2c, c, loop_fk0_q, loop_fork_q);
           end
           cnt_a    = CntW'(c);
           loaded_a = 1'b1;
@@ -358,18 +348,15 @@ module spin_fsm #(
 
   // ---- step 4: the router's own message coming home (h: what it does) ----
   logic [IdW-1:0]  hs;
-  logic [HopW-1:0] hn, hidx;
   logic [CycW-1:0] ht, hlc;
   logic [2:0]      hp0, hp;
   logic            h_take, h_freeze, h_finish, pb_found, fz_found, may;
   logic [1:0]      pb_vc, fz_vc;
   always_comb begin
     hs   = h_data_i[IdW-1:0];
-    hn   = h_data_i[SmNLsb +: HopW];
-    hidx = h_data_i[SmIdxLsb +: HopW];
     ht   = h_data_i[SmTLsb +: CycW];
-    hlc  = h_data_i[SmLcLsb +: CycW];
-    hp0  = 3'(h_data_i[SmP0Lsb +: SmPortW]);
+    hlc  = h_data_i[SmXLsb +: CycW];
+    hp0  = 3'(h_data_i[SmXLsb +: SmPortW]);
     hp   = 3'(h_port_i);
     home_o   = 1'b0;
     h_take   = 1'b0;
@@ -405,13 +392,14 @@ module spin_fsm #(
       if (h_kind_i == spin_pkg::KindProbe) begin
         home_o = s_a == spin_pkg::StDd && pb_found && 32'(ht) <= SmCycMax;
         h_take = home_o;
-      end else if (hidx == hn) begin
+      end else if ({1'b0, ht} <= {1'b0, hlc} + (CycW+1)'(2)) begin   // not a figure 8
         home_o = 1'b1;
         if ((h_kind_i == spin_pkg::KindMove && s_a == spin_pkg::StMove) ||
             (h_kind_i == spin_pkg::KindProbeMove && s_a == spin_pkg::StProbeMove && pm_sent_a))
           h_freeze = hp == dd_port_q && ht == c + CycW'(2) && may && fz_found;
         else
-          h_finish = h_kind_i == spin_pkg::KindKillMove && s_a == spin_pkg::StKillMove;
+          h_finish = h_kind_i == spin_pkg::KindKillMove && s_a == spin_pkg::StKillMove &&
+                     ht == c + CycW'(2);
       end
     end
   end
@@ -421,7 +409,6 @@ module spin_fsm #(
   logic [CntW-1:0]       cnt_b;
   logic                  loaded_b, take, leave_b;
   logic [1:0]            take_vc;
-  logic [HopW-1:0]       take_n;
   logic [CycW-1:0]       take_cyc;
   logic [2:0]            take_port0;
   logic [5:0]            take_fk0;
@@ -448,7 +435,6 @@ module spin_fsm #(
     lb_latch      = 1'b0;
     lb_set_cyc    = 1'b0;
     lb_clear      = clear_a;
-    lb_n          = '0;
     lb_cyc        = '0;
     lb_port0      = '0;
     lb_fk0        = '0;
@@ -457,7 +443,6 @@ module spin_fsm #(
     h_forks       = NumVcs > 1 ? LfW'(h_data_i[SmForkLsb +: LfW]) : '0;
     take          = 1'b0;
     take_vc       = '0;
-    take_n        = '0;
     take_cyc      = '0;
     take_port0    = '0;
     take_fk0      = '0;
@@ -477,14 +462,12 @@ module spin_fsm #(
     if (h_take) begin
       take       = 1'b1;
       take_vc    = pb_vc;
-      take_n     = hn;
       take_cyc   = ht;
       take_port0 = hp0;
     end
     if (adopt_i) begin
       take       = 1'b1;
       take_vc    = adopt_vc_i;
-      take_n     = adopt_n_i;
       take_cyc   = adopt_cyc_i;
       take_port0 = adopt_port0_i;
       take_fk0   = adopt_fk0_i;
@@ -525,7 +508,6 @@ module spin_fsm #(
       source_id_d = id_i;
       loop_out_d  = '0;
       lb_latch    = 1'b1;
-      lb_n        = take_n;
       lb_cyc      = take_cyc;
       lb_port0    = take_port0;
       lb_fk0      = take_fk0;
@@ -533,8 +515,8 @@ module spin_fsm #(
       s_b         = spin_pkg::StMove;
       own_out_o   = PW'(take_port0);
       own_kind_o  = spin_pkg::KindMove;
-      own_data_o  = sm_word(id_i, take_n, {take_cyc[CycW-2:0], 1'b0} + CycW'(2), take_cyc, '0,
-                            take_fk0, h_forks);
+      own_data_o  = sm_word(id_i, {take_cyc[CycW-2:0], 1'b0} + CycW'(2), take_cyc, take_fk0,
+                            h_forks);
       cnt_b       = CntW'(take_cyc);
       loaded_b    = 1'b1;
     end
@@ -645,8 +627,8 @@ module spin_fsm #(
       OffIdle_A: assert (state_q != spin_pkg::StOff || (cnt_q == '0 && frozen_q == '0))
         else $error("spin_fsm: OFF with counter %0d, frozen %b", cnt_q, frozen_q);
       // only the router's own recovery holds a loop
-      LoopHeld_A: assert ((loop_n_q != '0) == a_sender)
-        else $error("spin_fsm: loop of %0d hops in state %0d", loop_n_q, state_q);
+      LoopHeld_A: assert ((loop_cyc_q != '0) == (a_sender || state_q == spin_pkg::StFrozen))
+        else $error("spin_fsm: loop of %0d cycles in state %0d", loop_cyc_q, state_q);
       // a recovery this router takes part in: is_deadlock from the freeze
       // (its own message home, or another's move) to the end
       DeadlockState_A: assert ((!is_deadlock_q || state_q == spin_pkg::StForwardProgress ||
@@ -692,27 +674,10 @@ module spin_fsm #(
     end
   end
 
-  // The paper's theorem: a recovery of a loop of m routers spins at most
-  // m - 1 times under minimal routing, m p + (m - 1) = 2m - 1 under
-  // FAvORS-NMin (p = 1, section 4.3) (C twin: spin_bound_violations).
-  logic [HopW:0] spins_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      spins_q <= '0;
-    end else if (en_i) begin
-      if (lb_latch) begin
-        spins_q <= '0;
-      end else if (state_q == spin_pkg::StForwardProgress && cnt_q == '0) begin
-        SpinBound_A: assert (32'(spins_q) + 1 < (nmin_i ? 2 : 1) * 32'(loop_n_q))
-          else $error("spin_fsm: spin %0d of a recovery round a loop of %0d routers",
-                      spins_q + 1'b1, loop_n_q);
-        spins_q <= spins_q + 1'b1;
-      end
-    end
-  end
-`else
-  logic unused_nmin;
-  assign unused_nmin = nmin_i;
+  // The paper's theorem (a recovery of a loop of m routers spins at most
+  // m - 1 times, 2m - 1 under FAvORS-NMin) is checked by the C model, which
+  // walks the loop at its first spin (spin_bound_violations); the messages
+  // carry no hop count (12.1).
 `endif
 
   always_ff @(posedge clk_i) begin
@@ -761,7 +726,6 @@ module spin_fsm #(
   assign cnt_q_o        = cnt_q;
   assign dd_port_q_o    = dd_port_q;
   assign dd_vc_q_o      = dd_vc_q;
-  assign loop_n_q_o     = loop_n_q;
   assign loop_cyc_q_o   = loop_cyc_q;
   assign loop_port0_q_o = loop_port0_q;
   assign loop_fk0_q_o   = loop_fk0_q;

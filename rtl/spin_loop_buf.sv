@@ -1,16 +1,15 @@
 // spin_loop_buf: the loop buffer of a router (docs/microarchitecture.md,
 // 12.3): the loop it sends its messages round, taken from its own probe or
-// adopted (its hops n, cycles cyc, this router's output port0, and with
+// adopted (its cycles cyc, this router's output port0, and with
 // NumVcs > 1 the loop's fork entries from fk0 on), or, frozen for another
 // router's recovery, that loop's cycles (set_cyc_i, after a clear_i of the
-// same cycle).  clear_i empties it (hops and cycles; port0 and the entries
+// same cycle).  clear_i empties it (its cycles; port0 and the entries
 // stay, unread).  C twin:
 // cmodel/spin_loop_buf.c.
 `default_nettype none
 
 module spin_loop_buf #(
   parameter int unsigned NumVcs   = 1,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   // the fork entries' bits (NumVcs > 1: SmK * SmChW of spin_sm_layout.svh,
   // set by the instance); 1, unused, with 1 VC
@@ -19,40 +18,33 @@ module spin_loop_buf #(
   input  logic                    clk_i,
   input  logic                    rst_ni,
   input  logic                    latch_i,
-  input  logic [HopW-1:0]         n_i,
   input  logic [CycW-1:0]         cyc_i,
   input  logic [2:0]              port0_i,
   input  logic [5:0]              fk0_i,
   input  logic [ForkW-1:0]        fork_i,
   input  logic                    set_cyc_i,    // FROZEN: the recovery's C (cyc_i)
   input  logic                    clear_i,
-  output logic [HopW-1:0]         n_o,
   output logic [CycW-1:0]         cyc_o,
   output logic [2:0]              port0_o,
   output logic [5:0]              fk0_o,
   output logic [ForkW-1:0]        fork_o
 );
-  logic [HopW-1:0]  n_q;
   logic [CycW-1:0]  cyc_q;
   logic [2:0]       port0_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      n_q     <= '0;
       cyc_q   <= '0;
       port0_q <= '0;
     end else if (latch_i) begin
-      n_q     <= n_i;
       cyc_q   <= cyc_i;
       port0_q <= port0_i;
     end else begin
       if (clear_i) begin
-        n_q   <= '0;
         cyc_q <= '0;
       end
       if (set_cyc_i) cyc_q <= cyc_i;
     end
   end
-  assign n_o     = n_q;
   assign cyc_o   = cyc_q;
   assign port0_o = port0_q;
   if (NumVcs > 1) begin : gen_forks

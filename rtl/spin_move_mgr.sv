@@ -15,7 +15,6 @@ module spin_move_mgr #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   localparam int unsigned PW      = $clog2(NumPorts),
   localparam int unsigned MaxPv   = spin_pkg::MaxPv
@@ -50,8 +49,7 @@ module spin_move_mgr #(
   localparam int unsigned MP = spin_pkg::MaxPorts;
 
   logic [IdW-1:0]      snd;
-  logic [HopW-1:0]     n, idx;
-  logic [CycW-1:0]     t;
+  logic [CycW-1:0]     t, lc;
   logic [5:0]          fk;
   logic                own, is_kill, is_move, mine, ok, blk, lost, found;
   logic [2:0]          o;
@@ -59,9 +57,8 @@ module spin_move_mgr #(
   logic [1:0]          vc;
   always_comb begin
     snd     = data_i[IdW-1:0];
-    n       = data_i[SmNLsb +: HopW];
-    idx     = data_i[SmIdxLsb +: HopW];
     t       = data_i[SmTLsb +: CycW];
+    lc      = data_i[SmXLsb +: CycW];
     fk      = NumVcs > 1 ? data_i[SmFkLsb +: 6] : '0;
     own     = snd == id_i;
     is_kill = kind_i == spin_pkg::KindKillMove;
@@ -86,7 +83,8 @@ module spin_move_mgr #(
         if (fk == 6'(i)) o = spin_pkg::nth_port(d, 3'(data_i[SmForkLsb + i*SmChW +: SmChW]));
       if (32'(fk) < SmK) fwd_data_o[SmFkLsb +: 6] = fk + 1'b1;
     end
-    lost = o == '0 || (!own && idx >= n);
+    // past its loop's C away from its sender (delay below lc + 2)
+    lost = o == '0 || (!own && {1'b0, t} < {1'b0, lc} + (CycW+1)'(2));
 
     // ok: the state accepts it
     if (is_kill)   ok = own ? state_i == spin_pkg::StKillMove : mine;

@@ -45,11 +45,10 @@ package spin_pkg;
 
   // Bits of a special message that carry a field (SmW of spin_sm_layout.svh,
   // which the unit checks against this), for widths outside a module body.
-  function automatic int unsigned sm_width(input int unsigned ports, input int unsigned vcs,
-                                           input int unsigned flitw, input int unsigned idw,
-                                           input int unsigned hopw, input int unsigned cycw);
+  function automatic int unsigned sm_width(input int unsigned vcs, input int unsigned flitw,
+                                           input int unsigned idw, input int unsigned cycw);
     int unsigned fork_lsb, chw, k;
-    fork_lsb = idw + 2 * hopw + 2 * cycw + $clog2(ports) + (vcs > 1 ? SmFkW : 0);
+    fork_lsb = idw + 2 * cycw + (vcs > 1 ? SmFkW : 0);
     chw      = vcs > 1 ? $clog2(vcs) : 1;
     k        = vcs > 1 && flitw > fork_lsb ? (flitw - fork_lsb) / chw : 0;
     if (k > 63) k = 63;
@@ -59,14 +58,13 @@ package spin_pkg;
   // The observation word's width (spin_unit's layout; tb/spin_obs.h).
   function automatic int unsigned obs_width(input int unsigned ports, input int unsigned vcs,
                                             input int unsigned flitw, input int unsigned idw,
-                                            input int unsigned hopw, input int unsigned cycw,
-                                            input int unsigned tddw);
+                                            input int unsigned cycw, input int unsigned tddw);
     int unsigned smw, forkw, cntw, markw, router;
-    smw   = sm_width(ports, vcs, flitw, idw, hopw, cycw);
-    forkw = smw - (idw + 2 * hopw + 2 * cycw + $clog2(ports) + SmFkW);
+    smw   = sm_width(vcs, flitw, idw, cycw);
+    forkw = vcs > 1 ? smw - (idw + 2 * cycw + SmFkW) : 0;
     cntw  = tddw > cycw + 1 ? tddw : cycw + 1;
-    markw = idw + hopw + cycw + ports + (vcs > 1 ? 6 : 0);
-    router = 3 + cntw + 3 + 2 + 1 + idw + 1 + hopw + cycw + 3 + (vcs > 1 ? 6 + forkw : 0) +
+    markw = idw + cycw + ports + (vcs > 1 ? 6 : 0);
+    router = 3 + cntw + 3 + 2 + 1 + idw + 1 + cycw + 3 + (vcs > 1 ? 6 + forkw : 0) +
              idw + tddw + 2 + $clog2(ports) + KindW + smw + 2 * ports + 2 * (KindW + smw) + ports;
     obs_width = router + (ports - 1) * (markw + 3 + vcs * 6);
   endfunction

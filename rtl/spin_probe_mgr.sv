@@ -13,10 +13,9 @@ module spin_probe_mgr #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned MarkW   = IdW + HopW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0)
+  localparam int unsigned MarkW   = IdW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -41,11 +40,10 @@ module spin_probe_mgr #(
   // the loop it went round taken (adoption): at VC adopt_vc_o of port_i
   output logic                   adopt_o,
   output logic [1:0]             adopt_vc_o,
-  output logic [HopW-1:0]        adopt_n_o,
   output logic [CycW-1:0]        adopt_cyc_o,
   output logic [2:0]             adopt_port0_o,
   output logic [5:0]             adopt_fk0_o,
-  // the marks, port p at [(p-1)*MarkW +: MarkW]: {fk, out, cyc, n, sender}
+  // the marks, port p at [(p-1)*MarkW +: MarkW]: {fk, out, cyc, sender}
   output logic [(NumPorts-1)*MarkW-1:0] marks_o
 );
 `include "spin_sm_layout.svh"
@@ -54,20 +52,17 @@ module spin_probe_mgr #(
   // ---- the marks: port p's at [p*W +: W] (port 0 has none: 0) ----
   logic [NumPorts-1:0]          mk_we;
   logic [NumPorts*IdW-1:0]      mk_sender_q;
-  logic [NumPorts*HopW-1:0]     mk_n_q;
   logic [NumPorts*CycW-1:0]     mk_cyc_q;
   logic [NumPorts*NumPorts-1:0] mk_out_q;
   logic [NumPorts*6-1:0]        mk_fk_q;
 
   // ---- the probe ----
   logic [IdW-1:0]      snd;
-  logic [HopW-1:0]     n;
   logic [CycW-1:0]     cyc;
   logic [5:0]          fk;
   logic [NumPorts-1:0] outs;        // the distinct outputs the VCs wait for
   logic                all_routed, several, outranked, too_long, came_round, can_go;
   logic [IdW-1:0]      m_sender;
-  logic [HopW-1:0]     m_n;
   logic [CycW-1:0]     m_cyc;
   logic [NumPorts-1:0] m_out;
   logic [5:0]          m_fk;
@@ -78,7 +73,6 @@ module spin_probe_mgr #(
   logic [1:0]          adopt_vc;
   always_comb begin
     snd = data_i[IdW-1:0];
-    n   = data_i[SmNLsb +: HopW];
     cyc = data_i[SmTLsb +: CycW];
     fk  = NumVcs > 1 ? data_i[SmFkLsb +: 6] : '0;
     outs = '0;
@@ -90,13 +84,12 @@ module spin_probe_mgr #(
     outs[0]   = 1'b0;
     several   = (outs & (outs - 1'b1)) != '0;
     outranked = {id_i <= top_i, id_i} > {snd <= top_i, snd};
-    too_long  = n == HopW'(SmHopMax) || 32'(cyc) > SmCycMax || (NumVcs > 1 && several && 32'(fk) >= SmK);
+    too_long  = 32'(cyc) > SmCycMax || (NumVcs > 1 && several && 32'(fk) >= SmK);
     m_sender  = mk_sender_q[32'(port_i)*IdW +: IdW];
-    m_n       = mk_n_q[32'(port_i)*HopW +: HopW];
     m_cyc     = mk_cyc_q[32'(port_i)*CycW +: CycW];
     m_out     = mk_out_q[32'(port_i)*NumPorts +: NumPorts];
     m_fk      = mk_fk_q[32'(port_i)*6 +: 6];
-    came_round = m_n != '0 && m_sender == snd && n > m_n;
+    came_round = m_cyc != '0 && m_sender == snd && cyc > m_cyc;
     can_go    = valid_i && free_i && !outranked && !too_long && all_routed && outs != '0;
 
     // adoption: the loop from this router's first-pass output back to port_i
@@ -115,7 +108,6 @@ module spin_probe_mgr #(
       end
     adopt_o       = can_go && came_round && adopt_en_i && dd_i && adopt_hit;
     adopt_vc_o    = adopt_vc;
-    adopt_n_o     = n - m_n;
     adopt_cyc_o   = cyc - m_cyc;
     adopt_port0_o = o1;
     adopt_fk0_o   = m_fk + 6'(m_forked);
@@ -129,20 +121,17 @@ module spin_probe_mgr #(
 
   // the mark of the probe's port takes a probe forwarded
   logic [NumPorts*IdW-1:0]      mk_sender_d;
-  logic [NumPorts*HopW-1:0]     mk_n_d;
   logic [NumPorts*CycW-1:0]     mk_cyc_d;
   logic [NumPorts*NumPorts-1:0] mk_out_d;
   logic [NumPorts*6-1:0]        mk_fk_d;
   always_comb begin
     mk_sender_d = mk_sender_q;
-    mk_n_d      = mk_n_q;
     mk_cyc_d    = mk_cyc_q;
     mk_out_d    = mk_out_q;
     mk_fk_d     = mk_fk_q;
     for (int unsigned p = 1; p < NumPorts; p++)
       if (en_i && mk_we[p]) begin
         mk_sender_d[p*IdW +: IdW]        = snd;
-        mk_n_d[p*HopW +: HopW]           = n;
         mk_cyc_d[p*CycW +: CycW]         = cyc;
         mk_out_d[p*NumPorts +: NumPorts] = outs;
         mk_fk_d[p*6 +: 6]                = NumVcs > 1 ? fk : '0;
@@ -151,13 +140,11 @@ module spin_probe_mgr #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       mk_sender_q <= '0;
-      mk_n_q      <= '0;
       mk_cyc_q    <= '0;
       mk_out_q    <= '0;
       mk_fk_q     <= '0;
     end else begin
       mk_sender_q <= mk_sender_d;
-      mk_n_q      <= mk_n_d;
       mk_cyc_q    <= mk_cyc_d;
       mk_out_q    <= mk_out_d;
       mk_fk_q     <= mk_fk_d;
@@ -166,12 +153,10 @@ module spin_probe_mgr #(
   for (genvar p = 1; p < NumPorts; p++) begin : gen_obs
     if (NumVcs > 1) begin : gen_fk
       assign marks_o[(p-1)*MarkW +: MarkW] = {mk_fk_q[p*6 +: 6], mk_out_q[p*NumPorts +: NumPorts],
-                                              mk_cyc_q[p*CycW +: CycW], mk_n_q[p*HopW +: HopW],
-                                              mk_sender_q[p*IdW +: IdW]};
+                                              mk_cyc_q[p*CycW +: CycW], mk_sender_q[p*IdW +: IdW]};
     end else begin : gen_no_fk
       assign marks_o[(p-1)*MarkW +: MarkW] = {mk_out_q[p*NumPorts +: NumPorts],
-                                              mk_cyc_q[p*CycW +: CycW], mk_n_q[p*HopW +: HopW],
-                                              mk_sender_q[p*IdW +: IdW]};
+                                              mk_cyc_q[p*CycW +: CycW], mk_sender_q[p*IdW +: IdW]};
     end
   end
 endmodule

@@ -20,9 +20,10 @@
 //   Escape    1: escape-VC routing built in (section 4.1), switched on at
 //             run time by cfg_escape_i; each route-table answer is then
 //             {mask_e, mask_a}, 2*NumPorts bits; 0: none built
-//   IdW, HopW, CycW  SPIN: the special messages' widths of router id, hop
-//             count and cycle count, sized to the network (12.1, 12.9:
-//             spingen --sm-widths); networks of up to 2^IdW routers
+//   IdW, CycW SPIN: the special messages' widths of router id and cycle
+//             count, sized to the network (12.1, 12.9: spingen
+//             --sm-widths); networks of up to 2^IdW routers, loops of up to
+//             (2^CycW - 3) / 2 cycles
 //   TddW      SPIN: bits of t_DD (cfg_tdd_i), 2..2^TddW - 1
 //   SmPipe    SPIN: 0, 1 or 2 registers on the special-message path (12.1);
 //             3 builds all three, chosen at run time by cfg_sm_pipe_i
@@ -48,7 +49,6 @@ module spin_router #(
   parameter int unsigned Escape   = 0,
   parameter int unsigned Nmin     = 0,
   parameter int unsigned IdW      = 6,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   parameter int unsigned TddW     = 8,
   parameter int unsigned SmPipe   = 2,
@@ -58,7 +58,7 @@ module spin_router #(
   localparam int unsigned OccW    = spin_pkg::OccW,
   localparam int unsigned PortW   = $clog2(NumPorts),
   localparam int unsigned ObsW    = Spin == 1 ? spin_pkg::obs_width(NumPorts, NumVcs, FlitW, IdW,
-                                                                    HopW, CycW, TddW) : 1
+                                                                    CycW, TddW) : 1
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -111,12 +111,12 @@ module spin_router #(
   if (Nmin == 1 && FlitW < 90) begin : gen_check_nmin_flitw
     $error("spin_router: with Nmin = 1, FlitW must be at least 90 (the route header, bits 89:64)");
   end
-  if (Spin == 1 && FlitW < IdW + 2 * HopW + 2 * CycW + PortW + (NumVcs > 1 ? 7 : 0)) begin : gen_check_spin_flitw
-    $error("spin_router: with Spin = 1, FlitW must hold a special message's fields (IdW + 2 HopW + 2 CycW + the port, 12.1)");
+  if (Spin == 1 && FlitW < IdW + 2 * CycW + (NumVcs > 1 ? 7 : 0)) begin : gen_check_spin_flitw
+    $error("spin_router: with Spin = 1, FlitW must hold a special message's fields (IdW + 2 CycW, with several VCs a fork entry, 12.1)");
   end
-  if (Spin == 1 && (IdW < 1 || IdW > 16 || HopW < 2 || HopW > 24 || CycW < 6 || CycW > 28 ||
+  if (Spin == 1 && (IdW < 1 || IdW > 16 || CycW < 6 || CycW > 28 ||
                     TddW < 2 || TddW > 16)) begin : gen_check_spin_widths
-    $error("spin_router: SPIN widths out of range (IdW 1..16, HopW 2..24, CycW 6..28, TddW 2..16)");
+    $error("spin_router: SPIN widths out of range (IdW 1..16, CycW 6..28, TddW 2..16)");
   end
   if (Spin == 1 && SmPipe > 3) begin : gen_check_sm_pipe
     $error("spin_router: SmPipe must be 0, 1, 2 or 3");
@@ -268,8 +268,8 @@ module spin_router #(
       assign arm_in_vc[p*2 +: 2] = credit_i[p*CredW + spin_pkg::CredArm + 1 +: 2];
     end
     spin_unit #(
-      .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW),
-      .CycW(CycW), .TddW(TddW), .SmPipe(SmPipe)
+      .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
+      .TddW(TddW), .SmPipe(SmPipe)
     ) u_spin (
       .clk_i, .rst_ni,
       .en_i         (cfg_spin_i),
@@ -278,7 +278,6 @@ module spin_router #(
       .id_i         (cfg_id_i),
       .nodes_i      (cfg_nodes_i),
       .tdd_i        (cfg_tdd_i),
-      .nmin_i       (cfg_nmin_i),
       .xlat_i       (cfg_xlat_i),
       .cnt_nz_i     (v_cnt_nz),
       .rv_i         (v_rv),

@@ -16,7 +16,6 @@ module spin_sm_in #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   parameter int unsigned SmPipe   = 2,
   localparam int unsigned PW      = $clog2(NumPorts)
@@ -133,10 +132,10 @@ module spin_sm_in #(
   end
 
   // ---- the hop it came over (12.1): a link of latency xlat + 1, then S ----
-  // A probe's n grows by 1 and its cycles by h; a move's or probe_move's
-  // idx grows by 1 and its delay shrinks by h (not below 0); a kill_move's
-  // idx grows by 1.  A probe arrives with cycles of at most SmCycMax, below
-  // 2^(CycW-1), and h is at most 19: the sum fits CycW bits (CycW >= 6).
+  // A probe's cycles grow by h; a move's, probe_move's or kill_move's delay
+  // shrinks by h (not below 0).  A probe arrives with cycles of at most
+  // SmCycMax, below 2^(CycW-1), and h is at most 19: the sum fits CycW bits
+  // (CycW >= 6).
   logic [1:0]      s_now;
   logic [CycW-1:0] h, t;
   always_comb begin
@@ -145,13 +144,8 @@ module spin_sm_in #(
     t      = w[SmTLsb +: CycW];
     data_o = '0;
     data_o[SmW-1:0] = w;
-    if (kind_o == spin_pkg::KindProbe) begin
-      data_o[SmNLsb +: HopW] = w[SmNLsb +: HopW] + 1'b1;
-      data_o[SmTLsb +: CycW] = t + h;
-    end else if (kind_o != '0) begin
-      data_o[SmIdxLsb +: HopW] = w[SmIdxLsb +: HopW] + 1'b1;
-      if (kind_o != spin_pkg::KindKillMove) data_o[SmTLsb +: CycW] = t > h ? t - h : '0;
-    end
+    if (kind_o == spin_pkg::KindProbe) data_o[SmTLsb +: CycW] = t + h;
+    else data_o[SmTLsb +: CycW] = t > h ? t - h : '0;
   end
   assign smi_port_o = port_q;
   assign smi_kind_o = kind_q;

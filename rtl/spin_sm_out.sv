@@ -18,7 +18,6 @@ module spin_sm_out #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   parameter int unsigned SmPipe   = 2,
   localparam int unsigned PW      = $clog2(NumPorts),

@@ -20,11 +20,10 @@ module spin_unit #(
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
-  parameter int unsigned HopW     = 8,
   parameter int unsigned CycW     = 11,
   parameter int unsigned TddW     = 8,
   parameter int unsigned SmPipe   = 2,
-  localparam int unsigned ObsW    = spin_pkg::obs_width(NumPorts, NumVcs, FlitW, IdW, HopW, CycW,
+  localparam int unsigned ObsW    = spin_pkg::obs_width(NumPorts, NumVcs, FlitW, IdW, CycW,
                                                         TddW),   // the observation word
   localparam int unsigned PW      = $clog2(NumPorts),
   localparam int unsigned MaxPv   = spin_pkg::MaxPv,
@@ -38,7 +37,6 @@ module spin_unit #(
   input  logic [IdW-1:0]               id_i,
   input  logic [IdW:0]                 nodes_i,
   input  logic [TddW-1:0]              tdd_i,
-  input  logic                         nmin_i,        // FAvORS-NMin (the spin bound, 4.3)
   input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i, // per output: its link's latency - 1
   input  logic [MaxPv-1:0]             cnt_nz_i,
   input  logic [MaxPv-1:0]             rv_i,
@@ -71,7 +69,7 @@ module spin_unit #(
   localparam int unsigned ForkW  = NumVcs > 1 ? SmK * SmChW : 1;
   localparam int unsigned CntW   = TddW > CycW + 1 ? TddW : CycW + 1;
   localparam int unsigned EpW    = TddW + 2;
-  localparam int unsigned MarkW  = IdW + HopW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0);
+  localparam int unsigned MarkW  = IdW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0);
 
   // ---- the input stage ----
   logic                 h_valid;
@@ -83,7 +81,7 @@ module spin_unit #(
   logic [KW-1:0]        smi_kind;
   logic [FlitW-1:0]     smi_data;
   spin_sm_in #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW), .CycW(CycW),
+    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
     .SmPipe(SmPipe)
   ) u_sm_in (
     .clk_i, .rst_ni, .en_i, .pipe_i,
@@ -121,7 +119,6 @@ module spin_unit #(
   logic [NumPorts*3-1:0]  loop_out;
   logic                   adopt, mm_freeze, mm_enter, mm_release;
   logic [1:0]             adopt_vc, mm_vc;
-  logic [HopW-1:0]        adopt_n;
   logic [CycW-1:0]        adopt_cyc;
   logic [2:0]             adopt_port0, mm_out;
   logic [5:0]             adopt_fk0;
@@ -131,7 +128,6 @@ module spin_unit #(
   logic [CntW-1:0]        cnt_q;
   logic [2:0]             dd_port_q, loop_port0_q;
   logic [1:0]             dd_vc_q;
-  logic [HopW-1:0]        loop_n_q;
   logic [CycW-1:0]        loop_cyc_q;
   logic [5:0]             loop_fk0_q;
   logic [ForkW-1:0]       loop_fork_q;
@@ -144,10 +140,10 @@ module spin_unit #(
   logic [IdW-1:0]         source_id_q;
   logic [NumPorts*3-1:0]  loop_out_q;
   spin_fsm #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW), .CycW(CycW),
+    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
     .TddW(TddW), .ForkW(ForkW)
   ) u_fsm (
-    .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i, .nmin_i,
+    .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i,
     .cnt_nz_i, .rv_i, .op_i, .whole_i, .tail_i, .arm_in_i, .arm_in_vc_i,
     .h_valid_i    (h_valid),
     .h_port_i     (h_port),
@@ -162,7 +158,6 @@ module spin_unit #(
     .loop_out_o   (loop_out),
     .adopt_i      (adopt),
     .adopt_vc_i   (adopt_vc),
-    .adopt_n_i    (adopt_n),
     .adopt_cyc_i  (adopt_cyc),
     .adopt_port0_i(adopt_port0),
     .adopt_fk0_i  (adopt_fk0),
@@ -187,7 +182,6 @@ module spin_unit #(
     .cnt_q_o       (cnt_q),
     .dd_port_q_o   (dd_port_q),
     .dd_vc_q_o     (dd_vc_q),
-    .loop_n_q_o    (loop_n_q),
     .loop_cyc_q_o  (loop_cyc_q),
     .loop_port0_q_o(loop_port0_q),
     .loop_fk0_q_o  (loop_fk0_q),
@@ -215,7 +209,7 @@ module spin_unit #(
   logic [FlitW-1:0]     mm_data;
   logic [(NumPorts-1)*MarkW-1:0] marks;
   spin_probe_mgr #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW), .CycW(CycW)
+    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
   ) u_probe_mgr (
     .clk_i, .rst_ni, .en_i, .adopt_en_i, .id_i,
     .top_i        (top),
@@ -231,14 +225,13 @@ module spin_unit #(
     .fwd_fork_o   (pm_fork),
     .adopt_o      (adopt),
     .adopt_vc_o   (adopt_vc),
-    .adopt_n_o    (adopt_n),
     .adopt_cyc_o  (adopt_cyc),
     .adopt_port0_o(adopt_port0),
     .adopt_fk0_o  (adopt_fk0),
     .marks_o      (marks)
   );
   spin_move_mgr #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW), .CycW(CycW)
+    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
   ) u_move_mgr (
     .valid_i      (h_valid && h_kind >= spin_pkg::KindMove && !home),
     .port_i       (h_port),
@@ -282,7 +275,7 @@ module spin_unit #(
   logic [KW+FlitW-1:0]    smo_fwd, smo_own;
   logic [NumPorts-1:0]    smo_fork;
   spin_sm_out #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .HopW(HopW), .CycW(CycW),
+    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
     .SmPipe(SmPipe)
   ) u_sm_out (
     .clk_i, .rst_ni, .en_i, .pipe_i,
@@ -303,12 +296,12 @@ module spin_unit #(
   );
 
   // ---- the observation word (tb/spin_obs.h reads it by the same layout) ----
-  // the router: state cnt dd_port dd_vc is_deadlock source_id pm_sent loop_n
+  // the router: state cnt dd_port dd_vc is_deadlock source_id pm_sent
   // loop_cyc loop_port0 [loop_fk0 loop_fork] top ep smi_port smi_kind
   // smi_data smo_src smo_fwd smo_own smo_fork, least significant first;
-  // then per network input p: mark (sender n cyc out [fk]) loop_out; then
+  // then per network input p: mark (sender cyc out [fk]) loop_out; then
   // per VC of those inputs (p major): frozen armed spinning spin_ovc.
-  localparam int unsigned RouterW = 3 + CntW + 3 + 2 + 1 + IdW + 1 + HopW + CycW + 3 +
+  localparam int unsigned RouterW = 3 + CntW + 3 + 2 + 1 + IdW + 1 + CycW + 3 +
                                     (NumVcs > 1 ? 6 + ForkW : 0) + IdW + EpW + PW + KW + SmW +
                                     2 * NumPorts + 2 * (KW + SmW) + NumPorts;
   localparam int unsigned PortObsW = MarkW + 3;
@@ -323,14 +316,14 @@ module spin_unit #(
     assign obs_r = {smo_fork, smo_own[KW+FlitW-1 -: KW], smo_own[SmW-1:0],
                     smo_fwd[KW+FlitW-1 -: KW], smo_fwd[SmW-1:0], smo_src, smi_data[SmW-1:0],
                     smi_kind, smi_port, ep_q, top, loop_fork_q, loop_fk0_q, loop_port0_q,
-                    loop_cyc_q, loop_n_q, pm_sent_q, source_id_q, is_deadlock_q, dd_vc_q,
+                    loop_cyc_q, pm_sent_q, source_id_q, is_deadlock_q, dd_vc_q,
                     dd_port_q, cnt_q, state_q};
   end else begin : gen_obs
     logic unused_forks;
     assign unused_forks = ^{loop_fork_q, loop_fk0_q};
     assign obs_r = {smo_fork, smo_own[KW+FlitW-1 -: KW], smo_own[SmW-1:0],
                     smo_fwd[KW+FlitW-1 -: KW], smo_fwd[SmW-1:0], smo_src, smi_data[SmW-1:0],
-                    smi_kind, smi_port, ep_q, top, loop_port0_q, loop_cyc_q, loop_n_q,
+                    smi_kind, smi_port, ep_q, top, loop_port0_q, loop_cyc_q,
                     pm_sent_q, source_id_q, is_deadlock_q, dd_vc_q, dd_port_q, cnt_q, state_q};
   end
   for (genvar p = 1; p < NumPorts; p++) begin : gen_obs_port

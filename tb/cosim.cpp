@@ -177,10 +177,9 @@ int main(int argc, char** argv) {
     sm_opts_t bw;
     unsigned tddw;
     rtl_build_widths(nullptr, &bw, &tddw);
-    if (o.sim.sm.idw && (o.sim.sm.idw != bw.idw || o.sim.sm.hopw != bw.hopw ||
-                         o.sim.sm.cycw != bw.cycw)) {
-      std::fprintf(stderr, "error: --sm-widths %u,%u,%u: this co-simulation was built with %u,%u,%u\n",
-                   o.sim.sm.idw, o.sim.sm.hopw, o.sim.sm.cycw, bw.idw, bw.hopw, bw.cycw);
+    if (o.sim.sm.idw && (o.sim.sm.idw != bw.idw || o.sim.sm.cycw != bw.cycw)) {
+      std::fprintf(stderr, "error: --sm-widths %u,%u: this co-simulation was built with %u,%u\n",
+                   o.sim.sm.idw, o.sim.sm.cycw, bw.idw, bw.cycw);
       return 2;
     }
     if (bw.pipe != 3 && o.sim.sm.pipe != bw.pipe) {
@@ -194,7 +193,6 @@ int main(int argc, char** argv) {
       return 2;
     }
     o.sim.sm.idw = bw.idw;
-    o.sim.sm.hopw = bw.hopw;
     o.sim.sm.cycw = bw.cycw;
     tdd_width = tddw;
   }

@@ -21,7 +21,6 @@
 // parameters, passed as -D by the Makefile; contract 12.1).
 #ifndef SPIN_IDW
 #define SPIN_IDW SM_COSIM_IDW
-#define SPIN_HOPW SM_COSIM_HOPW
 #define SPIN_CYCW SM_COSIM_CYCW
 #define SPIN_TDDW 16
 #define SPIN_SMPIPE 3
@@ -30,7 +29,6 @@
 void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
   (void)topo;
   sm->idw = SPIN_IDW;
-  sm->hopw = SPIN_HOPW;
   sm->cycw = SPIN_CYCW;
   sm->pipe = SPIN_SMPIPE;
   *tddw = SPIN_TDDW;

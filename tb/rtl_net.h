@@ -139,7 +139,7 @@ class RtlNet {
 };
 
 // The special-message widths the routers of this build have (12.1: idw,
-// hopw, cycw; pipe is the build's SmPipe, 3 for any at run time), and its
+// cycw; pipe is the build's SmPipe, 3 for any at run time), and its
 // t_DD width, for a topology (the network top is sized to its own network;
 // the router array to many).  Each harness defines it.
 void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw);

@@ -108,7 +108,6 @@ class RtlTop : public RtlNet {
 void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
   (void)topo;
   sm->idw = SPIN_NET_IDW;
-  sm->hopw = SPIN_NET_HOPW;
   sm->cycw = SPIN_NET_CYCW;
   sm->pipe = SPIN_NET_SMPIPE;
   *tddw = SPIN_NET_TDDW;

@@ -10,7 +10,7 @@
  * against this table when it starts, and the comparison itself the order.
  *
  * The widths of many fields depend on the router's parameters (the message
- * widths IdW, HopW, CycW, its TddW, ports and VCs): a table entry's width
+ * widths IdW, CycW, its TddW, ports and VCs): a table entry's width
  * is an expression of spin_obs_dims_t d, and an entry of width 0 is not in
  * the word.  A field wider than 64 bits is two entries, _lo and _hi.
  *
@@ -35,7 +35,7 @@
 /* The parameters the word's layout depends on. */
 typedef struct {
   unsigned ports, vcs, pw;            /* P, V, clog2(P) */
-  unsigned idw, hopw, cycw, tddw;     /* the router's IdW, HopW, CycW, TddW */
+  unsigned idw, cycw, tddw;           /* the router's IdW, CycW, TddW */
   unsigned smw, forkw;                /* a message's bits; its fork entries' (V > 1) */
   unsigned cntw, epw;                 /* max(TddW, CycW + 1); TddW + 2 */
 } spin_obs_dims_t;
@@ -47,7 +47,6 @@ static inline spin_obs_dims_t spin_obs_dims(const sm_fmt_t *f, int ports, int vc
   d.vcs = (unsigned)vcs;
   d.pw = f->portw;
   d.idw = f->idw;
-  d.hopw = f->hopw;
   d.cycw = f->cycw;
   d.tddw = tddw;
   d.forkw = f->k * f->chw;
@@ -89,7 +88,6 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
   X(ROUTER, REG,   is_deadlock,  "is_deadlock_q",     1,          s->is_deadlock_q)            \
   X(ROUTER, REG,   source_id,    "source_id_q",       d->idw,     s->source_id_q)              \
   X(ROUTER, REG,   pm_sent,      "pm_sent_q",         1,          s->pm_sent_q)                \
-  X(ROUTER, REG,   loop_n,       "loop.n_q",          d->hopw,    s->loop.n_q)                 \
   X(ROUTER, REG,   loop_cyc,     "loop.cyc_q",        d->cycw,    s->loop.cyc_q)               \
   X(ROUTER, REG,   loop_port0,   "loop.port0_q",      3,          s->loop.port0_q)             \
   X(ROUTER, REG,   loop_fk0,     "loop.fk0_q",        SPIN_OBS_FK(d), s->loop.fk0_q)           \
@@ -110,7 +108,6 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
   X(ROUTER, REG,   smo_own_kind, "smo_q.own.kind",    3,          CTL_KIND(s->smo_own_q.ctl))  \
   X(ROUTER, REG,   smo_fork,     "smo_q.fork",        d->ports,   s->smo_fork_q)               \
   X(PORT,   REG,   mark_sender,  "mark_sender_q",     d->idw,     s->mark_sender_q[p])         \
-  X(PORT,   REG,   mark_n,       "mark_n_q",          d->hopw,    s->mark_n_q[p])              \
   X(PORT,   REG,   mark_cyc,     "mark_cyc_q",        d->cycw,    s->mark_cyc_q[p])            \
   X(PORT,   REG,   mark_out,     "mark_out_q",        d->ports,   s->mark_out_q[p])            \
   X(PORT,   REG,   mark_fk,      "mark_fk_q",         SPIN_OBS_FK(d), s->mark_fk_q[p])         \

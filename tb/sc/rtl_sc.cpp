@@ -271,7 +271,6 @@ class RtlSc : public RtlNet {
 void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
   (void)topo;
   sm->idw = SPIN_IDW;
-  sm->hopw = SPIN_HOPW;
   sm->cycw = SPIN_CYCW;
   sm->pipe = SPIN_SMPIPE;
   *tddw = SPIN_TDDW;
