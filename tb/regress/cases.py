@@ -359,8 +359,11 @@ for v, rate, probes, spins, forked in ((2, "0.3", 2900, 18, 1000), (3, "0.5", 30
 # timing (SmPipe 0, the paper mode's default), and for five of them with
 # SmPipe 2 too (a special message takes two cycles more a hop, so C = 3m on
 # 1-cycle links, and counters that expire again before the move reaches them
-# send more probes).  No recovery of these may end on a frozen router's
-# timeout.
+# send more probes); fig8_output_tie, whose t_DD = 5h is chosen for it, with
+# SmPipe 2 only.  No recovery of these may end on a frozen router's
+# timeout.  (ring5_cycmax, a CycW narrower than the network needs, is the C
+# test's alone: the co-simulation's routers are built with wider fields and
+# the C model refuses narrower ones as an option.)
 S = "scenarios"
 
 
@@ -389,7 +392,9 @@ def ring_args(sc, topo, tdd=32):
 
 # (scenario, topology, VCs, SmPipe, probes sent, returned, forked, spins,
 # resolved, false positives): the figures test_spin_scenarios derives; router
-# K forks the probe in the two theta cases
+# K forks the probe in the two theta cases.  Unchanged since the watch reads
+# the VCs at the start of the cycle and the receiver counts a message's hop:
+# every cycle moved by one, every count stayed.
 for sc, topo, v, pipe, sent, ret, forked, spins, res, fp in (
         ("theta_fig4", "theta", 2, 0, 7, 1, 1, 1, 1, 0),
         ("theta_fig4", "theta", 2, 2, 9, 1, 1, 1, 1, 0),
@@ -404,16 +409,26 @@ for sc, topo, v, pipe, sent, ret, forked, spins, res, fp in (
     add(scenario(f"scenario {sc} ({topo}.topo, {v} VC)", 6 if topo == "theta" else 5, v,
                  2 + pipe, file_args(sc, topo), pipe, probes_sent=sent, probes_returned=ret,
                  probes_forked=forked, spins=spins, deadlocks_resolved=res, false_positives=fp))
+# the output stage's tie: router 0's own probe, forwarded through it on the
+# figure 8 of fig5b_case2, against the probe its counter offers for the same
+# port in the same cycle (t_DD = 5h = 15): the forwarded one goes, the new
+# one is dropped; one more own probe loses to the move (28 sent, 2 dropped
+# for contention)
+add(scenario("scenario fig8_output_tie (fig8.topo, 1 VC, t_DD 15)", 5, 1, 6,
+             file_args("fig5b_case2", "fig8", 15), 2, probes_sent=28,
+             probes_dropped_contention=2, probes_returned=1, probes_forked=0, spins=1,
+             deadlocks_resolved=1, false_positives=0))
 for pipe, sent in ((0, 7), (2, 10)):
     add(scenario("scenario ring7_multispin (ring-7)", 3, 1, 3 + pipe,
                  ring_args("ring7_multispin", "ring-7"), pipe, probes_sent=sent,
                  probes_returned=1, probe_moves_sent=2, spins=2, deadlocks_resolved=1,
                  false_positives=0))
 # congestion without a deadlock: every probe that comes back ends as a false
-# positive, and nothing spins (44 probes, 2 returned)
+# positive, and nothing spins (50 probes, 2 returned); t_DD 15, so that
+# router 0's first probe meets the free VC on the move (the test's comment)
 add(spin(S, "scenario ring9_false_positive (ring-9)", 1, 4,
-         ring_args("ring9_false_positive", "ring-9", 16),
-         ports=3, at_least=dict(probes_sent=40, probes_returned=2, false_positives=2),
+         ring_args("ring9_false_positive", "ring-9", 15),
+         ports=3, at_least=dict(probes_sent=45, probes_returned=2, false_positives=2),
          exactly=dict(spins=0, deadlocks_resolved=0, frozen_timeouts=0)))
 # every probe dropped at router 1 (ejection, priority, empty VC): no move, no spin
 add(scenario("scenario line4_eject_drop (line4.topo)", 3, 1, 5,
@@ -426,7 +441,7 @@ add(scenario("scenario ring40_long_loop (ring-40, 40-hop loop)", 3, 1, 6,
              longest_loop_cycles=40))
 # a loop of 65 cycles (75 with SmPipe 2), past the 63 a move's delay once
 # carried: four recoveries, one spin each; the first alone sends 17 probes
-# (19) before its move is home (52 and 60 in the run)
+# (19) before its move is home (52 and 61 in the run)
 for pipe in (0, 2):
     add(scenario("scenario ring5_65_cycles (ring-5@13, 65-cycle loop)", 3, 1, 7 - pipe,
                  ring_args("ring5_clockwise", "ring-5@13"), pipe,
