@@ -349,6 +349,8 @@ module spin_fsm #(
   // ---- step 4: the router's own message coming home (h: what it does) ----
   logic [IdW-1:0]  hs;
   logic [CycW-1:0] ht, hlc;
+  logic [CycW:0]   ht2;             // the delay - 2, negative below 2 (ht2[CycW])
+  logic            at_c;            // the delay is C + 2
   logic [2:0]      hp0, hp;
   logic            h_take, h_freeze, h_finish, pb_found, fz_found, may;
   logic [1:0]      pb_vc, fz_vc;
@@ -356,6 +358,8 @@ module spin_fsm #(
     hs   = h_data_i[IdW-1:0];
     ht   = h_data_i[SmTLsb +: CycW];
     hlc  = h_data_i[SmXLsb +: CycW];
+    ht2  = {1'b0, ht} - (CycW+1)'(2);
+    at_c = !ht2[CycW] && ht2[CycW-1:0] == c;
     hp0  = 3'(h_data_i[SmXLsb +: SmPortW]);
     hp   = 3'(h_port_i);
     home_o   = 1'b0;
@@ -392,14 +396,14 @@ module spin_fsm #(
       if (h_kind_i == spin_pkg::KindProbe) begin
         home_o = s_a == spin_pkg::StDd && pb_found && 32'(ht) <= SmCycMax;
         h_take = home_o;
-      end else if ({1'b0, ht} <= {1'b0, hlc} + (CycW+1)'(2)) begin   // not a figure 8
+      end else if (ht2[CycW] || ht2[CycW-1:0] <= hlc) begin   // delay <= lc + 2: not a figure 8
         home_o = 1'b1;
         if ((h_kind_i == spin_pkg::KindMove && s_a == spin_pkg::StMove) ||
             (h_kind_i == spin_pkg::KindProbeMove && s_a == spin_pkg::StProbeMove && pm_sent_a))
-          h_freeze = hp == dd_port_q && ht == c + CycW'(2) && may && fz_found;
+          h_freeze = hp == dd_port_q && at_c && may && fz_found;
         else
           h_finish = h_kind_i == spin_pkg::KindKillMove && s_a == spin_pkg::StKillMove &&
-                     ht == c + CycW'(2);
+                     at_c;
       end
     end
   end
@@ -454,7 +458,7 @@ module spin_fsm #(
       is_deadlock_d = 1'b1;
       source_id_d   = id_i;
       s_b           = spin_pkg::StForwardProgress;
-      cnt_b         = CntW'(ht) - CntW'(2);
+      cnt_b         = CntW'(ht2[CycW-1:0]);
       loaded_b      = 1'b1;
       arm_o[h_port_i] = 1'b1;
       arm_vc_o[32'(hp)*2 +: 2] = fz_vc;
@@ -482,7 +486,7 @@ module spin_fsm #(
         source_id_d   = hs;
         s_b           = spin_pkg::StFrozen;
         pm_sent_d     = 1'b0;
-        cnt_b         = CntW'(ht) - CntW'(2);
+        cnt_b         = CntW'(ht2[CycW-1:0]);
         loaded_b      = 1'b1;
         lb_set_cyc    = 1'b1;
         lb_cyc        = hlc;
@@ -528,6 +532,7 @@ module spin_fsm #(
   logic [2:0]            dd_port_w;
   logic [1:0]            dd_vc_w;
   int unsigned           cur, kk;
+  logic [IdW:0]          top_inc;
   always_comb begin
     state_d   = s_b;
     cnt_w     = cnt_b;
@@ -561,12 +566,14 @@ module spin_fsm #(
     end
     cnt_d = cnt_w;
 
-    // rotating priority: top = (cycle / (4 t_DD)) mod nodes
-    ep_d  = ep_q + 1'b1;
-    top_d = top_q;
-    if (ep_q == {tdd_i, 2'b00} - 1'b1) begin
-      ep_d  = '0;
-      top_d = {1'b0, top_q} == nodes_i - 1'b1 ? '0 : top_q + 1'b1;
+    // rotating priority: top = (cycle / (4 t_DD)) mod nodes; ep_q counts
+    // the cycles left in the epoch down to 0
+    ep_d    = ep_q - 1'b1;
+    top_d   = top_q;
+    top_inc = {1'b0, top_q} + 1'b1;
+    if (ep_q == '0) begin
+      ep_d  = {tdd_i - 1'b1, 2'b11};
+      top_d = top_inc == nodes_i ? '0 : top_inc[IdW-1:0];
     end
   end
   // spin tails: a spinning VC whose tail leaves ends its spin
@@ -695,7 +702,7 @@ module spin_fsm #(
       spin_ovc_q    <= '0;
       loop_out_q    <= '0;
       popped_q      <= '0;
-      ep_q          <= '0;
+      ep_q          <= {tdd_i - 1'b1, 2'b11};
       top_q         <= '0;
     end else begin
       if (en_i) begin

@@ -403,14 +403,17 @@ module spin_router #(
     .out_flit_o (xbar_flit)
   );
 
+  // An output carrying a special message has no winner and no spin flit
+  // (OneWordOut_A), so the crossbar gives it the idle word, 0, and the
+  // message (0 on the other outputs) is ORed in: no multiplexer on the
+  // whole link word.
   for (genvar o = 0; o < NumPorts; o++) begin : gen_out_mux
     logic [LinkW-1:0] smw;
     always_comb begin
       smw = '0;
       smw[FlitW + 4 +: spin_pkg::KindW] = sm_kind[o*spin_pkg::KindW +: spin_pkg::KindW];
       smw[FlitW-1:0] = sm_data[o*FlitW +: FlitW];
-      if (sm_valid[o]) flit_d[o*LinkW +: LinkW] = smw;
-      else                             flit_d[o*LinkW +: LinkW] = xbar_flit[o*LinkW +: LinkW];
+      flit_d[o*LinkW +: LinkW] = xbar_flit[o*LinkW +: LinkW] | smw;
     end
     assign cred_d[o*CredW +: CredW] = credit_d[o*CredW +: CredW] |
         (arm[o] ? spin_pkg::CredW'({arm_vc[o*2 +: 2], 1'b1, 3'b000}) : '0);

@@ -57,8 +57,9 @@ static inline spin_obs_dims_t spin_obs_dims(const sm_fmt_t *f, int ports, int vc
 }
 
 /* What the C model computes instead of keeping a register: the RTL counts
- * the rotating priority's epoch (ep_q, cycles 0..4 t_DD - 1) and its top
- * router (top_q), the C model takes both from the cycle number (12.1). */
+ * the rotating priority's epoch (ep_q, the cycles left in it, 4 t_DD - 1
+ * down to 0) and its top router (top_q), the C model takes both from the
+ * cycle number (12.1). */
 typedef struct {
   uint64_t cycle;   /* cycles stepped since reset (network_t.cycle) */
   unsigned tdd;
@@ -120,7 +121,7 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
 
 static inline uint64_t spin_obs_ep(const spin_obs_ctx_t *c)
 {
-  return c->cycle % (4u * (uint64_t)c->tdd);
+  return 4u * (uint64_t)c->tdd - 1u - c->cycle % (4u * (uint64_t)c->tdd);
 }
 static inline uint64_t spin_obs_top(const spin_obs_ctx_t *c)
 {
