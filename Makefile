@@ -371,8 +371,9 @@ test-c: $(C_TESTS)
 # The co-simulation regression: the pytest suite tb/regress/ (one table of
 # cases in tb/regress/cases.py), run in parallel by pytest-xdist, with a
 # JUnit report.  It first builds every binary the cases use: the router array
-# for 5-port routers with 1 to 4 VCs, 3-port (rings) and 6-port
-# (tb/scenarios/theta.topo) ones, and the network top of mesh3x3 with 2 VCs.
+# for 5-port routers with 1 to 4 VCs, 3-port (rings), 6-port
+# (tb/scenarios/theta.topo) and 7-port (tb/scenarios/mellanox_fig6_fattree.topo)
+# ones, and the network top of mesh3x3 with 2 VCs.
 # ARGS goes to pytest: make regress ARGS='-k mesh8x8', ARGS='-m spin'.
 # Debian's python3 (a python3 earlier on PATH may not see Debian's pytest).
 REGRESS_PYTHON ?= /usr/bin/python3
@@ -387,6 +388,7 @@ regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
 	@for v in 1 2 3 4; do $(MAKE) --no-print-directory $(BUILD)/rtl/p5-v$$v/Vcosim PORTS=5 VCS=$$v || exit 1; done
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p3-v1/Vcosim PORTS=3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl/p6-v2/Vcosim PORTS=6 VCS=2
+	@$(MAKE) --no-print-directory $(BUILD)/rtl/p7-v1/Vcosim PORTS=7 VCS=1
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
 	@$(MAKE) --no-print-directory $(REGRESS_TOP_L3) TOPO=mesh3x3@3 VCS=1
 	@$(MAKE) --no-print-directory $(BUILD)/rtl-sc/p5-v1/Vcosim PORTS=5 VCS=1
