@@ -508,8 +508,9 @@ test-c: $(C_TESTS)
 # The co-simulation regression: the pytest suite tb/regress/ (one table of
 # cases in tb/regress/cases.py), run in parallel by pytest-xdist, with a
 # JUnit report.  It first builds every binary the cases use: the router array
-# for 5-port routers with 1 to 4 VCs, 3-port (rings) and 6-port
-# (tb/scenarios/theta.topo) ones, and the network top of mesh3x3 with 2 VCs.
+# for 5-port routers with 1 to 4 VCs, 3-port (rings), 6-port
+# (tb/scenarios/theta.topo) and 7-port (tb/scenarios/mellanox_fig6_fattree.topo)
+# ones, and the network top of mesh3x3 with 2 VCs.
 # ARGS goes to pytest: make regress ARGS='-k mesh8x8', ARGS='-m spin'.
 # Debian's python3 (a python3 earlier on PATH may not see Debian's pytest).
 REGRESS_PYTHON ?= /usr/bin/python3
@@ -518,7 +519,7 @@ PICTURES_PYTHON ?= /usr/bin/python3
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
 # the generated top with 3-cycle links (spin_link_pipe on every link)
 REGRESS_TOP_L3 := $(BUILD)/mesh3x3@3/v1/top/Vcosim
-REGRESS_ARRAYS := p5-v1 p5-v2 p5-v3 p5-v4 p3-v1 p6-v2
+REGRESS_ARRAYS := p5-v1 p5-v2 p5-v3 p5-v4 p3-v1 p6-v2 p7-v1
 regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
 	@$(MAKE) --no-print-directory -j2 $(foreach a,$(REGRESS_ARRAYS),$(BUILD)/rtl/$(a)/Vcosim)
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2

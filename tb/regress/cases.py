@@ -465,6 +465,56 @@ for sc, vs, (n_paper, n_live) in (("mellanox_fig1_fattree", 2, (1, 1)),
         add(cosim(S, f"seed scenario {sc}, {mode} mode, SPIN: drains", 1, vs + 2,
                   f"--mode {mode} --spin 1 {SEED_ARGS}",
                   at_least=dict(probes_sent=1, spins=n, deadlocks_resolved=n)))
+# Fig. 6: the miswired three-level fat tree (a reconstruction: 60 routers of
+# up to 7 ports, the 9 flows of the paper).  The paper's router deadlocks
+# (2,774 of 3,600 packets arrive; a non-deadlocked run of this trace drains
+# in about 8,300 cycles after the trace's end, so 12,000 tell the two apart)
+# and drains with SPIN, which resolves loops of 6 through the three loop
+# flows (31 probes, 2 spins, 2 resolved when written); the live router's
+# rerouting keeps it out of the loop without SPIN.  The same trace on the
+# tree as intended drains without SPIN.  scripts/cdg_cycle.py shows the
+# dependency cycle of the loop flows' minimal routes on the miswired tree, and
+# none on the intended one.
+FIG6 = ("--routing favors_min --traffic trace:tb/scenarios/mellanox_fig6_fattree.trace"
+        " --cycles 1")
+FIG6_MIS = "--topo file:tb/scenarios/mellanox_fig6_fattree.topo " + FIG6
+add(cosim(S, "seed scenario mellanox_fig6_fattree, paper mode, no SPIN: deadlocks", 1, 2,
+          f"--mode paper --spin 0 {FIG6_MIS} --drain-limit 12000 --quiet", ports=7,
+          kind="deadlocks", at_most=dict(packets_delivered=3000), cost=15))
+add(cosim(S, "seed scenario mellanox_fig6_fattree, paper mode, SPIN: drains", 1, 3,
+          f"--mode paper --spin 1 {FIG6_MIS}", ports=7,
+          at_least=dict(probes_sent=20, spins=1, deadlocks_resolved=1), cost=12))
+add(cosim(S, "seed scenario mellanox_fig6_fattree, live mode, no SPIN: drains", 1, 4,
+          f"--mode live --spin 0 {FIG6_MIS}", ports=7, cost=12))
+add(cmodel(S, "seed scenario mellanox_fig6_fattree, paper mode, no SPIN, C model: deadlocks",
+           f"--mode paper --spin 0 {FIG6_MIS} --drain-limit 12000 --quiet", kind="deadlocks",
+           at_most=dict(packets_delivered=3000)))
+add(cmodel(S, "seed scenario mellanox_fig6_fattree, paper mode, SPIN, C model: drains",
+           f"--mode paper --spin 1 {FIG6_MIS}",
+           at_least=dict(probes_sent=20, spins=1, deadlocks_resolved=1)))
+add(cmodel(S, "seed scenario mellanox_fig6_intended (no mistake), paper mode, no SPIN, C model: drains",
+           f"--mode paper --spin 0 --topo file:tb/scenarios/mellanox_fig6_intended.topo {FIG6}"
+           " --drain-limit 12000"))
+CDG = ["python3", "scripts/cdg_cycle.py"]
+FIG6_TRACE = "tb/scenarios/mellanox_fig6_fattree.trace"
+# the loop flows alone (hosts 9 -> 15, 13 -> 32, 30 -> 17 are routers 36 -> 42,
+# 40 -> 59, 57 -> 44) close a cycle of 6 channels through edge switches E7,
+# E14 and E15
+add(passes(S, "cdg_cycle: the Fig. 6 loop flows close a cycle of 6 on the miswired tree", [
+    "bash", "-c", 'set -o pipefail; "$@" | tee /dev/stderr | grep "^cycle of 6 channels" > /dev/null', "_", *CDG,
+    "tb/scenarios/mellanox_fig6_fattree.topo", FIG6_TRACE, "--flows", "36:42,40:59,57:44"]))
+add(passes(S, "cdg_cycle: no cycle for the 9 Fig. 6 flows on the tree as intended",
+           CDG + ["tb/scenarios/mellanox_fig6_intended.topo", FIG6_TRACE, "--expect", "none"]))
+# the script against the credit loop of Fig. 1: a cycle of 4 with the two
+# links failed, none on the whole tree
+add(passes(S, "cdg_cycle: the Fig. 1 loop, a cycle of 4, with the two links failed", [
+    "bash", "-c", 'set -o pipefail; "$@" | tee /dev/stderr | grep "^cycle of 4 channels" > /dev/null', "_", *CDG,
+    "tb/scenarios/mellanox_fig1_fattree.topo", "tb/scenarios/mellanox_fig1_fattree.trace"]))
+add(passes(S, "cdg_cycle: no cycle on the whole Fig. 1 tree",
+           CDG + ["tb/scenarios/mellanox_fig1_failover.topo",
+                  "tb/scenarios/mellanox_fig1_fattree.trace", "--expect", "none"]))
+add(error(S, "bad input: cdg_cycle given a trace for a topology", r"mellanox_fig6_fattree.trace:7: "
+          r"unknown keyword '0'", f"python3 scripts/cdg_cycle.py {FIG6_TRACE} {FIG6_TRACE}"))
 
 # ---- links of 2 to 16 cycles (contract section 1): L - 1 more registers
 # each way; SPIN's probes count the extra cycles (x) and its timers run in

@@ -1,6 +1,6 @@
 """Build paths and the case runner of the co-simulation regression.
 
-`make regress` builds the binaries (the router array for 3-, 5- and 6-port
+`make regress` builds the binaries (the router array for 3-, 5-, 6- and 7-port
 routers, the network top of mesh3x3 with 2 VCs, spinsim) and then runs
 pytest on this directory.  BUILD (environment, default build/) says where
 they are; each case writes its output to BUILD/regress/<id>.log and its
@@ -35,7 +35,7 @@ def placeholders():
          "top_mesh3x3_v2": BUILD / "mesh3x3" / "v2" / "top" / "Vcosim",
          "top_mesh3x3_l3_v1": BUILD / "mesh3x3@3" / "v1" / "top" / "Vcosim",
          "logdir": LOGDIR}
-    for ports in (3, 5, 6):
+    for ports in (3, 5, 6, 7):
         for vcs in (1, 2, 3, 4):
             p[f"cosim_p{ports}_v{vcs}"] = BUILD / "rtl" / f"p{ports}-v{vcs}" / "Vcosim"
     return {k: str(v) for k, v in p.items()}
