@@ -39,12 +39,12 @@ PAPER_SPIN_OVERHEAD = 4
 # Order of the per-submodule table; modules not listed follow.
 MODULE_ORDER = ['spin_router', 'spin_input_port', 'spin_fifo', 'spin_route_select',
                 'spin_rr_arbiter', 'spin_switch_alloc', 'spin_crossbar',
-                'spin_ovc_tracker', 'spin_lfsr', 'spin_unit', 'spin_fsm', 'spin_loop_buf',
-                'spin_move_mgr', 'spin_move_flags', 'spin_probe_mgr', 'spin_sm_arb',
+                'spin_ovc_tracker', 'spin_lfsr', 'spin_unit', 'spin_sm_in', 'spin_fsm',
+                'spin_loop_buf', 'spin_probe_mgr', 'spin_move_mgr', 'spin_sm_out',
                 'spin_route_table', 'spin_network']
 # The SPIN parts (rtl/spin_unit.sv and the modules it instantiates).
-SPIN_MODULES = ['spin_unit', 'spin_fsm', 'spin_loop_buf', 'spin_move_mgr', 'spin_move_flags',
-                'spin_probe_mgr', 'spin_sm_arb']
+SPIN_MODULES = ['spin_unit', 'spin_sm_in', 'spin_fsm', 'spin_loop_buf', 'spin_probe_mgr',
+                'spin_move_mgr', 'spin_sm_out']
 WHAT = {
     'spin_router': 'top glue: output link registers, head/tail bit and downstream VC of each winner',
     'spin_input_port': 'route state per VC, route-compute select, stage-1 muxes',
@@ -52,18 +52,18 @@ WHAT = {
     'spin_route_select': 'pick one port of the route-table mask',
     'spin_rr_arbiter': 'round-robin arbiters (VC per input, input per output)',
     'spin_switch_alloc': 'output stage of the switch allocator (without its arbiters)',
-    'spin_crossbar': '5x5 crossbar of link words',
+    'spin_crossbar': '5x5 crossbar of link words (AND-OR of one-hot selects)',
     'spin_ovc_tracker': 'free downstream VCs per output',
     'spin_lfsr': '32-bit LFSR',
-    'spin_unit': 'SPIN glue: the special-message offers (kind + 128-bit word) gathered per output',
-    'spin_fsm': 'SPIN counter FSM, spin and arm state (without the loop buffer)',
-    'spin_loop_buf': 'SPIN loop buffer: loop length and 34-entry path',
-    'spin_move_mgr': 'SPIN move managers (probe_moves, then moves and kill_moves, per port)',
-    'spin_move_flags': 'SPIN move managers\' two state bits each, from the FSM\'s state '
-                       '(and from the spinning VCs alone, for after a release)',
-    'spin_probe_mgr': 'SPIN probe managers, one per network input',
-    'spin_sm_arb': 'SPIN special-message arbiters, one per output: one of NumPorts + 1 offers '
-                   '(kind + 128-bit word) by class and rotating priority',
+    'spin_unit': 'SPIN glue: the handled port\'s VC views, the forwarded message, the observation',
+    'spin_sm_in': 'SPIN input stage: one special message a cycle (class, rotating priority), '
+                  'its register (SmPipe 2) and the hop counted on arrival',
+    'spin_fsm': 'SPIN counter FSM, spin, arm chain, watch, epoch (without the loop buffer)',
+    'spin_loop_buf': 'SPIN loop buffer: the loop\'s cycles, first port (and fork entries)',
+    'spin_probe_mgr': 'SPIN probe manager, one for all inputs, with a mark per input',
+    'spin_move_mgr': 'SPIN move manager, one for all inputs: next hop, accept, freeze',
+    'spin_sm_out': 'SPIN output stage: the handled message against the FSM\'s per output, '
+                   'and its register (SmPipe 1, 2)',
     'spin_route_table': 'route-table lookups (outside the router)',
     'spin_network': 'network top: wiring only',
 }
@@ -800,13 +800,13 @@ def write_spin_overhead(rep, spin_pairs, byname):
 
 
 # The SPIN parts of the hierarchical table: (label, module, own or incl).
-SPIN_PARTS = [('SPIN FSM (spin_fsm without the loop buffer)', 'spin_fsm', 'own'),
+SPIN_PARTS = [('input stage (spin_sm_in)', 'spin_sm_in', 'own'),
+              ('SPIN FSM (spin_fsm without the loop buffer)', 'spin_fsm', 'own'),
               ('loop buffer (spin_loop_buf)', 'spin_loop_buf', 'own'),
-              ('move managers (spin_move_mgr)', 'spin_move_mgr', 'own'),
-              ('move managers\' state bits (spin_move_flags)', 'spin_move_flags', 'own'),
-              ('probe managers (spin_probe_mgr)', 'spin_probe_mgr', 'own'),
-              ('SM arbiters (spin_sm_arb)', 'spin_sm_arb', 'own'),
-              ('offer gathering (spin_unit own)', 'spin_unit', 'own'),
+              ('probe manager (spin_probe_mgr)', 'spin_probe_mgr', 'own'),
+              ('move manager (spin_move_mgr)', 'spin_move_mgr', 'own'),
+              ('output stage (spin_sm_out)', 'spin_sm_out', 'own'),
+              ('unit glue (spin_unit own)', 'spin_unit', 'own'),
               ('**SPIN unit, total** (spin_unit with its submodules)', 'spin_unit', 'incl')]
 
 
