@@ -215,6 +215,7 @@ def main():
     rtl = os.path.abspath(args.rtl)
     checks = os.path.join(os.path.abspath(args.synth), 'checks.ys')
     srcs = sorted(f for f in os.listdir(rtl) if f.endswith('.sv'))
+    hdrs = sorted(f for f in os.listdir(rtl) if f.endswith('.svh'))   # included, not read
     if 'spin_pkg.sv' not in srcs:
         print('selftest: no spin_pkg.sv in %s' % rtl)
         return 2
@@ -227,7 +228,7 @@ def main():
         if os.path.isdir(d):
             shutil.rmtree(d)
         os.makedirs(os.path.join(d, 'rtl'))
-        for f in srcs:
+        for f in srcs + hdrs:
             shutil.copy(os.path.join(rtl, f), os.path.join(d, 'rtl', f))
         if fname:
             p = os.path.join(d, 'rtl', fname)
