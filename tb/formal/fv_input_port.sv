@@ -59,11 +59,12 @@ module fv_input_port #(
     .port_free_i, .draw_i, .least_busy_i,
     .reroute_i(fv_reroute), .admit_i, .port_age_i,
     .gnt_i, .gnt_ovc_i,
-    .frozen_i('0), .frozen_q_i('0), .spin_i(1'b0), .spin_vc_i('0), .out_blocked_i('0),
+    .frozen_i('0), .frozen_req_i('0), .hold_i(1'b0), .frozen_q_i('0), .spin_i(1'b0),
+    .spin_vc_i('0), .out_blocked_i('0),
     .req_o(req), .req_port_o(req_port), .req_ovc_o(req_ovc), .req_flit_o(req_flit),
     .req_esc_o(), .drew_o(), .credit_o(credit), .occ_o(occ), .xbar_flit_o(),
     .view_cnt_nz_o(), .view_rv_o(), .view_op_o(), .view_whole_o(), .view_tail_o(),
-    .popped_o(), .cnt_next_nz_o()
+    .popped_o()
   );
 
   always_comb begin
