@@ -20,13 +20,16 @@
  * from one router's handling to the next one's.  A message a router
  * handles in t is in its output register from t + 1 (SmPipe 0) or t + 2
  * (SmPipe 1, 2): the recorder names each message by the cycle its sender
- * handled it (ts) and the cycle its receiver handles it (th).  The receiver
- * counts the hop a message came over (12.1, on arrival), so a word on a
- * link carries the values its sender handled it with: a probe that left
- * its sender k hops before leaves the k-th router with n = k.  The watch
- * (12.3) sees the VCs as they are at the start of a cycle: a head written
- * at the end of cycle c is watched from c + 1, and an idle router's counter
- * expires in c + 1 + t_DD.
+ * handled it (ts) and the cycle its receiver handles it (th).  A message
+ * carries no hop count and no path (12.1: sender, t, x, and with 2 VCs the
+ * forks): the receiver counts the hop it came over in cycles (on arrival:
+ * a probe's cyc + h, the others' delay - h), so a word on a link carries
+ * the values its sender handled it with: a probe that left its sender k
+ * hops before leaves the k-th router with the cycles of those k hops, a
+ * move with its delay less them.  The watch (12.3) sees the VCs as they
+ * are at the start of a cycle: a head written at the end of cycle c is
+ * watched from c + 1, and an idle router's counter expires in
+ * c + 1 + t_DD.
  *
  * Prints one line per scenario and SmPipe, and a final count; exits non-zero
  * on any failure.  A scenario marked with a known C-model bug prints
@@ -148,9 +151,11 @@ static const char *state_name(spin_state_t s)
 static void log_sm(const sm_ev_t *e, int vcs)
 {
   int v;
-  printf("  %5llu r%d.%d -> r%d.%d %-10s handled %llu -> %llu: sender %u n %u idx %u t %u lc %u "
-         "p0 %u fk %u", U(e->t), e->r, e->p, e->rr, e->rp, kind_name(e->m.kind), U(e->ts),
-         U(e->th), e->m.sender, e->m.n, e->m.idx, e->m.t, e->m.lc, e->m.p0, e->m.fk);
+  printf("  %5llu r%d.%d -> r%d.%d %-10s handled %llu -> %llu: sender %u %s %u %s %u fk %u",
+         U(e->t), e->r, e->p, e->rr, e->rp, kind_name(e->m.kind), U(e->ts), U(e->th),
+         e->m.sender, e->m.kind == KIND_PROBE ? "cyc" : "delay", e->m.t,
+         e->m.kind == KIND_PROBE ? "p0" : "lc", e->m.kind == KIND_PROBE ? e->m.p0 : e->m.lc,
+         e->m.fk);
   if (e->m.fork_lo) printf(" forks %llx", U(e->m.fork_lo));
   printf("  | rx vcs:");
   for (v = 0; v < vcs; v++)
@@ -217,7 +222,7 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   if (cycw) {
     const sm_fmt_t f = net->fmt;
     char err[200];
-    if (sm_fmt_make(&net->fmt, f.idw, f.hopw, cycw, s->topo.radix, vcs, SM_FLITW, pipe, err,
+    if (sm_fmt_make(&net->fmt, f.idw, cycw, s->topo.radix, vcs, SM_FLITW, pipe, err,
                     sizeof err) != 0) {
       CHECK(0, "CycW %u: %s", cycw, err);
       sim_free(s);
@@ -433,14 +438,15 @@ static int sm_count(const run_t *R, unsigned kind, int sender, int r, uint64_t t
   return c;
 }
 
-/* Probes that routers originated (their own, first hop: n 0 on the link)
- * in cycles [t0, t1). */
+/* Probes that routers originated in cycles [t0, t1): their own, on their
+ * first hop, with cyc 0 on the link (12.3: an expiry offers cyc 0; one that
+ * comes through its sender on a figure 8 has counted its hops). */
 static int probes_sent_in(const run_t *R, uint64_t t0, uint64_t t1)
 {
   int i, c = 0;
   for (i = 0; i < R->nsm; i++) {
     const sm_ev_t *e = &R->sm[i];
-    if (e->ts >= t0 && e->ts < t1 && e->m.kind == KIND_PROBE && e->m.n == 0 &&
+    if (e->ts >= t0 && e->ts < t1 && e->m.kind == KIND_PROBE && e->m.t == 0 &&
         e->m.sender == (unsigned)e->r)
       c++;
   }
@@ -652,36 +658,36 @@ static loop_t ring_from(const run_t *R, int first, int m, int n)
 }
 
 /* The probe of L's sender originated in cycle te goes round hop by hop
- * (12.1).  The sender originates it with n 0, cyc 0; r[k] handles it in
- * te + at[k], having counted the k hops it came over on arrival (n + 1,
- * cyc + L + SmPipe each): n = k, cyc = at[k].  It leaves on out[k] with the
- * values it was handled with (a link word carries the values before the
- * next hop), p0 = out[0], idx 0, lc 0.  Checks hops 0..hops-1; the sender,
- * home in te + C, counts the last hop: n = m, cyc = C (its MOVE counter
- * and its move's n and lc show them). */
+ * (12.1).  The sender originates it with cyc 0 and p0 = out[0] (12.3, DD
+ * expiry); r[k] handles it in te + at[k], having counted the k hops it came
+ * over on arrival (cyc + L + SmPipe each): cyc = at[k].  It leaves on
+ * out[k] with the values it was handled with (a link word carries the
+ * values before the next hop): x = p0 = out[0] all the way.  Checks hops
+ * 0..hops-1; the sender, home in te + C, counts the last hop: cyc = C (its
+ * MOVE counter and its move's lc show it). */
 static void check_probe(const run_t *R, const loop_t *L, uint64_t te, int hops, const char *what)
 {
   int k;
   for (k = 0; k < hops; k++) {
     const sm_ev_t *e = sm_at(R, KIND_PROBE, L->r[0], L->r[k], L->out[k], te + L->at[k]);
     const sm_ev_t *x = e ? e : sm_first(R, KIND_PROBE, L->r[0], L->r[k], te);
-    CHECK(e && e->m.n == (unsigned)k && e->m.idx == 0 && e->m.t == L->at[k] &&
-          e->m.lc == 0 && e->m.p0 == (unsigned)L->out[0],
-          "%s: hop %d, router %d: expected the probe handled in %llu out of port %d with n %d, "
-          "cyc %u, p0 %d; found %s handled in %llu out of port %d, n %u idx %u cyc %u lc %u "
-          "p0 %u", what, k, L->r[k], U(te + L->at[k]), L->out[k], k, L->at[k],
-          L->out[0], x ? "one" : "none", U(x ? x->ts : 0), x ? x->p : -1, x ? x->m.n : 0,
-          x ? x->m.idx : 0, x ? x->m.t : 0, x ? x->m.lc : 0, x ? x->m.p0 : 0);
+    CHECK(e && e->m.t == L->at[k] && e->m.p0 == (unsigned)L->out[0],
+          "%s: hop %d, router %d: expected the probe handled in %llu out of port %d with "
+          "cyc %u, p0 %d; found %s handled in %llu out of port %d, cyc %u p0 %u", what, k,
+          L->r[k], U(te + L->at[k]), L->out[k], L->at[k], L->out[0], x ? "one" : "none",
+          U(x ? x->ts : 0), x ? x->p : -1, x ? x->m.t : 0, x ? x->m.p0 : 0);
     if (!e) return;
   }
 }
 
 /* A move, probe_move or kill_move of L's sender originated in cycle t0
- * (idx 0, delay 2C + 2, a kill_move 0) goes round hop by hop (12.1): r[k]
- * handles it in t0 + at[k], having counted the k hops it came over (idx + 1,
- * delay - (L + SmPipe) each): idx = k, delay = 2C + 2 - at[k] (kill_move:
- * 0), and sends it on out[k] with those, n = m, lc = C.  Checks hops
- * 0..hops-1. */
+ * with delay 2C + 2 and lc = C (12.3: all three alike) goes round hop by
+ * hop (12.1): r[k] handles it in t0 + at[k], having counted the k hops it
+ * came over (delay - (L + SmPipe) each): delay = 2C + 2 - at[k], at least
+ * C + 2 = lc + 2 (at[k] <= C), so no router of the loop finds it lost
+ * (12.5: another router's is lost below lc + 2), and it sends it on out[k]
+ * with that delay and lc = C.  Checks hops 0..hops-1; the sender, home in
+ * t0 + C, counts the last hop: delay = C + 2 = lc + 2, home (12.3). */
 static void check_travel(const run_t *R, const loop_t *L, unsigned kind, uint64_t t0, int hops,
                          const char *what)
 {
@@ -689,15 +695,12 @@ static void check_travel(const run_t *R, const loop_t *L, unsigned kind, uint64_
   for (k = 0; k < hops; k++) {
     const sm_ev_t *e = sm_at(R, kind, L->r[0], L->r[k], L->out[k], t0 + L->at[k]);
     const sm_ev_t *x = e ? e : sm_first(R, kind, L->r[0], L->r[k], t0);
-    const unsigned d = kind == KIND_KILL_MOVE ? 0u : 2u * L->C + 2u - L->at[k];
-    CHECK(e && e->m.n == (unsigned)L->m && e->m.idx == (unsigned)k && e->m.t == d &&
-          e->m.lc == L->C && e->m.p0 == 0,
-          "%s: hop %d, router %d: expected the %s handled in %llu out of port %d with n %d, "
-          "idx %d, delay %u, lc %u; found %s handled in %llu out of port %d, n %u idx %u "
-          "delay %u lc %u p0 %u", what, k, L->r[k], kind_name(kind), U(t0 + L->at[k]),
-          L->out[k], L->m, k, d, L->C, x ? "one" : "none", U(x ? x->ts : 0),
-          x ? x->p : -1, x ? x->m.n : 0, x ? x->m.idx : 0, x ? x->m.t : 0, x ? x->m.lc : 0,
-          x ? x->m.p0 : 0);
+    const unsigned d = 2u * L->C + 2u - L->at[k];
+    CHECK(e && e->m.t == d && e->m.lc == L->C,
+          "%s: hop %d, router %d: expected the %s handled in %llu out of port %d with "
+          "delay %u, lc %u; found %s handled in %llu out of port %d, delay %u lc %u", what, k,
+          L->r[k], kind_name(kind), U(t0 + L->at[k]), L->out[k], d, L->C, x ? "one" : "none",
+          U(x ? x->ts : 0), x ? x->p : -1, x ? x->m.t : 0, x ? x->m.lc : 0);
     if (!e) return;
   }
 }
@@ -783,11 +786,12 @@ static uint64_t check_round(const run_t *R, const loop_t *L, unsigned kind, uint
   return E;
 }
 
-/* The kill_move of L's sender originated in cycle tk goes round `hops` hops
- * (check_travel); every router of the recovery that forwards it, reached
- * for the first time (but router `stay`, in another recovery), leaves it
- * (12.5: FROZEN to DD, cnt t_DD - 1) in the cycle it handles it, and back
- * home (hops = m) it ends the sender's recovery in tk + C (12.3).  Returns
+/* The kill_move of L's sender originated in cycle tk (delay 2C + 2, lc C)
+ * goes round `hops` hops (check_travel); every router of the recovery that
+ * forwards it, reached for the first time (but router `stay`, in another
+ * recovery), leaves it (12.5: FROZEN to DD, cnt t_DD - 1) in the cycle it
+ * handles it, and back home (hops = m) in tk + C with delay C + 2 it ends
+ * the sender's recovery (12.3: a kill_move home at exactly C + 2).  Returns
  * the hops a router forwarded with no VC at its input routed to the output
  * it took: those it found on its record of where the move went
  * (loop_out_q, 12.1), not on the routes of now. */
@@ -820,7 +824,7 @@ static int check_kill(const run_t *R, const loop_t *L, uint64_t tk, int hops, in
 static void check_dropped_first(const run_t *R, int r, int o, uint64_t te, const char *what)
 {
   const sm_ev_t *e = sm_at(R, KIND_PROBE, r, r, o, te);
-  CHECK(e && e->m.n == 0, "%s: router %d should probe in %llu%s", what, r, U(te),
+  CHECK(e && e->m.t == 0, "%s: router %d should probe in %llu%s", what, r, U(te),
         o < 0 ? "" : " on its loop port");
   if (e)
     CHECK(sm_count(R, KIND_PROBE, r, e->rr, e->th, e->th + 1) == 0,
@@ -854,8 +858,8 @@ typedef struct {
  *   router r > 0 has priority r - 1, so each other probe meets a router of
  *   higher priority at its first hop and is dropped there (6 outranked).
  *   Router 0's probe is handled by router k in te + k h and comes back in
- *   te + C, C = 7 h (h = 1 + SmPipe), with n = 7 and cyc = C: the loop is
- *   confirmed and the move leaves in t0 = te + C with delay 2C + 2.
+ *   te + C, C = 7 h (h = 1 + SmPipe), with cyc = C: the loop is confirmed
+ *   and the move leaves in t0 = te + C with delay 2C + 2 and lc = C.
  * - A counter still in DD expires again in te + t_DD = 68 (the watch reloads
  *   t_DD - 1 at an expiry).  SmPipe 0 (t0 = 43, C = 7): the move has
  *   frozen every router by 49, none probes again.  SmPipe 2 (t0 = 57,
@@ -871,9 +875,12 @@ typedef struct {
  * - Then every packet is home: the second probe_move (E2 + 6) is handled by
  *   router 1, whose VC now waits for ejection, not for port 1: dropped.
  *   Router 0's counter (C, loaded when the probe_move left) expires in
- *   E2 + 6 + C + 1: the kill_move goes round and every router leaves the
- *   recovery as it passes; back home in tk + C the recovery ends, resolved
- *   with 2 spins (the bound is m - 1 = 6). */
+ *   E2 + 6 + C + 1: the kill_move (delay 2C + 2, lc C, like the move) goes
+ *   round and every router leaves the recovery as it passes; back home in
+ *   tk + C with delay C + 2 the recovery ends, resolved with 2 spins.  The
+ *   loop's routers, m = 7, are walked along the spinning VCs at the first
+ *   spin (12.8: max_spins_loop, longest_loop_hops); the bound is
+ *   m - 1 = 6. */
 static void check_multispin(run_t *R)
 {
   const loop_t L = ring_from(R, 0, 7, 7);
@@ -1249,13 +1256,17 @@ static void check_fig5b_case1(run_t *R)
  *   move reaches it (router 5 in 69, ..., router 4 in 93): 8 more probes,
  *   dropped at router 0 (in MOVE: busy) for routers 4 and 8, outranked for
  *   the others.
- * - The move passes router 0 in t0 + 5h (its own move not home: idx 5 <
- *   n 10, 12.5): it freezes the port-4 VC and forwards it; state unchanged.
+ * - The move passes router 0 in t0 + 5h with delay 2C + 2 - 5h = 15h + 2,
+ *   above lc + 2 = 10h + 2: its own move not home (it has gone round in
+ *   fewer cycles than its loop takes, 12.2), a figure 8 for the move
+ *   manager (12.5): it freezes the port-4 VC and forwards it; state
+ *   unchanged.
  *   Both VCs of router 0 spin in E = t0 + 2C + 1 (67; 127).  The probe_move
  *   (E + 6) finds router 5's packet home, no longer waiting on the ring
  *   (ejecting: SmPipe 0; gone: SmPipe 2): dropped; the kill_move
- *   (E + 6 + C + 1) passes router 0 at hop 5 (its own, forwarded in
- *   KILL_MOVE) and ends the recovery in tk + C (84 and 94; 164 and 194). */
+ *   (E + 6 + C + 1) passes router 0 at hop 5 with delay 15h + 2 (its own
+ *   not home: forwarded in KILL_MOVE, 12.5) and is home in tk + C with
+ *   delay C + 2, which ends the recovery (84 and 94; 164 and 194). */
 static void check_fig5b_case2(run_t *R)
 {
   static const int wave[8] = {2, 3, 4, 5, 6, 7, 8, 1};
@@ -1309,45 +1320,79 @@ static void check_fig5b_case2(run_t *R)
  *   robin, the port-4 VC (head since 6, routed to port 1), with
  *   cnt t_DD - 1 = 14.
  * - The probe goes round ring B and is handled by router 0 on port 4 in
- *   te + 5h = 34 with n 5, cyc 15: no VC at port 4 waits for p0 = 3, so the
+ *   te + 5h = 34 with cyc 15: no VC at port 4 waits for p0 = 3, so the
  *   probe manager forwards it (not outranked: its own priority is not above
  *   itself) out of port 1.  In 34 the counter expires too and offers a new
  *   probe out of port 1.  Output 1: probe against probe, sender 0 against
  *   sender 0: a tie, which the handled message wins.  The word on port 1
- *   is the forwarded probe (n 5, cyc 15), the new one is dropped
+ *   is the forwarded probe (cyc 15, p0 3), the new one is dropped
  *   (contention, 12.8: never sent).  Were the tie the FSM's, port 1 would
- *   carry n 0 and the first probe would never come home.  The watch moves
+ *   carry cyc 0 and the first probe would never come home.  The watch moves
  *   on to the port-2 VC, cnt 14.
- * - Home on port 2 in te + 10h = 49 with n 10, cyc 30: the loop is taken
- *   (MOVE, cnt 30), the move offered out of port 3.  The counter expires in
- *   49 as well and offers a probe out of port 3 (the port-2 VC's route).
- *   The FSM offers one message a cycle (12.2, "the FSM's own message (one
- *   output)"); whichever reading, the move wins output 3 (class, 12.1): one
- *   more probe dropped (contention), none sent.
+ * - Home on port 2 in te + 10h = 49 with cyc 30: the loop is taken (MOVE,
+ *   cnt 30), the move offered out of port 3.  The counter expires in 49 as
+ *   well (step 3) and offers a probe out of port 3 (the port-2 VC's
+ *   route).  The FSM offers one message a cycle: step 4's (the move)
+ *   replaces step 3's, which is counted dropped (12.2): one more probe
+ *   dropped (contention), none sent.  (Here both want port 3, where the
+ *   move would also win by class.)
  * - The recovery then goes as in fig5b_case2: the move passes router 0 in
  *   t0 + 5h (its own, not home: it freezes the port-4 VC), spin in
  *   E = t0 + 2C + 1 = 110, the probe_move (E + 6) is dropped at router 5,
  *   the kill_move (E + 6 + C + 1 = 147) is home in 177.
  * - The other routers' counters expire every t_DD from their first expiry
  *   (routers 2 to 6 in 19, 7 in 20, 8 in 21, 1 in 23: fig5b_case2's
- *   offsets) until the move reaches them (the cycle it freezes them; none
- *   expires in that very cycle here); each probe goes out of port 1 and is
- *   dropped at its first hop, h later: busy when that router is already in
- *   the recovery (router 0 from 49, the others from the move's cycle),
- *   else outranked (epoch 0 to 59: router r has r - 1 below router 0's 8;
+ *   offsets) until the move reaches them (check_fig8_others): each probe is
+ *   dropped at its first hop, busy when that router is already in the
+ *   recovery (router 0 from 49, the others from the move's cycle), else
+ *   outranked (epoch 0 to 59: router r has r - 1 below router 0's 8;
  *   epoch 1 from 60: router 1 on top, and each receiver still outranks its
  *   sender).  27 such probes: 24 outranked, 3 busy; with router 0's, 28
  *   sent and 29 dropped. */
-static void check_output_tie(run_t *R)
+/* fig5b_case2's trace with router 0 on top, its loop L taken in t0 from
+ * its probe of te: the other routers' counters expire every t_DD from
+ * their first expiry (routers 2 to 6 in te, 7 in te + 1, 8 in te + 2, 1
+ * in te + 4: the cycles their watched VCs get their heads) until the move
+ * reaches them (t0 + at[k], the cycle it freezes them; an expiry in that
+ * very cycle would lose its port to the move, which the scenarios using
+ * this avoid: checked).  Each probe goes out of port 1 and is dropped at
+ * its first hop, h later: busy when that router is already in the
+ * recovery (router 0 from t0, the others from the move's cycle), else
+ * outranked.  Returns the probes sent; their drops by cause in *n_out and
+ * *n_busy. */
+static int check_fig8_others(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0,
+                             int *n_out, int *n_busy)
 {
   static const int others[8] = {2, 3, 4, 5, 6, 7, 8, 1};
   static const unsigned first[8] = {0, 0, 0, 0, 0, 1, 2, 4};
+  const unsigned tdd = R->s.o.tdd, h = H1(R);
+  uint64_t t;
+  int i, sent = 0;
+  *n_out = *n_busy = 0;
+  for (i = 0; i < 8; i++) {
+    const int r = others[i], pos = first_pos(L, r), rr = L->r[(pos + 1) % L->m];
+    const uint64_t in = t0 + L->at[pos], rin = rr ? t0 + L->at[first_pos(L, rr)] : t0;
+    for (t = te + first[i]; t < in; t += tdd) {
+      check_dropped_first(R, r, 1, t, "other probes");
+      if (rin < t + h) (*n_busy)++;
+      else if (prio(R, t + h, rr) > prio(R, t + h, r)) (*n_out)++;
+      else CHECK(0, "router %d's probe of %llu: router %d neither busy nor above it", r, U(t),
+                 rr);
+      sent++;
+    }
+    CHECK(t != in, "router %d expires in the cycle the move reaches it", r);
+  }
+  return sent;
+}
+
+static void check_output_tie(run_t *R)
+{
   const loop_t L = loop_of(R, fig8_from0, 10);
   const unsigned tdd = R->s.o.tdd, h = H1(R);
   const uint64_t te = 4 + tdd, ttie = te + L.at[5], t0 = te + L.C;
-  uint64_t E, tk, t;
+  uint64_t E, tk;
   const sm_ev_t *e;
-  int i, n_out = 0, n_busy = 0, sent = 0, words = 0;
+  int n_out = 0, n_busy = 0, sent = 0, words = 0;
   char want[400];
   CHECK(tdd == 5u * h && L.C == 10u * h && ttie == te + tdd && t0 == te + 2u * tdd,
         "t_DD %u, h %u, C %u: the scenario needs t_DD = 5h", tdd, h, L.C);
@@ -1360,10 +1405,10 @@ static void check_output_tie(run_t *R)
   for (e = R->sm; e < R->sm + R->nsm; e++)
     if (e->r == 0 && e->ts == ttie) {
       words++;
-      CHECK(e->m.kind == KIND_PROBE && e->p == 1 && e->m.sender == 0 && e->m.n == 5 &&
-            e->m.t == L.at[5], "in %llu router 0 should send only its forwarded probe (n 5, "
-            "cyc %u) on port 1; found a %s on port %d with n %u cyc %u", U(ttie), L.at[5],
-            kind_name(e->m.kind), e->p, e->m.n, e->m.t);
+      CHECK(e->m.kind == KIND_PROBE && e->p == 1 && e->m.sender == 0 && e->m.t == L.at[5] &&
+            e->m.p0 == 3, "in %llu router 0 should send only its forwarded probe (cyc %u, "
+            "p0 3) on port 1; found a %s on port %d with t %u", U(ttie), L.at[5],
+            kind_name(e->m.kind), e->p, e->m.t);
     }
   CHECK(words == 1, "router 0 sent %d words in %llu", words, U(ttie));
   CHECK(drops_in(R, DROP_CONTENTION, ttie, ttie + 1) == 1, "router 0's new probe should be "
@@ -1385,20 +1430,7 @@ static void check_output_tie(run_t *R)
   CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "router 0 should go to KILL_MOVE in %llu",
         U(tk));
   check_kill(R, &L, tk, 10, -1, "kill_move");
-  /* the other routers' probes */
-  for (i = 0; i < 8; i++) {
-    const int r = others[i], pos = first_pos(&L, r), rr = L.r[(pos + 1) % L.m];
-    const uint64_t in = t0 + L.at[pos], rin = rr ? t0 + L.at[first_pos(&L, rr)] : t0;
-    for (t = te + first[i]; t < in; t += tdd) {
-      check_dropped_first(R, r, 1, t, "other probes");
-      if (rin < t + h) n_busy++;
-      else if (prio(R, t + h, rr) > prio(R, t + h, r)) n_out++;
-      else CHECK(0, "router %d's probe of %llu: router %d neither busy nor above it", r, U(t),
-                 rr);
-      sent++;
-    }
-    CHECK(t != in, "router %d expires in the cycle the move reaches it", r);
-  }
+  sent = check_fig8_others(R, &L, te, t0, &n_out, &n_busy);
   CHECK(sent == 27 && n_out == 24 && n_busy == 3, "other probes: %d sent, %d outranked, %d busy",
         sent, n_out, n_busy);
   snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=2 "
@@ -1631,12 +1663,17 @@ static void check_fig5a_case2(run_t *R)
  *   4) and drops router 5's (contention); routers 1 to 4 lose at their first
  *   hop (outranked).
  * - Router 0's probe goes round the ring (0 1 2 3 4 5 1 2) and is handled
- *   by router 2 again, on port 2, in te + 7h with n = 7 (counted on
- *   arrival, 12.1); that port forwarded it with n = 2 one lap before (its
- *   mark): it came round, and without adoption (the paper mode) it is
- *   dropped there (came round; 43, SmPipe 0; 57, SmPipe 2).  Without the
- *   mark it would circle until n = HopMax.  Router 1 sees it on another
- *   port (3, then 2), where its mark does not hold it.
+ *   by router 2 again, on port 2, in te + 7h with cyc = 7h (counted on
+ *   arrival, 12.1); that port forwarded it with cyc = 2h one lap before
+ *   (its mark: the same sender with fewer cycles): it came round, and
+ *   without adoption (the paper mode) it is dropped there (came round; 43,
+ *   SmPipe 0; 57, SmPipe 2).  No link carries router 0's probe with more
+ *   than 6h cycles.  Without the mark it would circle until its cyc passed
+ *   CycMax (dropped for length, 12.4).  Router 1 sees it on another port
+ *   (3, then 2), where its mark does not hold it.
+ * - The probe of 68 reaches router 2's port 2 with cyc 2h, the mark's
+ *   (not more): it has not come round, is forwarded and replaces the
+ *   mark; back in 68 + 7h with 7h it is dropped as the first was.
  * - The same in 68 and 100: the counters are in lock step.
  * - Epoch 1 (from 128): router 1 is on top (7), router 0 has 6: in 132
  *   router 0's probe wins router 1's input stage again and is outranked
@@ -1689,9 +1726,9 @@ static void check_probe_mark(run_t *R)
   CHECK(!sm_count(R, KIND_PROBE, 0, 1, tp, tp + tdd), "router 1 forwarded router 0's probe in "
         "epoch 1");
   for (e = R->sm; e < R->sm + R->nsm; e++)
-    CHECK(!(e->m.kind == KIND_PROBE && e->m.sender == 0 && e->m.n > 6),
-          "router %d handled a probe of router 0 with n = %u and forwarded it (router 2 "
-          "should drop it at n = 7)", e->r, e->m.n);
+    CHECK(!(e->m.kind == KIND_PROBE && e->m.sender == 0 && e->m.t > P.at[6]),
+          "router %d handled a probe of router 0 with cyc %u and forwarded it (router 2 "
+          "should drop it at cyc %u)", e->r, e->m.t, P.at[7]);
   check_probe(R, &L, tp, 5, "router 1's probe");
   CHECK(went(R, 1, FSM_MOVE, t0, (long)L.C), "router 1 should move in %llu", U(t0));
   E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
@@ -1871,7 +1908,7 @@ static int check_waves(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0
         continue;
       }
       if (e) {
-        CHECK(e->m.n == 0 && e->p == L->out[k], "router %d's probe of %llu", r, U(t));
+        CHECK(e->m.t == 0 && e->p == L->out[k], "router %d's probe of %llu", r, U(t));
         n++;
         continue;
       }
@@ -1893,9 +1930,11 @@ static int check_waves(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0
 }
 
 /* ring40_long_loop: a deadlock loop of 40 hops (ring-40, 1 VC, t_DD = 32;
- * every node sends four 5-flit packets two hops clockwise).  With 1 VC a
- * message carries no path (12.1): the loop's length is only its n and
- * cycles, well within the network's widths.
+ * every node sends four 5-flit packets two hops clockwise).  A message
+ * carries no path and no hop count (12.1): the loop is only its cycles,
+ * C = 40h, well within the network's CycMax; its 40 routers (m, for
+ * max_spins_loop and longest_loop_hops) are counted by the C model walking
+ * the spinning VCs at the first spin (12.8).
  * - Every ring VC gets its head at the end of cycle 3 (as in
  *   ring7_multispin); every router watches it from cycle 4 and probes in
  *   te = 4 + t_DD = 36, on port 1.  Epoch 0: router 0 is on top (39);
@@ -2035,7 +2074,8 @@ static void check_cycmax(run_t *R)
     CHECK(e->m.t <= f->cyc_max, "router %d sent a probe with cyc %u", e->r, e->m.t);
     if (e->rr == (int)e->m.sender && e->th < R->ncnt) {   /* its last hop, within the run */
       around++;
-      CHECK(e->m.n == 4 && e->m.t + L.at[1] == L.C && drops_in(R, DROP_LENGTH, e->th, e->th + 1),
+      CHECK(e->m.t == L.at[4] && e->m.t + L.lat[4] + PIPE(R) == L.C &&
+            drops_in(R, DROP_LENGTH, e->th, e->th + 1),
             "router %d's probe should come home in %llu with cyc %u and be dropped (length)",
             e->rr, U(e->th), L.C);
     }

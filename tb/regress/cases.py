@@ -355,15 +355,15 @@ for v, rate, probes, spins, forked in ((2, "0.3", 2900, 18, 1000), (3, "0.5", 30
 # ---- directed scenarios (docs/scenarios.md) ----
 # Their outcomes are checked cycle by cycle on the C model by
 # cmodel/tests/test_spin_scenarios.c; here both models must agree on every
-# cycle of each and end with the counters that test derives: in the paper's
-# timing (SmPipe 0, the paper mode's default), and for five of them with
-# SmPipe 2 too (a special message takes two cycles more a hop, so C = 3m on
-# 1-cycle links, and counters that expire again before the move reaches them
-# send more probes); fig8_output_tie, whose t_DD = 5h is chosen for it, with
-# SmPipe 2 only.  No recovery of these may end on a frozen router's
-# timeout.  (ring5_cycmax, a CycW narrower than the network needs, is the C
-# test's alone: the co-simulation's routers are built with wider fields and
-# the C model refuses narrower ones as an option.)
+# cycle of each and end with the counters that test derives, in the paper's
+# router: with SmPipe 0 (the paper's timing, the paper mode's default) and,
+# for most, SmPipe 2 (a special message takes two cycles more a hop, so
+# C = 3m on 1-cycle links, and counters that expire again before the move
+# reaches them send more probes); fig8_output_tie, whose t_DD = 5h is
+# chosen for it, with SmPipe 2 only.  No recovery of these may end on a
+# frozen router's timeout.  (ring5_cycmax, a CycW narrower than the network
+# needs, is the C test's alone: the co-simulation's routers are built with
+# wider fields and the C model refuses narrower ones as an option.)
 S = "scenarios"
 
 
@@ -392,18 +392,23 @@ def ring_args(sc, topo, tdd=32):
 
 # (scenario, topology, VCs, SmPipe, probes sent, returned, forked, spins,
 # resolved, false positives): the figures test_spin_scenarios derives; router
-# K forks the probe in the two theta cases.  Unchanged since the watch reads
-# the VCs at the start of the cycle and the receiver counts a message's hop:
-# every cycle moved by one, every count stayed.
+# K forks the probe in the two theta cases.  Unchanged since special messages
+# lost their hop count and path index (a move-class message home or lost by
+# its delay against lc + 2, the kill_move counting down like a move): every
+# cycle and count stayed.
 for sc, topo, v, pipe, sent, ret, forked, spins, res, fp in (
         ("theta_fig4", "theta", 2, 0, 7, 1, 1, 1, 1, 0),
         ("theta_fig4", "theta", 2, 2, 9, 1, 1, 1, 1, 0),
         ("fig5a_case1", "theta", 2, 0, 7, 1, 1, 1, 1, 0),
+        ("fig5a_case1", "theta", 2, 2, 9, 1, 1, 1, 1, 0),
         ("fig5a_case2", "fig8", 1, 0, 12, 3, 0, 2, 2, 1),
+        ("fig5a_case2", "fig8", 1, 2, 13, 3, 0, 2, 2, 1),
         ("fig5b_case1", "fig8", 1, 0, 9, 1, 0, 1, 1, 0),
         ("fig5b_case1", "fig8", 1, 2, 17, 1, 0, 1, 1, 0),
         ("fig5b_case2", "fig8", 1, 0, 9, 1, 0, 1, 1, 0),
+        ("fig5b_case2", "fig8", 1, 2, 17, 1, 0, 1, 1, 0),
         ("lasso_probe_mark", "lasso", 1, 0, 25, 1, 0, 1, 1, 0),
+        ("lasso_probe_mark", "lasso", 1, 2, 26, 1, 0, 1, 1, 0),
         ("fig8_kill_release", "fig8", 1, 0, 6, 1, 0, 1, 1, 0),
         ("fig8_kill_release", "fig8", 1, 2, 16, 1, 0, 1, 1, 0)):
     add(scenario(f"scenario {sc} ({topo}.topo, {v} VC)", 6 if topo == "theta" else 5, v,
