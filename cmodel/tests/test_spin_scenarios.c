@@ -8,12 +8,12 @@
  * scenario lists: 0, the paper's timing (a hop of a special message takes
  * its link's latency, h = L), and 2 (h = L + 2), some also 1.  Every
  * special message on every link (unpacked by sm_unpack), every change of a
- * router's FSM state, every router's counter after every cycle, every
- * frozen, armed or spinning VC, the first flit each spinning VC sends, and
- * every message dropped (by cause, 12.8) are recorded.  Each scenario's
- * check derives from the contract (docs/microarchitecture.md, section 12)
- * the cycle of each of them, hop by hop, and compares; the derivation is
- * written above the check.
+ * router's FSM state, every router's counter and watched VC after every
+ * cycle, every frozen, armed or spinning VC, the first flit each spinning
+ * VC sends, and every message dropped (by cause, 12.8) are recorded.  Each
+ * scenario's check derives from the contract (docs/microarchitecture.md,
+ * section 12) the cycle of each of them, hop by hop, and compares; the
+ * derivation is written above the check.
  *
  * Times: "handled in cycle t" is the cycle a router takes a message (12.2)
  * or its FSM originates one; the contract's hop time h = L + SmPipe is
@@ -131,6 +131,7 @@ typedef struct {
   drop_ev_t drop[MAX_EV];
   int ndrop;
   uint32_t *cnt;              /* every router's cnt_q after each cycle's edge: [t * n + r] */
+  uint8_t *watch;             /* and its watched VC, dd_port_q * SPIN_MAX_VCS + dd_vc_q */
   uint64_t ncnt;              /* cycles held */
   int overflow;
   uint64_t drained_at;
@@ -198,6 +199,7 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   int r, p, v, i, pending = 0;
   uint64_t seen_drops[DROP_MOVES + 1] = {0}, cap = 0;
   free(R->cnt);
+  free(R->watch);
   memset(R, 0, sizeof *R);
   sim_defaults(&o);
   o.topo = topo;
@@ -276,19 +278,27 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
         }
         pending++;
       }
-    /* every counter after the edge of cycle t */
+    /* every counter and watched VC after the edge of cycle t */
     if (t >= cap) {
       uint32_t *c;
+      uint8_t *w;
       cap = cap ? 2 * cap : 1024;
       while (cap <= t) cap *= 2;
       c = realloc(R->cnt, (size_t)(cap * (uint64_t)net->n) * sizeof *c);
-      if (!c) {
+      if (c) R->cnt = c;
+      w = realloc(R->watch, (size_t)(cap * (uint64_t)net->n));
+      if (w) R->watch = w;
+      if (!c || !w) {
         R->overflow = 1;
         break;
       }
-      R->cnt = c;
     }
-    for (r = 0; r < net->n; r++) R->cnt[t * (uint64_t)net->n + (uint64_t)r] = net->rt[r].sp.cnt_q;
+    for (r = 0; r < net->n; r++) {
+      const spin_router_t *sp = &net->rt[r].sp;
+      R->cnt[t * (uint64_t)net->n + (uint64_t)r] = sp->cnt_q;
+      R->watch[t * (uint64_t)net->n + (uint64_t)r] =
+          (uint8_t)(sp->dd_port_q * SPIN_MAX_VCS + sp->dd_vc_q);
+    }
     R->ncnt = t + 1;
     /* the messages dropped in cycle t, by cause */
     {
@@ -470,6 +480,13 @@ static const sm_ev_t *sm_first(const run_t *R, unsigned kind, int sender, int r,
 static uint32_t cnt_after(const run_t *R, int r, uint64_t t)
 {
   return t < R->ncnt ? R->cnt[t * (uint64_t)R->s.net.n + (uint64_t)r] : ~0u;
+}
+
+/* The input port of the VC router r watches (dd_port_q) after the edge of
+ * cycle t (-1 when not recorded). */
+static int watch_port_after(const run_t *R, int r, uint64_t t)
+{
+  return t < R->ncnt ? R->watch[t * (uint64_t)R->s.net.n + (uint64_t)r] / SPIN_MAX_VCS : -1;
 }
 
 /* Messages dropped for cause `why` in cycles [t0, t1). */
@@ -1335,7 +1352,7 @@ static void check_fig5b_case2(run_t *R)
  *   route).  The FSM offers one message a cycle: step 4's (the move)
  *   replaces step 3's, which is counted dropped (12.2): one more probe
  *   dropped (contention), none sent.  (Here both want port 3, where the
- *   move would also win by class.)
+ *   move would also win by class; fig8_one_offer has them on two ports.)
  * - The recovery then goes as in fig5b_case2: the move passes router 0 in
  *   t0 + 5h (its own, not home: it freezes the port-4 VC), spin in
  *   E = t0 + 2C + 1 = 110, the probe_move (E + 6) is dropped at router 5,
@@ -1437,6 +1454,89 @@ static void check_output_tie(run_t *R)
            "drop_outranked=%d drop_busy=%d probes_forked=0 probes_returned=1 moves_sent=1 "
            "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
            "false_positives=0 max_spins=1 max_spins_loop=10", sent + 1, sent + 2, n_out, n_busy);
+  check_counters(R, want);
+}
+
+/* fig8_one_offer: the FSM offers one message a cycle (12.2: when the
+ * counter's expiry, step 3, and its own message handled, step 4, both offer
+ * one in a cycle, step 4's replaces step 3's, which is counted dropped).
+ * fig5b_case2's figure 8 (fig8.topo, 1 VC, epoch 0, router 0 on top) with
+ * t_DD = 10h = C, so that router 0's probe comes home in the cycle its
+ * counter expires again, watching a VC routed to another port than the
+ * loop's: t_DD 10 with SmPipe 0 (h = 1), 30 with SmPipe 2 (h = 3).
+ * - Router 0 watches its port-2 VC (head at the end of 3, watched from 4,
+ *   routed to port 3) and probes in te = 4 + t_DD (14; 34) out of port 3.
+ *   At that expiry the watch moves on (12.3) to the next non-empty VC round
+ *   robin, the port-4 VC (head since 6, routed to port 1), cnt t_DD - 1.
+ * - The probe passes router 0 on port 4 in te + 5h (no VC there waits for
+ *   p0 = 3: forwarded out of port 1; the counter does not expire then) and
+ *   is home on port 2 in t0 = te + 10h = te + t_DD (24; 64) with cyc C =
+ *   10h.  In t0 the counter expires in DD, watching the port-4 VC: step 3
+ *   offers a probe out of port 1.  Step 4 takes the loop (MOVE, cnt C) and
+ *   offers the move out of port 3, which replaces the probe: in t0 router 0
+ *   sends the move alone (port 3), port 1 carries no message, and the
+ *   probe is counted dropped (contention, 12.8; never sent).  Were both
+ *   offered, each would have its own port and the probe would go out of
+ *   port 1; were step 3's kept, no move would leave.
+ * - The recovery goes as in fig5b_case2: spin in E = t0 + 2C + 1 (45;
+ *   125), the probe_move (E + 6) is dropped at router 5, the kill_move
+ *   (E + 6 + C + 1: 62; 162) is home in tk + C (72; 192).
+ * - The other routers' probes (check_fig8_others): two each before the move
+ *   reaches them, 16, all dropped at their first hop.  With router 0's,
+ *   17 sent and 17 dropped: 16 at the first hop, 1 contention. */
+static void check_one_offer(run_t *R)
+{
+  const loop_t L = loop_of(R, fig8_from0, 10);
+  const unsigned tdd = R->s.o.tdd, h = H1(R);
+  const uint64_t te = 4 + tdd, t0 = te + L.C;
+  uint64_t E, tk;
+  const sm_ev_t *e;
+  int n_out = 0, n_busy = 0, sent, words = 0;
+  char want[400];
+  CHECK(tdd == 10u * h && L.C == tdd, "t_DD %u, h %u, C %u: the scenario needs t_DD = 10h", tdd,
+        h, L.C);
+  CHECK(prio(R, te, 0) == 8 && prio(R, t0, 0) == 8, "router 0 is not on top");
+  check_probe(R, &L, te, 10, "router 0's probe");
+  CHECK(cnt_after(R, 0, te) == tdd - 1 && watch_port_after(R, 0, te) == 4,
+        "router 0's watch should move to its port-4 VC with t_DD - 1 in %llu (port %d, cnt %u)",
+        U(te), watch_port_after(R, 0, te), cnt_after(R, 0, te));
+  e = sm_at(R, KIND_PROBE, 0, 8, 1, te + L.at[4]);
+  CHECK(cnt_after(R, 0, t0 - 1) == 0 && watch_port_after(R, 0, t0 - 1) == 4 && e &&
+        e->rp == 4 && e->cnt[0] && e->rv[0] && e->op[0] == 1,
+        "router 0's counter should expire in %llu watching its port-4 VC, routed to port 1 (cnt "
+        "%u, port %d after %llu)", U(t0), cnt_after(R, 0, t0 - 1), watch_port_after(R, 0, t0 - 1),
+        U(t0 - 1));
+  CHECK(!drops_in(R, DROP_CONTENTION, te + L.at[5], te + L.at[5] + 1),
+        "a probe dropped for contention when router 0's probe passed it in %llu",
+        U(te + L.at[5]));
+  /* t0: step 3's probe (port 1) and step 4's move (port 3); the move alone */
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "router 0 should move in %llu", U(t0));
+  for (e = R->sm; e < R->sm + R->nsm; e++)
+    if (e->r == 0 && e->ts == t0) {
+      words++;
+      CHECK(e->m.kind == KIND_MOVE && e->p == 3, "in %llu router 0 should send its move alone "
+            "(port 3); found a %s on port %d", U(t0), kind_name(e->m.kind), e->p);
+    }
+  CHECK(words == 1, "router 0 sent %d words in %llu", words, U(t0));
+  CHECK(drops_in(R, DROP_CONTENTION, t0, t0 + 1) == 1, "router 0's probe of %llu (port 1) "
+        "should be counted dropped, replaced by the move", U(t0));
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  CHECK(st_at(R, 0, t0 + L.at[5]) == NULL, "router 0 changed state when its move passed it");
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 3, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 5 && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !sm_count(R, KIND_PROBE_MOVE, 0, 5, E, E + 200),
+        "the probe_move (%llu) should be dropped at router 5", U(E + SPIN_SETTLE));
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 10, -1, "kill_move");
+  sent = check_fig8_others(R, &L, te, t0, &n_out, &n_busy);
+  CHECK(sent == 16, "other probes: %d sent, expected 16", sent);
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=1 "
+           "drop_outranked=%d drop_busy=%d probes_forked=0 probes_returned=1 moves_sent=1 "
+           "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
+           "false_positives=0 max_spins=1 max_spins_loop=10 longest_hops=10 "
+           "longest_cycles=%u", sent + 1, sent + 1, n_out, n_busy, L.C);
   check_counters(R, want);
 }
 
@@ -2097,6 +2197,10 @@ static const scenario_t scenarios[] = {
    1, 5, check_fig5b_case1, NULL, 0},
   {"fig5b_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1, 32,
    1, 5, check_fig5b_case2, NULL, 0},
+  {"fig8_one_offer", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
+   10, 1, 1, check_one_offer, NULL, 0},
+  {"fig8_one_offer", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
+   30, 1, 4, check_one_offer, NULL, 0},
   {"fig8_kill_release", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig8_kill_release.trace",
    1, 32, 1, 5, check_kill_release, NULL, 0},
   {"fig8_output_tie", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
@@ -2225,6 +2329,7 @@ int main(int argc, char **argv)
     }
   }
   free(R.cnt);
+  free(R.watch);
   printf("%d passed, %d failed, %d known C-model bugs\n", passed, failed, known);
   return failed ? 1 : 0;
 }

@@ -360,10 +360,11 @@ for v, rate, probes, spins, forked in ((2, "0.3", 2900, 18, 1000), (3, "0.5", 30
 # for most, SmPipe 2 (a special message takes two cycles more a hop, so
 # C = 3m on 1-cycle links, and counters that expire again before the move
 # reaches them send more probes); fig8_output_tie, whose t_DD = 5h is
-# chosen for it, with SmPipe 2 only.  No recovery of these may end on a
-# frozen router's timeout.  (ring5_cycmax, a CycW narrower than the network
-# needs, is the C test's alone: the co-simulation's routers are built with
-# wider fields and the C model refuses narrower ones as an option.)
+# chosen for it, with SmPipe 2 only, and fig8_one_offer with t_DD = 10h for
+# each.  No recovery of these may end on a frozen router's timeout.
+# (ring5_cycmax, a CycW narrower than the network needs, is the C test's
+# alone: the co-simulation's routers are built with wider fields and the C
+# model refuses narrower ones as an option.)
 S = "scenarios"
 
 
@@ -423,6 +424,17 @@ add(scenario("scenario fig8_output_tie (fig8.topo, 1 VC, t_DD 15)", 5, 1, 6,
              file_args("fig5b_case2", "fig8", 15), 2, probes_sent=28,
              probes_dropped_contention=2, probes_returned=1, probes_forked=0, spins=1,
              deadlocks_resolved=1, false_positives=0))
+# the FSM's one offer a cycle (contract 12.2): router 0's probe comes home in
+# the cycle its counter expires watching a VC routed to port 1; the move
+# (port 3) replaces the counter's probe, which is counted dropped (t_DD =
+# 10h = C: 10 with SmPipe 0, 30 with SmPipe 2; 17 probes sent, 17 dropped)
+for pipe in (0, 2):
+    add(scenario(f"scenario fig8_one_offer (fig8.topo, 1 VC, t_DD {10 * (1 + pipe)})", 5, 1,
+                 1 + pipe, file_args("fig5b_case2", "fig8", 10 * (1 + pipe)), pipe,
+                 probes_sent=17, probes_dropped=17, probes_dropped_contention=1,
+                 probes_returned=1, probes_forked=0, moves_sent=1, spins=1,
+                 deadlocks_resolved=1, false_positives=0, longest_loop_hops=10,
+                 longest_loop_cycles=10 * (1 + pipe)))
 for pipe, sent in ((0, 7), (2, 10)):
     add(scenario("scenario ring7_multispin (ring-7)", 3, 1, 3 + pipe,
                  ring_args("ring7_multispin", "ring-7"), pipe, probes_sent=sent,
