@@ -3,7 +3,8 @@
  * Each scenario is a topology and a trace under tb/scenarios/ that makes a
  * deadlock (or, for two of them, only congestion) form deterministically.
  * The C model runs the paper's router (no admission, rerouting or probe
- * adoption) cycle by cycle, once with SPIN off (a deadlock must stay stuck,
+ * adoption; one scenario with rerouting and a link failing at run time)
+ * cycle by cycle, once with SPIN off (a deadlock must stay stuck,
  * congestion must drain) and once with SPIN on for each SmPipe the
  * scenario lists: 0, the paper's timing (a hop of a special message takes
  * its link's latency, h = L), and 2 (h = L + 2), some also 1.  Every
@@ -37,9 +38,12 @@
  * stale).  Other arguments, for building scenarios:
  *   -v NAME [PIPE]                    also print scenario NAME's event log
  *                                     (with SmPipe PIPE only)
- *   -x TOPO trace:PATH VCS TDD [PIPE] print the event log of any run (SPIN on,
+ *   -x TOPO trace:PATH VCS TDD [PIPE [LIVE [FAULTS]]]
+ *                                     print the event log of any run (SPIN on,
  *                                     the paper's router, SmPipe PIPE, 0 if
- *                                     not given)
+ *                                     not given; LIVE 1 rerouting, 2
+ *                                     adoption, 3 both; FAULTS, links
+ *                                     failing at run time)
  *   -d TOPO trace:PATH VCS N          print every non-empty VC after N
  *                                     cycles, SPIN off
  * The scenarios and their outcomes are listed in docs/scenarios.md.
@@ -185,9 +189,14 @@ static void see_vcs(run_t *R, sm_ev_t *e)
  * the run; pipe is SmPipe; cycw, when not 0, is a CycW narrower than the
  * network needs (12.9), which the C model refuses as an option: the
  * messages' layout is made again with it after sim_init, as a router built
- * with that CycW would have it. */
+ * with that CycW would have it.  The router is the paper's but for the
+ * live mode's mechanisms named in `live` (LIVE_REROUTE: rerouting, 4.2;
+ * LIVE_ADOPT: probe adoption, 12.4); faults, when not NULL, are links that
+ * fail at run time (4.4). */
+enum { LIVE_REROUTE = 1, LIVE_ADOPT = 2 };
 static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, int spin,
-                        unsigned tdd, int pipe, unsigned cycw, uint64_t drain_limit, int log)
+                        unsigned tdd, int pipe, unsigned cycw, unsigned live, const char *faults,
+                        uint64_t drain_limit, int log)
 {
   sim_opts_t o;
   sim_t *s = &R->s;
@@ -212,7 +221,10 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   o.spin = spin;
   o.tdd = tdd;
   /* the paper's router: these are the paper's cases, cycle by cycle */
-  o.mode.admit = o.mode.reroute = o.mode.adopt = 0;
+  o.mode.admit = 0;
+  o.mode.reroute = (live & LIVE_REROUTE) != 0;
+  o.mode.adopt = (live & LIVE_ADOPT) != 0;
+  o.faults = faults;
   o.sm.pipe = pipe;
   R->pipe = pipe;
   if (sim_init(s, &o, 1) != 0) {
@@ -552,6 +564,15 @@ static uint64_t vc_at(const run_t *R, int r, int p, int what, uint64_t t)
   return 0;
 }
 
+/* Events `what` of any VC of router r in cycles [t0, t1). */
+static int vc_in(const run_t *R, int r, int what, uint64_t t0, uint64_t t1)
+{
+  int i, c = 0;
+  for (i = 0; i < R->nvc; i++)
+    if (R->vc[i].r == r && R->vc[i].what == what && R->vc[i].t >= t0 && R->vc[i].t < t1) c++;
+  return c;
+}
+
 /* Events `what` of any VC of any router in cycles [t0, t1). */
 static int vc_count(const run_t *R, int what, uint64_t t0, uint64_t t1)
 {
@@ -861,6 +882,8 @@ typedef struct {
   void (*check)(run_t *R);
   const char *known_bug;          /* the C model fails the checks for this reason */
   unsigned cycw;                  /* CycW narrower than the network's (run_scenario), or 0 */
+  unsigned live;                  /* the paper's router with LIVE_REROUTE, LIVE_ADOPT */
+  const char *faults;             /* links that fail at run time (4.4), or NULL */
 } scenario_t;
 
 
@@ -1853,6 +1876,83 @@ static void check_probe_mark(run_t *R)
   check_counters(R, want);
 }
 
+/* lasso_adopt: probe adoption (12.4), lasso_probe_mark's run with adoption
+ * on (the paper's router otherwise): the router where a probe comes round
+ * takes the loop it went round, in C = cyc - mark_cyc cycles.
+ * - As in lasso_probe_mark every counter expires in te = 36; in te + h
+ *   router 1's input stage takes router 0's probe over router 5's
+ *   (contention) and routers 1 to 4's probes are outranked.
+ * - Router 0's probe goes round the lap 0 1 2 3 4 5 1 2 (P): router 2
+ *   forwards it from port 2 in te + 2h with cyc 2h, the mark of port 2
+ *   (sender 0, cyc 2h, output 1), and handles it there again in
+ *   ta = te + 7h (43; 57) with cyc 7h: the same sender with more cycles,
+ *   come round.  Router 2 is in DD without a recovery and its VC at port 2
+ *   waits for o1 = 1 (the mark's output): it adopts the loop, as if its own
+ *   probe had come home (probes_adopted), with C = 7h - 2h = 5h, the ring's
+ *   cycles, and port0 = 1: MOVE with cnt C, the move out of port 1 with
+ *   delay 2C + 2, lc C.  The probe is consumed: not forwarded, not dropped.
+ * - The move goes round the ring L = 2 3 4 5 1 and is home in ta + C with
+ *   delay C + 2; spin in E = ta + 2C + 1 (54; 88).  Every spun packet is one
+ *   hop from home: the probe_move (E + 6) meets router 3's VC waiting for
+ *   ejection (dropped); the kill_move (E + 6 + C + 1) ends the recovery in
+ *   tk + C (71; 125).  The loop's routers m = 5 (walked at the spin).
+ * - Later probes: the counters of routers 1 to 5 stop while they are in the
+ *   recovery (the move freezes router k of L in ta + kh); router 0's, still
+ *   waiting behind router 1, expires again in te + t_DD = 68 and its probe
+ *   is dropped at router 1, frozen (busy), in 68 + h.  SmPipe 2: router 1,
+ *   reached by the move only in ta + 4h = 69, also probes in 68, and router
+ *   2, in MOVE, drops it (busy); router 0 probes again in 100, dropped at
+ *   router 1 (busy).  7 probes (9), 6 dropped (8): 1 contention, 4
+ *   outranked, 1 busy (3). */
+static void check_lasso_adopt(run_t *R)
+{
+  static const int lap[8] = {0, 1, 2, 3, 4, 5, 1, 2}, ring[5] = {2, 3, 4, 5, 1};
+  const loop_t P = hops_of(R, lap, 8, 0), L = loop_of(R, ring, 5);
+  const unsigned tdd = R->s.o.tdd, h = H1(R);
+  const uint64_t te = 4 + tdd, ta = te + P.at[7];
+  const int s2 = PIPE(R) == 2;
+  uint64_t E, tk, t;
+  const sm_ev_t *e;
+  int r;
+  char want[400];
+  CHECK(prio(R, te, 0) == 7 && L.C == P.at[7] - P.at[2], "priorities, or C %u", L.C);
+  for (r = 1; r < 5; r++) check_dropped_first(R, r, 1, te, "first probes");
+  CHECK(drops_in(R, DROP_CONTENTION, ARRIVED(R, te + h), ARRIVED(R, te + h) + 1) == 1 &&
+        drops_in(R, DROP_OUTRANKED, te + h, te + h + 1) == 4,
+        "drops in %llu: router 5's probe at router 1's input stage, 4 outranked", U(te + h));
+  check_probe(R, &P, te, 7, "router 0's probe");
+  e = sm_at(R, KIND_PROBE, 0, 1, 1, te + P.at[6]);
+  CHECK(e && e->rr == 2 && e->rp == 2 && e->th == ta && e->m.t + h == P.at[7] &&
+        !sm_count(R, KIND_PROBE, 0, 2, ta, ta + tdd) && !drops_in(R, DROP_CAME_ROUND, ta, ta + 1),
+        "router 2 should take router 0's probe, come round, in %llu (cyc %u) and neither "
+        "forward nor drop it", U(ta), P.at[7]);
+  CHECK(went(R, 2, FSM_MOVE, ta, (long)L.C), "router 2 should adopt the loop (MOVE, cnt C = "
+        "%u - %u = %u) in %llu", P.at[7], P.at[2], L.C, U(ta));
+  E = check_round(R, &L, KIND_MOVE, ta, NULL, "move");
+  e = sm_at(R, KIND_PROBE_MOVE, 2, 2, 1, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 3 && e->rv[0] && e->op[0] == 0 &&
+        !sm_count(R, KIND_PROBE_MOVE, 2, 3, E, E + 200),
+        "the probe_move (%llu) should be dropped at router 3, waiting for ejection",
+        U(E + SPIN_SETTLE));
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 2, FSM_KILL_MOVE, tk, (long)L.C), "router 2 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 5, -1, "kill_move");
+  for (t = te + tdd; t <= te + (s2 ? 2u : 1u) * tdd; t += tdd) {
+    check_dropped_first(R, 0, 1, t, "router 0's later probes");
+    CHECK(drops_in(R, DROP_BUSY, t + h, t + h + 1) == (s2 && t == te + tdd ? 2u : 1u),
+          "router 0's probe of %llu should be dropped at router 1, busy, in %llu", U(t),
+          U(t + h));
+  }
+  if (s2) check_dropped_first(R, 1, 1, te + tdd, "router 1's second probe");
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=1 "
+           "drop_outranked=4 drop_busy=%d drop_came_round=0 probes_returned=0 probes_adopted=1 "
+           "moves_sent=1 probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 "
+           "deadlocks_resolved=1 false_positives=0 max_spins=1 max_spins_loop=5 "
+           "longest_hops=5 longest_cycles=%u", s2 ? 9 : 7, s2 ? 8 : 6, s2 ? 3 : 1, L.C);
+  check_counters(R, want);
+}
+
 /* line4_eject_drop: a probe dropped where packets wait for ejection (the
  * paper's Fig. 4, node 3; line4.topo, 1 VC, t_DD = 8, no deadlock).
  * Routers 0, 2 and 3 each send four 5-flit packets to router 1, whose
@@ -1975,6 +2075,146 @@ static void check_false_positive(run_t *R)
         "router 4 (no record, empty VC) should drop the kill_move in %llu", U(tk + 4));
   CHECK(went(R, 0, FSM_DD, tk + L.C + 1, (long)R->s.o.tdd - 1) && k->frozen_timeouts == 0,
         "router 0 should end the recovery on its KILL_MOVE counter in %llu", U(tk + L.C + 1));
+}
+
+/* detour_move_lost: a move that travels longer than its loop, away from
+ * its sender, is lost (12.5: another router's move, probe_move or kill_move
+ * with delay < lc + 2 is dropped).  A message carries no path: the move
+ * follows the routes the VCs have when it comes (12.1), and a route that
+ * changed since the probe takes it elsewhere.  detour.topo (1 VC, t_DD 32),
+ * the paper's router with rerouting (4.2) and link 1-2 failing in cycle 40
+ * (4.4): the route of a waiting head changes at a known cycle.
+ * - Every packet's head is in its VC at the end of cycle 3 (created in 0,
+ *   as in ring7_multispin): the ring's loop L = 0 1 2 3 4 (router 0's
+ *   packet at router 1 waits for port 1, to router 2) and the chain 5 6 7 8
+ *   9 behind router 3.  Every router watching one of those VCs from 4
+ *   probes in te = 4 + t_DD = 36.  Epoch 0: router 0 on top (10), router
+ *   r > 0 has r - 1.  Routers 1, 3, 4, 6, 7, 8's probes are outranked at
+ *   their first hop; router 9's (priority 8) wins router 3's input stage
+ *   over router 2's (contention) and is forwarded by routers 3 and 4, then
+ *   outranked at router 0 (te + 3h).
+ * - Router 0's probe goes round L (router 1 handles it in te + h, its VC
+ *   at port 2 routed to port 1) and is home in te + C, C = 5h: move in
+ *   t0 = te + C (41; 51) with delay 2C + 2, lc = C.
+ * - Link 1-2 fails in 40 (te + h < 40 < t0 + h for SmPipe 0 and 2).  From
+ *   40 the only minimal way from router 1 to router 2 is through router 5,
+ *   and router 0's packet, a head waiting at router 1, routes again in 40
+ *   (4.2): port 3, whose VC (router 5's, with router 1's 1-flit packet) is
+ *   busy.  L is no longer a loop; the chain behind router 5 is.
+ * - The move follows the routes of now: router 1 (t0 + h), whose whole
+ *   packet waits for port 3, freezes it and forwards it there (FROZEN, cnt
+ *   delay - 2), then routers 5, 6, 7, 8 likewise, the path P = 0 1 5 6 7 8
+ *   9.  Router k of P handles it in t0 + kh with delay 2C + 2 - kh: router
+ *   8 (k = 5) with C + 2 = lc + 2, not lost; router 9 (k = 6) with
+ *   C + 2 - h < lc + 2: lost, dropped (moves_dropped), though its VC holds
+ *   a whole packet waiting for its output 1 (without the rule it would
+ *   freeze it and go on).
+ * - Router 0's MOVE counter (C) expires in tk = t0 + C + 1 (47; 67): the
+ *   kill_move (delay 2C + 2, lc C) follows the records of where the move
+ *   went (loop_out_q: router 1's port 2 -> 3, ...), releases routers 1, 5,
+ *   6, 7, 8 as it passes (DD, cnt t_DD - 1) and is lost at router 9 as the
+ *   move was (tk + 6h).  Router 0's KILL_MOVE counter ends the recovery in
+ *   tk + C + 1 (53; 83): no spin, a false positive.
+ * - Router 0, back in DD with t_DD - 1, probes again in te2 = tk + C + 1 +
+ *   t_DD (85; 115): the probe goes round L' = 0 1 5 6 7 8 9 3 4 (9 hops,
+ *   C' = 9h) and is home in te2 + C': move, every VC of L' frozen, spin in
+ *   E = te2 + 3C' + 1 (113; 197).  Every spun packet is then home: the
+ *   probe_move (E + 6) meets router 1's VC waiting for ejection (dropped);
+ *   the kill_move (E + 6 + C' + 1) ends the recovery in tk' + C'.  The
+ *   loop's routers m = 9, walked at the spin (12.8).
+ * - Counters: 2 probes returned (both router 0's), 2 moves, 1 probe_move,
+ *   2 kill_moves, 3 moves dropped (the lost move and kill_move at router 9,
+ *   the probe_move at router 1), 1 spin, 1 resolved, 1 false positive. */
+static void check_detour(run_t *R)
+{
+  static const int ring[5] = {0, 1, 2, 3, 4}, path[7] = {0, 1, 5, 6, 7, 8, 9};
+  static const int ring2[9] = {0, 1, 5, 6, 7, 8, 9, 3, 4};
+  const loop_t L = loop_of(R, ring, 5), L2 = loop_of(R, ring2, 9);
+  loop_t P = hops_of(R, path, 7, 0);
+  const unsigned tdd = R->s.o.tdd, h = H1(R), C = L.C;
+  const uint64_t te = 4 + tdd, t0 = te + C, tk = t0 + C + 1, tf = 40;
+  const uint64_t te2 = tk + C + 1 + tdd, t02 = te2 + L2.C;
+  const long reload = (long)tdd - 1;
+  uint64_t E, tk2;
+  const sm_ev_t *e;
+  int k, r;
+  char want[400];
+  P.C = C;                        /* the move's lc and delays are L's */
+  CHECK(te + h < tf && tf < t0 + h, "the fault (%llu) should fall between the probe (%llu) and "
+        "the move (%llu) at router 1", U(tf), U(te + h), U(t0 + h));
+  CHECK(prio(R, te, 0) == 10 && prio(R, te2, 0) == 10, "router 0 is not on top");
+  for (r = 1; r < 10; r++)
+    if (r != 2 && r != 5 && r != 9) check_dropped_first(R, r, 1, te, "first probes");
+  e = sm_at(R, KIND_PROBE, 2, 2, 1, te);
+  CHECK(e && e->th == te + h && !sm_count(R, KIND_PROBE, 2, 3, te, te + tdd) &&
+        sm_at(R, KIND_PROBE, 9, 3, 1, te + h) && sm_at(R, KIND_PROBE, 9, 4, 1, te + 2 * h) &&
+        !sm_count(R, KIND_PROBE, 9, 0, te, te + tdd),
+        "router 3 should take router 9's probe over router 2's in %llu, router 0 drop it",
+        U(te + h));
+  CHECK(drops_in(R, DROP_CONTENTION, ARRIVED(R, te + h), ARRIVED(R, te + h) + 1) == 1 &&
+        drops_in(R, DROP_OUTRANKED, te + h, te + h + 1) == 6 &&
+        drops_in(R, DROP_OUTRANKED, te + 3 * h, te + 3 * h + 1) == 1,
+        "first probes: 1 contention and 6 outranked in %llu, router 9's outranked in %llu",
+        U(te + h), U(te + 3 * h));
+  check_probe(R, &L, te, 5, "router 0's probe");
+  e = sm_at(R, KIND_PROBE, 0, 0, 1, te);
+  CHECK(e && e->rr == 1 && e->rp == 2 && e->rv[0] && e->op[0] == 1, "router 1's VC should wait "
+        "for port 1 (router 2) when the probe passes (%llu)", U(te + h));
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)C), "router 0 should move in %llu", U(t0));
+  /* the move on P: routed again at router 1, lost at router 9 */
+  e = sm_at(R, KIND_MOVE, 0, 0, 1, t0);
+  CHECK(e && e->rr == 1 && e->whole[0] && e->rv[0] && e->op[0] == 3, "router 1's packet should "
+        "wait for port 3 (router 5) when the move comes (%llu)", U(t0 + h));
+  check_travel(R, &P, KIND_MOVE, t0, 6, "move");
+  for (k = 1; k < 6; k++) {
+    const uint64_t t = t0 + P.at[k];
+    const vc_ev_t *f = vc_ev(R, P.r[k], P.in[k], 0, VC_FREEZE, t);
+    CHECK(f && f->out == P.out[k] && went(R, P.r[k], FSM_FROZEN, t, (long)(2u * C - P.at[k])),
+          "move: router %d should freeze its VC at port %d for port %d in %llu (FROZEN, cnt "
+          "%u)", P.r[k], P.in[k], P.out[k], U(t), 2u * C - P.at[k]);
+  }
+  e = sm_at(R, KIND_MOVE, 0, 8, 1, t0 + P.at[5]);
+  CHECK(e && e->rr == 9 && e->th == t0 + P.at[6] && e->m.t - P.lat[5] - PIPE(R) < C + 2u &&
+        e->whole[0] && e->rv[0] && e->op[0] == 1 && !sm_count(R, KIND_MOVE, 0, 9, t0, te2) &&
+        !vc_in(R, 9, VC_FREEZE, t0, te2) && drops_in(R, DROP_MOVES, e->th, e->th + 1) == 1,
+        "router 9 should drop the move in %llu (delay %u < lc + 2 = %u), its whole packet "
+        "waiting for port 1", U(t0 + P.at[6]), 2u * C + 2u - P.at[6], C + 2u);
+  CHECK(!vc_count(R, VC_SPIN, 0, te2) && !vc_in(R, 0, VC_FREEZE, t0, te2) &&
+        !vc_in(R, 2, VC_FREEZE, t0, te2), "the first recovery should freeze neither router 0 "
+        "nor router 2, nor spin");
+  /* the kill_move on the records, lost at router 9 */
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_travel(R, &P, KIND_KILL_MOVE, tk, 6, "kill_move");
+  for (k = 1; k < 6; k++)
+    CHECK(went(R, P.r[k], FSM_DD, tk + P.at[k], reload) &&
+          vc_ev(R, P.r[k], P.in[k], 0, VC_THAW, tk + P.at[k]),
+          "kill_move: router %d should leave the recovery (DD, cnt %ld) in %llu", P.r[k], reload,
+          U(tk + P.at[k]));
+  CHECK(!sm_count(R, KIND_KILL_MOVE, 0, 9, tk, te2) &&
+        drops_in(R, DROP_MOVES, tk + P.at[6], tk + P.at[6] + 1) == 1,
+        "router 9 should drop the kill_move in %llu", U(tk + P.at[6]));
+  CHECK(went(R, 0, FSM_DD, tk + C + 1, reload) && R->s.net.spin.frozen_timeouts == 0,
+        "router 0 should end the recovery on its KILL_MOVE counter in %llu", U(tk + C + 1));
+  /* the loop through the detour */
+  check_probe(R, &L2, te2, 9, "router 0's second probe");
+  CHECK(went(R, 0, FSM_MOVE, t02, (long)L2.C), "router 0 should move in %llu", U(t02));
+  E = check_round(R, &L2, KIND_MOVE, t02, NULL, "second move");
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 1, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 1 && e->rv[0] && e->op[0] == 0 &&
+        !sm_count(R, KIND_PROBE_MOVE, 0, 1, E, E + 400),
+        "the probe_move (%llu) should be dropped at router 1, waiting for ejection",
+        U(E + SPIN_SETTLE));
+  tk2 = E + SPIN_SETTLE + L2.C + 1;
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk2, (long)L2.C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk2));
+  check_kill(R, &L2, tk2, 9, -1, "second kill_move");
+  for (r = 1; r < 11; r++)
+    CHECK(!state_at(R, r, FSM_MOVE, 0), "router %d took a loop", r);
+  snprintf(want, sizeof want, "probes_returned=2 moves_sent=2 probe_moves_sent=1 "
+           "kill_moves_sent=2 moves_dropped=3 spins=1 deadlocks_resolved=1 false_positives=1 "
+           "max_spins=1 max_spins_loop=9 longest_hops=9 longest_cycles=%u", L2.C);
+  check_counters(R, want);
 }
 
 /* The own probes of L's routers while they wait for the recovery: every
@@ -2188,44 +2428,49 @@ static void check_cycmax(run_t *R)
 
 static const scenario_t scenarios[] = {
   {"theta_fig4", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/theta_fig4.trace", 2, 32, 1,
-   7, check_theta_fig4, NULL, 0},
+   7, check_theta_fig4, NULL, 0, 0, NULL},
   {"fig5a_case1", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/fig5a_case1.trace", 2, 32,
-   1, 7, check_fig5a_case1, NULL, 0},
+   1, 7, check_fig5a_case1, NULL, 0, 0, NULL},
   {"fig5a_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5a_case2.trace", 1, 32,
-   1, 5, check_fig5a_case2, NULL, 0},
+   1, 5, check_fig5a_case2, NULL, 0, 0, NULL},
   {"fig5b_case1", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case1.trace", 1, 32,
-   1, 5, check_fig5b_case1, NULL, 0},
+   1, 5, check_fig5b_case1, NULL, 0, 0, NULL},
   {"fig5b_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1, 32,
-   1, 5, check_fig5b_case2, NULL, 0},
+   1, 5, check_fig5b_case2, NULL, 0, 0, NULL},
   {"fig8_one_offer", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
-   10, 1, 1, check_one_offer, NULL, 0},
+   10, 1, 1, check_one_offer, NULL, 0, 0, NULL},
   {"fig8_one_offer", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
-   30, 1, 4, check_one_offer, NULL, 0},
+   30, 1, 4, check_one_offer, NULL, 0, 0, NULL},
   {"fig8_kill_release", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig8_kill_release.trace",
-   1, 32, 1, 5, check_kill_release, NULL, 0},
+   1, 32, 1, 5, check_kill_release, NULL, 0, 0, NULL},
   {"fig8_output_tie", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
-   15, 1, 4, check_output_tie, NULL, 0},
+   15, 1, 4, check_output_tie, NULL, 0, 0, NULL},
   {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1, 7,
-   check_multispin, NULL, 0},
+   check_multispin, NULL, 0, 0, NULL},
   {"ring9_false_positive", "ring-9", "trace:tb/scenarios/ring9_false_positive.trace", 1, 15, 0,
-   5, check_false_positive, NULL, 0},
+   5, check_false_positive, NULL, 0, 0, NULL},
   {"line4_eject_drop", "file:tb/scenarios/line4.topo", "trace:tb/scenarios/line4_eject_drop.trace",
-   1, 8, 0, 5, check_eject_drop, NULL, 0},
+   1, 8, 0, 5, check_eject_drop, NULL, 0, 0, NULL},
   {"ring40_long_loop", "ring-40", "trace:tb/scenarios/ring40_long_loop.trace", 1, 32, 1, 5,
-   check_long_loop, NULL, 0},
+   check_long_loop, NULL, 0, 0, NULL},
   {"lasso_probe_mark", "file:tb/scenarios/lasso.topo", "trace:tb/scenarios/lasso_probe_mark.trace",
-   1, 32, 1, 5, check_probe_mark, NULL, 0},
+   1, 32, 1, 5, check_probe_mark, NULL, 0, 0, NULL},
+  {"detour_move_lost", "file:tb/scenarios/detour.topo",
+   "trace:tb/scenarios/detour_move_lost.trace", 1, 32, 1, 5, check_detour, NULL, 0, LIVE_REROUTE,
+   "40@1:1"},
+  {"lasso_adopt", "file:tb/scenarios/lasso.topo", "trace:tb/scenarios/lasso_probe_mark.trace", 1,
+   32, 1, 5, check_lasso_adopt, NULL, 0, LIVE_ADOPT, NULL},
   {"ring5_65_cycles", "ring-5@13", "trace:tb/scenarios/ring5_clockwise.trace", 1, 32, 1, 5,
-   check_65_cycles, NULL, 0},
+   check_65_cycles, NULL, 0, 0, NULL},
   {"ring5_cycmax", "ring-5@13", "trace:tb/scenarios/ring5_clockwise.trace", 1, 32, 1, 5,
-   check_cycmax, NULL, 7},
+   check_cycmax, NULL, 7, 0, NULL},
 };
 
 /* Runs sc with SPIN on and SmPipe pipe, and checks it. */
 static void run_one(run_t *R, const scenario_t *sc, int pipe, int log)
 {
-  if (run_scenario(R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, pipe, sc->cycw,
-                   sc->cycw ? 1000 : 20000, log) != 0)
+  if (run_scenario(R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, pipe, sc->cycw, sc->live,
+                   sc->faults, sc->cycw ? 1000 : 20000, log) != 0)
     return;
   /* a CycW too narrow for the loop: SPIN cannot resolve it */
   CHECK(R->status == (sc->cycw ? SIM_STUCK : SIM_DRAINED),
@@ -2281,9 +2526,10 @@ int main(int argc, char **argv)
     sim_free(&R.s);
     return 0;
   }
-  if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD [PIPE]: log any run */
+  if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD [PIPE [LIVE [FAULTS]]] */
     if (run_scenario(&R, argv[2], argv[3], atoi(argv[4]), 1, (unsigned)atoi(argv[5]),
-                     argc >= 7 ? atoi(argv[6]) : 0, 0, 20000, 1) != 0)
+                     argc >= 7 ? atoi(argv[6]) : 0, 0, argc >= 8 ? (unsigned)atoi(argv[7]) : 0,
+                     argc >= 9 ? argv[8] : NULL, 20000, 1) != 0)
       return 2;
     sim_free(&R.s);
     return 0;
@@ -2298,7 +2544,8 @@ int main(int argc, char **argv)
       check_mute = sc->known_bug && !log;
       if (pipe < 0) {
         /* without SPIN: a deadlock stays stuck, congestion drains */
-        if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 0, 0, 2000, 0) == 0) {
+        if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 0, 0, sc->live,
+                         sc->faults, 2000, 0) == 0) {
           CHECK(R.status == (sc->deadlock ? SIM_STUCK : SIM_DRAINED),
                 "without SPIN: status %d, %llu of %llu delivered", (int)R.status,
                 U(R.s.sink.delivered), U(R.s.nic.created));

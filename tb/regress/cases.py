@@ -356,15 +356,16 @@ for v, rate, probes, spins, forked in ((2, "0.3", 2900, 18, 1000), (3, "0.5", 30
 # Their outcomes are checked cycle by cycle on the C model by
 # cmodel/tests/test_spin_scenarios.c; here both models must agree on every
 # cycle of each and end with the counters that test derives, in the paper's
-# router: with SmPipe 0 (the paper's timing, the paper mode's default) and,
-# for most, SmPipe 2 (a special message takes two cycles more a hop, so
-# C = 3m on 1-cycle links, and counters that expire again before the move
-# reaches them send more probes); fig8_output_tie, whose t_DD = 5h is
-# chosen for it, with SmPipe 2 only, and fig8_one_offer with t_DD = 10h for
-# each.  No recovery of these may end on a frozen router's timeout.
-# (ring5_cycmax, a CycW narrower than the network needs, is the C test's
-# alone: the co-simulation's routers are built with wider fields and the C
-# model refuses narrower ones as an option.)
+# router (two with one live-mode mechanism on): with SmPipe 0 (the paper's
+# timing, the paper mode's default) and, for most, SmPipe 2 (a special
+# message takes two cycles more a hop, so C = 3m on 1-cycle links, and
+# counters that expire again before the move reaches them send more
+# probes); fig8_output_tie, whose t_DD = 5h is chosen for it, with SmPipe 2
+# only, and fig8_one_offer with t_DD = 10h for each.  No recovery of these
+# may end on a frozen router's timeout.  (ring5_cycmax, a CycW narrower
+# than the network needs, is the C test's alone: the co-simulation's
+# routers are built with wider fields and the C model refuses narrower ones
+# as an option.)
 S = "scenarios"
 
 
@@ -415,6 +416,15 @@ for sc, topo, v, pipe, sent, ret, forked, spins, res, fp in (
     add(scenario(f"scenario {sc} ({topo}.topo, {v} VC)", 6 if topo == "theta" else 5, v,
                  2 + pipe, file_args(sc, topo), pipe, probes_sent=sent, probes_returned=ret,
                  probes_forked=forked, spins=spins, deadlocks_resolved=res, false_positives=fp))
+# probe adoption (contract 12.4) on lasso_probe_mark's run: router 2, where
+# router 0's probe comes round, takes the ring's loop in C = cyc - mark_cyc
+# (5h) cycles; one spin, 7 probes (9 with SmPipe 2)
+for pipe in (0, 2):
+    add(scenario("scenario lasso_adopt (lasso.topo, 1 VC, adoption)", 5, 1, 6 + pipe // 2,
+                 file_args("lasso_probe_mark", "lasso") + " --adopt 1", pipe,
+                 probes_sent=9 if pipe else 7, probes_adopted=1, probes_returned=0,
+                 probes_forked=0, moves_sent=1, spins=1, deadlocks_resolved=1,
+                 false_positives=0, longest_loop_hops=5, longest_loop_cycles=5 * (1 + pipe)))
 # the output stage's tie: router 0's own probe, forwarded through it on the
 # figure 8 of fig5b_case2, against the probe its counter offers for the same
 # port in the same cycle (t_DD = 5h = 15): the forwarded one goes, the new
@@ -435,6 +445,20 @@ for pipe in (0, 2):
                  probes_returned=1, probes_forked=0, moves_sent=1, spins=1,
                  deadlocks_resolved=1, false_positives=0, longest_loop_hops=10,
                  longest_loop_cycles=10 * (1 + pipe)))
+# a move lost away from its sender (12.5: delay < lc + 2): link 1-2 fails in
+# cycle 40, between router 0's probe and its move at router 1, whose waiting
+# head routes again (the paper's router with rerouting) into the chain
+# behind router 5; the move and the kill_move are lost at router 9, a false
+# positive, then the loop of 9 through the detour is resolved (C = 9h).  At
+# least the first wave's 9 probes and router 0's second.
+for pipe in (0, 2):
+    add(scenario("scenario detour_move_lost (detour.topo, 1 VC, link 1-2 fails)", 5, 1,
+                 4 + pipe, file_args("detour_move_lost", "detour")
+                 + " --reroute 1 --faults 40@1:1", pipe,
+                 probes_sent_min=10, probes_returned=2, probes_forked=0, moves_sent=2,
+                 probe_moves_sent=1, kill_moves_sent=2, moves_dropped=3, spins=1,
+                 deadlocks_resolved=1, false_positives=1, longest_loop_hops=9,
+                 longest_loop_cycles=9 * (1 + pipe), links_failed=1))
 for pipe, sent in ((0, 7), (2, 10)):
     add(scenario("scenario ring7_multispin (ring-7)", 3, 1, 3 + pipe,
                  ring_args("ring7_multispin", "ring-7"), pipe, probes_sent=sent,
