@@ -492,12 +492,14 @@ for pipe in (0, 2):
 
 # ---- the seeds' networks (docs/scenarios.md, "Credit loops of the Mellanox paper") ----
 # Each deadlocks without SPIN and drains with it at the default t_DD (128),
-# in the paper's router and in the live one, both models compared every
-# cycle.  Fig. 1: the fat tree with two failed links, whose one loop is
-# 11 -> 23 -> 12 -> 22 -> 11; Fig. 4: the 4-switch ring.
+# in the paper's router (--mode paper: SmPipe 0) and in the live one
+# (SmPipe 2), both models compared every cycle.  Fig. 1: the fat tree with
+# two failed links, whose one loop is 11 -> 23 -> 12 -> 22 -> 11; Fig. 4:
+# the 4-switch ring.  The minimum spins of each; measured: Fig. 1, 2 spins
+# (paper) and 1 (live); Fig. 4, 53 and 17.
 S = "seeds"
 for sc, vs, (n_paper, n_live) in (("mellanox_fig1_fattree", 2, (1, 1)),
-                                  ("mellanox_fig4_ring", 3, (40, 7))):   # 1 1, 47 9
+                                  ("mellanox_fig4_ring", 3, (40, 7))):   # 2 1, 53 17
     SEED_ARGS = (f"--topo file:tb/scenarios/{sc}.topo --routing favors_min"
                  f" --traffic trace:tb/scenarios/{sc}.trace --cycles 1")
     for mode, n in (("paper", n_paper), ("live", n_live)):
@@ -578,15 +580,15 @@ for mode in ("live", "paper"):
     add(cosim(S, f"seed scenario mellanox_fig1_failover, {mode} mode, no SPIN: deadlocks", 1, 3,
               f"--mode {mode} --spin 0 {FAIL_ARGS} --drain-limit 3000 --quiet", kind="deadlocks",
               exactly=dict(links_failed=2)))
-# live: one recovery (5,524 cycles); the paper's router re-forms the loop
-# after every spin and needs 347 recoveries (54,786 cycles)
+# live: one recovery (5,491 cycles); the paper's router (SmPipe 0) re-forms
+# the loop after every spin and needs 347 recoveries (54,618 cycles)
 add(cosim(S, "seed scenario mellanox_fig1_failover, live mode, SPIN: drains", 1, 4,
           f"--mode live --spin 1 {FAIL_ARGS}",
           exactly=dict(links_failed=2), at_least=dict(probes_sent=1, spins=1, deadlocks_resolved=1)))
 add(cosim(S, "seed scenario mellanox_fig1_failover, paper mode, SPIN: drains", 1, 5,
           f"--mode paper --spin 1 {FAIL_ARGS} --drain-limit 60000",
           exactly=dict(links_failed=2),
-          at_least=dict(probes_sent=1000, spins=300, deadlocks_resolved=300), cost=3))  # 1251 347
+          at_least=dict(probes_sent=1000, spins=300, deadlocks_resolved=300), cost=3))  # 1302 347
 # synthetic load over failing links, every fault applied in the run
 add(cosim(S, "mesh4x4 1 VC favors_min 0.3, 3 links fail, SPIN", 1, 6,
           "--spin 1 --topo mesh4x4 --routing favors_min --rate 0.3 --cycles 6000"
