@@ -3,30 +3,34 @@
  * Each scenario is a topology and a trace under tb/scenarios/ that makes a
  * deadlock (or, for two of them, only congestion) form deterministically.
  * The C model runs the paper's router (no admission, rerouting or probe
- * adoption) cycle by cycle, once with SPIN off (a deadlock must stay stuck,
+ * adoption; one scenario with rerouting and a link failing at run time)
+ * cycle by cycle, once with SPIN off (a deadlock must stay stuck,
  * congestion must drain) and once with SPIN on for each SmPipe the
  * scenario lists: 0, the paper's timing (a hop of a special message takes
  * its link's latency, h = L), and 2 (h = L + 2), some also 1.  Every
  * special message on every link (unpacked by sm_unpack), every change of a
- * router's FSM state, every router's counter after every cycle, every
- * frozen, armed or spinning VC, the first flit each spinning VC sends, and
- * every message dropped (by cause, 12.8) are recorded.  Each scenario's
- * check derives from the contract (docs/microarchitecture.md, section 12)
- * the cycle of each of them, hop by hop, and compares; the derivation is
- * written above the check.
+ * router's FSM state, every router's counter and watched VC after every
+ * cycle, every frozen, armed or spinning VC, the first flit each spinning
+ * VC sends, and every message dropped (by cause, 12.8) are recorded.  Each
+ * scenario's check derives from the contract (docs/microarchitecture.md,
+ * section 12) the cycle of each of them, hop by hop, and compares; the
+ * derivation is written above the check.
  *
  * Times: "handled in cycle t" is the cycle a router takes a message (12.2)
  * or its FSM originates one; the contract's hop time h = L + SmPipe is
  * from one router's handling to the next one's.  A message a router
  * handles in t is in its output register from t + 1 (SmPipe 0) or t + 2
  * (SmPipe 1, 2): the recorder names each message by the cycle its sender
- * handled it (ts) and the cycle its receiver handles it (th).  The receiver
- * counts the hop a message came over (12.1, on arrival), so a word on a
- * link carries the values its sender handled it with: a probe that left
- * its sender k hops before leaves the k-th router with n = k.  The watch
- * (12.3) sees the VCs as they are at the start of a cycle: a head written
- * at the end of cycle c is watched from c + 1, and an idle router's counter
- * expires in c + 1 + t_DD.
+ * handled it (ts) and the cycle its receiver handles it (th).  A message
+ * carries no hop count and no path (12.1: sender, t, x, and with 2 VCs the
+ * forks): the receiver counts the hop it came over in cycles (on arrival:
+ * a probe's cyc + h, the others' delay - h), so a word on a link carries
+ * the values its sender handled it with: a probe that left its sender k
+ * hops before leaves the k-th router with the cycles of those k hops, a
+ * move with its delay less them.  The watch (12.3) sees the VCs as they
+ * are at the start of a cycle: a head written at the end of cycle c is
+ * watched from c + 1, and an idle router's counter expires in
+ * c + 1 + t_DD.
  *
  * Prints one line per scenario and SmPipe, and a final count; exits non-zero
  * on any failure.  A scenario marked with a known C-model bug prints
@@ -34,9 +38,12 @@
  * stale).  Other arguments, for building scenarios:
  *   -v NAME [PIPE]                    also print scenario NAME's event log
  *                                     (with SmPipe PIPE only)
- *   -x TOPO trace:PATH VCS TDD [PIPE] print the event log of any run (SPIN on,
+ *   -x TOPO trace:PATH VCS TDD [PIPE [LIVE [FAULTS]]]
+ *                                     print the event log of any run (SPIN on,
  *                                     the paper's router, SmPipe PIPE, 0 if
- *                                     not given)
+ *                                     not given; LIVE 1 rerouting, 2
+ *                                     adoption, 3 both; FAULTS, links
+ *                                     failing at run time)
  *   -d TOPO trace:PATH VCS N          print every non-empty VC after N
  *                                     cycles, SPIN off
  * The scenarios and their outcomes are listed in docs/scenarios.md.
@@ -128,6 +135,7 @@ typedef struct {
   drop_ev_t drop[MAX_EV];
   int ndrop;
   uint32_t *cnt;              /* every router's cnt_q after each cycle's edge: [t * n + r] */
+  uint8_t *watch;             /* and its watched VC, dd_port_q * SPIN_MAX_VCS + dd_vc_q */
   uint64_t ncnt;              /* cycles held */
   int overflow;
   uint64_t drained_at;
@@ -148,9 +156,11 @@ static const char *state_name(spin_state_t s)
 static void log_sm(const sm_ev_t *e, int vcs)
 {
   int v;
-  printf("  %5llu r%d.%d -> r%d.%d %-10s handled %llu -> %llu: sender %u n %u idx %u t %u lc %u "
-         "p0 %u fk %u", U(e->t), e->r, e->p, e->rr, e->rp, kind_name(e->m.kind), U(e->ts),
-         U(e->th), e->m.sender, e->m.n, e->m.idx, e->m.t, e->m.lc, e->m.p0, e->m.fk);
+  printf("  %5llu r%d.%d -> r%d.%d %-10s handled %llu -> %llu: sender %u %s %u %s %u fk %u",
+         U(e->t), e->r, e->p, e->rr, e->rp, kind_name(e->m.kind), U(e->ts), U(e->th),
+         e->m.sender, e->m.kind == KIND_PROBE ? "cyc" : "delay", e->m.t,
+         e->m.kind == KIND_PROBE ? "p0" : "lc", e->m.kind == KIND_PROBE ? e->m.p0 : e->m.lc,
+         e->m.fk);
   if (e->m.fork_lo) printf(" forks %llx", U(e->m.fork_lo));
   printf("  | rx vcs:");
   for (v = 0; v < vcs; v++)
@@ -179,9 +189,14 @@ static void see_vcs(run_t *R, sm_ev_t *e)
  * the run; pipe is SmPipe; cycw, when not 0, is a CycW narrower than the
  * network needs (12.9), which the C model refuses as an option: the
  * messages' layout is made again with it after sim_init, as a router built
- * with that CycW would have it. */
+ * with that CycW would have it.  The router is the paper's but for the
+ * live mode's mechanisms named in `live` (LIVE_REROUTE: rerouting, 4.2;
+ * LIVE_ADOPT: probe adoption, 12.4); faults, when not NULL, are links that
+ * fail at run time (4.4). */
+enum { LIVE_REROUTE = 1, LIVE_ADOPT = 2 };
 static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, int spin,
-                        unsigned tdd, int pipe, unsigned cycw, uint64_t drain_limit, int log)
+                        unsigned tdd, int pipe, unsigned cycw, unsigned live, const char *faults,
+                        uint64_t drain_limit, int log)
 {
   sim_opts_t o;
   sim_t *s = &R->s;
@@ -193,6 +208,7 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   int r, p, v, i, pending = 0;
   uint64_t seen_drops[DROP_MOVES + 1] = {0}, cap = 0;
   free(R->cnt);
+  free(R->watch);
   memset(R, 0, sizeof *R);
   sim_defaults(&o);
   o.topo = topo;
@@ -205,7 +221,10 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   o.spin = spin;
   o.tdd = tdd;
   /* the paper's router: these are the paper's cases, cycle by cycle */
-  o.mode.admit = o.mode.reroute = o.mode.adopt = 0;
+  o.mode.admit = 0;
+  o.mode.reroute = (live & LIVE_REROUTE) != 0;
+  o.mode.adopt = (live & LIVE_ADOPT) != 0;
+  o.faults = faults;
   o.sm.pipe = pipe;
   R->pipe = pipe;
   if (sim_init(s, &o, 1) != 0) {
@@ -217,7 +236,7 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
   if (cycw) {
     const sm_fmt_t f = net->fmt;
     char err[200];
-    if (sm_fmt_make(&net->fmt, f.idw, f.hopw, cycw, s->topo.radix, vcs, SM_FLITW, pipe, err,
+    if (sm_fmt_make(&net->fmt, f.idw, cycw, s->topo.radix, vcs, SM_FLITW, pipe, err,
                     sizeof err) != 0) {
       CHECK(0, "CycW %u: %s", cycw, err);
       sim_free(s);
@@ -271,19 +290,27 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
         }
         pending++;
       }
-    /* every counter after the edge of cycle t */
+    /* every counter and watched VC after the edge of cycle t */
     if (t >= cap) {
       uint32_t *c;
+      uint8_t *w;
       cap = cap ? 2 * cap : 1024;
       while (cap <= t) cap *= 2;
       c = realloc(R->cnt, (size_t)(cap * (uint64_t)net->n) * sizeof *c);
-      if (!c) {
+      if (c) R->cnt = c;
+      w = realloc(R->watch, (size_t)(cap * (uint64_t)net->n));
+      if (w) R->watch = w;
+      if (!c || !w) {
         R->overflow = 1;
         break;
       }
-      R->cnt = c;
     }
-    for (r = 0; r < net->n; r++) R->cnt[t * (uint64_t)net->n + (uint64_t)r] = net->rt[r].sp.cnt_q;
+    for (r = 0; r < net->n; r++) {
+      const spin_router_t *sp = &net->rt[r].sp;
+      R->cnt[t * (uint64_t)net->n + (uint64_t)r] = sp->cnt_q;
+      R->watch[t * (uint64_t)net->n + (uint64_t)r] =
+          (uint8_t)(sp->dd_port_q * SPIN_MAX_VCS + sp->dd_vc_q);
+    }
     R->ncnt = t + 1;
     /* the messages dropped in cycle t, by cause */
     {
@@ -433,14 +460,15 @@ static int sm_count(const run_t *R, unsigned kind, int sender, int r, uint64_t t
   return c;
 }
 
-/* Probes that routers originated (their own, first hop: n 0 on the link)
- * in cycles [t0, t1). */
+/* Probes that routers originated in cycles [t0, t1): their own, on their
+ * first hop, with cyc 0 on the link (12.3: an expiry offers cyc 0; one that
+ * comes through its sender on a figure 8 has counted its hops). */
 static int probes_sent_in(const run_t *R, uint64_t t0, uint64_t t1)
 {
   int i, c = 0;
   for (i = 0; i < R->nsm; i++) {
     const sm_ev_t *e = &R->sm[i];
-    if (e->ts >= t0 && e->ts < t1 && e->m.kind == KIND_PROBE && e->m.n == 0 &&
+    if (e->ts >= t0 && e->ts < t1 && e->m.kind == KIND_PROBE && e->m.t == 0 &&
         e->m.sender == (unsigned)e->r)
       c++;
   }
@@ -464,6 +492,13 @@ static const sm_ev_t *sm_first(const run_t *R, unsigned kind, int sender, int r,
 static uint32_t cnt_after(const run_t *R, int r, uint64_t t)
 {
   return t < R->ncnt ? R->cnt[t * (uint64_t)R->s.net.n + (uint64_t)r] : ~0u;
+}
+
+/* The input port of the VC router r watches (dd_port_q) after the edge of
+ * cycle t (-1 when not recorded). */
+static int watch_port_after(const run_t *R, int r, uint64_t t)
+{
+  return t < R->ncnt ? R->watch[t * (uint64_t)R->s.net.n + (uint64_t)r] / SPIN_MAX_VCS : -1;
 }
 
 /* Messages dropped for cause `why` in cycles [t0, t1). */
@@ -527,6 +562,15 @@ static uint64_t vc_at(const run_t *R, int r, int p, int what, uint64_t t)
         R->vc[i].t >= t)
       return R->vc[i].t;
   return 0;
+}
+
+/* Events `what` of any VC of router r in cycles [t0, t1). */
+static int vc_in(const run_t *R, int r, int what, uint64_t t0, uint64_t t1)
+{
+  int i, c = 0;
+  for (i = 0; i < R->nvc; i++)
+    if (R->vc[i].r == r && R->vc[i].what == what && R->vc[i].t >= t0 && R->vc[i].t < t1) c++;
+  return c;
 }
 
 /* Events `what` of any VC of any router in cycles [t0, t1). */
@@ -652,36 +696,36 @@ static loop_t ring_from(const run_t *R, int first, int m, int n)
 }
 
 /* The probe of L's sender originated in cycle te goes round hop by hop
- * (12.1).  The sender originates it with n 0, cyc 0; r[k] handles it in
- * te + at[k], having counted the k hops it came over on arrival (n + 1,
- * cyc + L + SmPipe each): n = k, cyc = at[k].  It leaves on out[k] with the
- * values it was handled with (a link word carries the values before the
- * next hop), p0 = out[0], idx 0, lc 0.  Checks hops 0..hops-1; the sender,
- * home in te + C, counts the last hop: n = m, cyc = C (its MOVE counter
- * and its move's n and lc show them). */
+ * (12.1).  The sender originates it with cyc 0 and p0 = out[0] (12.3, DD
+ * expiry); r[k] handles it in te + at[k], having counted the k hops it came
+ * over on arrival (cyc + L + SmPipe each): cyc = at[k].  It leaves on
+ * out[k] with the values it was handled with (a link word carries the
+ * values before the next hop): x = p0 = out[0] all the way.  Checks hops
+ * 0..hops-1; the sender, home in te + C, counts the last hop: cyc = C (its
+ * MOVE counter and its move's lc show it). */
 static void check_probe(const run_t *R, const loop_t *L, uint64_t te, int hops, const char *what)
 {
   int k;
   for (k = 0; k < hops; k++) {
     const sm_ev_t *e = sm_at(R, KIND_PROBE, L->r[0], L->r[k], L->out[k], te + L->at[k]);
     const sm_ev_t *x = e ? e : sm_first(R, KIND_PROBE, L->r[0], L->r[k], te);
-    CHECK(e && e->m.n == (unsigned)k && e->m.idx == 0 && e->m.t == L->at[k] &&
-          e->m.lc == 0 && e->m.p0 == (unsigned)L->out[0],
-          "%s: hop %d, router %d: expected the probe handled in %llu out of port %d with n %d, "
-          "cyc %u, p0 %d; found %s handled in %llu out of port %d, n %u idx %u cyc %u lc %u "
-          "p0 %u", what, k, L->r[k], U(te + L->at[k]), L->out[k], k, L->at[k],
-          L->out[0], x ? "one" : "none", U(x ? x->ts : 0), x ? x->p : -1, x ? x->m.n : 0,
-          x ? x->m.idx : 0, x ? x->m.t : 0, x ? x->m.lc : 0, x ? x->m.p0 : 0);
+    CHECK(e && e->m.t == L->at[k] && e->m.p0 == (unsigned)L->out[0],
+          "%s: hop %d, router %d: expected the probe handled in %llu out of port %d with "
+          "cyc %u, p0 %d; found %s handled in %llu out of port %d, cyc %u p0 %u", what, k,
+          L->r[k], U(te + L->at[k]), L->out[k], L->at[k], L->out[0], x ? "one" : "none",
+          U(x ? x->ts : 0), x ? x->p : -1, x ? x->m.t : 0, x ? x->m.p0 : 0);
     if (!e) return;
   }
 }
 
 /* A move, probe_move or kill_move of L's sender originated in cycle t0
- * (idx 0, delay 2C + 2, a kill_move 0) goes round hop by hop (12.1): r[k]
- * handles it in t0 + at[k], having counted the k hops it came over (idx + 1,
- * delay - (L + SmPipe) each): idx = k, delay = 2C + 2 - at[k] (kill_move:
- * 0), and sends it on out[k] with those, n = m, lc = C.  Checks hops
- * 0..hops-1. */
+ * with delay 2C + 2 and lc = C (12.3: all three alike) goes round hop by
+ * hop (12.1): r[k] handles it in t0 + at[k], having counted the k hops it
+ * came over (delay - (L + SmPipe) each): delay = 2C + 2 - at[k], at least
+ * C + 2 = lc + 2 (at[k] <= C), so no router of the loop finds it lost
+ * (12.5: another router's is lost below lc + 2), and it sends it on out[k]
+ * with that delay and lc = C.  Checks hops 0..hops-1; the sender, home in
+ * t0 + C, counts the last hop: delay = C + 2 = lc + 2, home (12.3). */
 static void check_travel(const run_t *R, const loop_t *L, unsigned kind, uint64_t t0, int hops,
                          const char *what)
 {
@@ -689,15 +733,12 @@ static void check_travel(const run_t *R, const loop_t *L, unsigned kind, uint64_
   for (k = 0; k < hops; k++) {
     const sm_ev_t *e = sm_at(R, kind, L->r[0], L->r[k], L->out[k], t0 + L->at[k]);
     const sm_ev_t *x = e ? e : sm_first(R, kind, L->r[0], L->r[k], t0);
-    const unsigned d = kind == KIND_KILL_MOVE ? 0u : 2u * L->C + 2u - L->at[k];
-    CHECK(e && e->m.n == (unsigned)L->m && e->m.idx == (unsigned)k && e->m.t == d &&
-          e->m.lc == L->C && e->m.p0 == 0,
-          "%s: hop %d, router %d: expected the %s handled in %llu out of port %d with n %d, "
-          "idx %d, delay %u, lc %u; found %s handled in %llu out of port %d, n %u idx %u "
-          "delay %u lc %u p0 %u", what, k, L->r[k], kind_name(kind), U(t0 + L->at[k]),
-          L->out[k], L->m, k, d, L->C, x ? "one" : "none", U(x ? x->ts : 0),
-          x ? x->p : -1, x ? x->m.n : 0, x ? x->m.idx : 0, x ? x->m.t : 0, x ? x->m.lc : 0,
-          x ? x->m.p0 : 0);
+    const unsigned d = 2u * L->C + 2u - L->at[k];
+    CHECK(e && e->m.t == d && e->m.lc == L->C,
+          "%s: hop %d, router %d: expected the %s handled in %llu out of port %d with "
+          "delay %u, lc %u; found %s handled in %llu out of port %d, delay %u lc %u", what, k,
+          L->r[k], kind_name(kind), U(t0 + L->at[k]), L->out[k], d, L->C, x ? "one" : "none",
+          U(x ? x->ts : 0), x ? x->p : -1, x ? x->m.t : 0, x ? x->m.lc : 0);
     if (!e) return;
   }
 }
@@ -783,11 +824,12 @@ static uint64_t check_round(const run_t *R, const loop_t *L, unsigned kind, uint
   return E;
 }
 
-/* The kill_move of L's sender originated in cycle tk goes round `hops` hops
- * (check_travel); every router of the recovery that forwards it, reached
- * for the first time (but router `stay`, in another recovery), leaves it
- * (12.5: FROZEN to DD, cnt t_DD - 1) in the cycle it handles it, and back
- * home (hops = m) it ends the sender's recovery in tk + C (12.3).  Returns
+/* The kill_move of L's sender originated in cycle tk (delay 2C + 2, lc C)
+ * goes round `hops` hops (check_travel); every router of the recovery that
+ * forwards it, reached for the first time (but router `stay`, in another
+ * recovery), leaves it (12.5: FROZEN to DD, cnt t_DD - 1) in the cycle it
+ * handles it, and back home (hops = m) in tk + C with delay C + 2 it ends
+ * the sender's recovery (12.3: a kill_move home at exactly C + 2).  Returns
  * the hops a router forwarded with no VC at its input routed to the output
  * it took: those it found on its record of where the move went
  * (loop_out_q, 12.1), not on the routes of now. */
@@ -820,7 +862,7 @@ static int check_kill(const run_t *R, const loop_t *L, uint64_t tk, int hops, in
 static void check_dropped_first(const run_t *R, int r, int o, uint64_t te, const char *what)
 {
   const sm_ev_t *e = sm_at(R, KIND_PROBE, r, r, o, te);
-  CHECK(e && e->m.n == 0, "%s: router %d should probe in %llu%s", what, r, U(te),
+  CHECK(e && e->m.t == 0, "%s: router %d should probe in %llu%s", what, r, U(te),
         o < 0 ? "" : " on its loop port");
   if (e)
     CHECK(sm_count(R, KIND_PROBE, r, e->rr, e->th, e->th + 1) == 0,
@@ -840,6 +882,8 @@ typedef struct {
   void (*check)(run_t *R);
   const char *known_bug;          /* the C model fails the checks for this reason */
   unsigned cycw;                  /* CycW narrower than the network's (run_scenario), or 0 */
+  unsigned live;                  /* the paper's router with LIVE_REROUTE, LIVE_ADOPT */
+  const char *faults;             /* links that fail at run time (4.4), or NULL */
 } scenario_t;
 
 
@@ -854,8 +898,8 @@ typedef struct {
  *   router r > 0 has priority r - 1, so each other probe meets a router of
  *   higher priority at its first hop and is dropped there (6 outranked).
  *   Router 0's probe is handled by router k in te + k h and comes back in
- *   te + C, C = 7 h (h = 1 + SmPipe), with n = 7 and cyc = C: the loop is
- *   confirmed and the move leaves in t0 = te + C with delay 2C + 2.
+ *   te + C, C = 7 h (h = 1 + SmPipe), with cyc = C: the loop is confirmed
+ *   and the move leaves in t0 = te + C with delay 2C + 2 and lc = C.
  * - A counter still in DD expires again in te + t_DD = 68 (the watch reloads
  *   t_DD - 1 at an expiry).  SmPipe 0 (t0 = 43, C = 7): the move has
  *   frozen every router by 49, none probes again.  SmPipe 2 (t0 = 57,
@@ -871,9 +915,12 @@ typedef struct {
  * - Then every packet is home: the second probe_move (E2 + 6) is handled by
  *   router 1, whose VC now waits for ejection, not for port 1: dropped.
  *   Router 0's counter (C, loaded when the probe_move left) expires in
- *   E2 + 6 + C + 1: the kill_move goes round and every router leaves the
- *   recovery as it passes; back home in tk + C the recovery ends, resolved
- *   with 2 spins (the bound is m - 1 = 6). */
+ *   E2 + 6 + C + 1: the kill_move (delay 2C + 2, lc C, like the move) goes
+ *   round and every router leaves the recovery as it passes; back home in
+ *   tk + C with delay C + 2 the recovery ends, resolved with 2 spins.  The
+ *   loop's routers, m = 7, are walked along the spinning VCs at the first
+ *   spin (12.8: max_spins_loop, longest_loop_hops); the bound is
+ *   m - 1 = 6. */
 static void check_multispin(run_t *R)
 {
   const loop_t L = ring_from(R, 0, 7, 7);
@@ -1249,13 +1296,17 @@ static void check_fig5b_case1(run_t *R)
  *   move reaches it (router 5 in 69, ..., router 4 in 93): 8 more probes,
  *   dropped at router 0 (in MOVE: busy) for routers 4 and 8, outranked for
  *   the others.
- * - The move passes router 0 in t0 + 5h (its own move not home: idx 5 <
- *   n 10, 12.5): it freezes the port-4 VC and forwards it; state unchanged.
+ * - The move passes router 0 in t0 + 5h with delay 2C + 2 - 5h = 15h + 2,
+ *   above lc + 2 = 10h + 2: its own move not home (it has gone round in
+ *   fewer cycles than its loop takes, 12.2), a figure 8 for the move
+ *   manager (12.5): it freezes the port-4 VC and forwards it; state
+ *   unchanged.
  *   Both VCs of router 0 spin in E = t0 + 2C + 1 (67; 127).  The probe_move
  *   (E + 6) finds router 5's packet home, no longer waiting on the ring
  *   (ejecting: SmPipe 0; gone: SmPipe 2): dropped; the kill_move
- *   (E + 6 + C + 1) passes router 0 at hop 5 (its own, forwarded in
- *   KILL_MOVE) and ends the recovery in tk + C (84 and 94; 164 and 194). */
+ *   (E + 6 + C + 1) passes router 0 at hop 5 with delay 15h + 2 (its own
+ *   not home: forwarded in KILL_MOVE, 12.5) and is home in tk + C with
+ *   delay C + 2, which ends the recovery (84 and 94; 164 and 194). */
 static void check_fig5b_case2(run_t *R)
 {
   static const int wave[8] = {2, 3, 4, 5, 6, 7, 8, 1};
@@ -1309,45 +1360,79 @@ static void check_fig5b_case2(run_t *R)
  *   robin, the port-4 VC (head since 6, routed to port 1), with
  *   cnt t_DD - 1 = 14.
  * - The probe goes round ring B and is handled by router 0 on port 4 in
- *   te + 5h = 34 with n 5, cyc 15: no VC at port 4 waits for p0 = 3, so the
+ *   te + 5h = 34 with cyc 15: no VC at port 4 waits for p0 = 3, so the
  *   probe manager forwards it (not outranked: its own priority is not above
  *   itself) out of port 1.  In 34 the counter expires too and offers a new
  *   probe out of port 1.  Output 1: probe against probe, sender 0 against
  *   sender 0: a tie, which the handled message wins.  The word on port 1
- *   is the forwarded probe (n 5, cyc 15), the new one is dropped
+ *   is the forwarded probe (cyc 15, p0 3), the new one is dropped
  *   (contention, 12.8: never sent).  Were the tie the FSM's, port 1 would
- *   carry n 0 and the first probe would never come home.  The watch moves
+ *   carry cyc 0 and the first probe would never come home.  The watch moves
  *   on to the port-2 VC, cnt 14.
- * - Home on port 2 in te + 10h = 49 with n 10, cyc 30: the loop is taken
- *   (MOVE, cnt 30), the move offered out of port 3.  The counter expires in
- *   49 as well and offers a probe out of port 3 (the port-2 VC's route).
- *   The FSM offers one message a cycle (12.2, "the FSM's own message (one
- *   output)"); whichever reading, the move wins output 3 (class, 12.1): one
- *   more probe dropped (contention), none sent.
+ * - Home on port 2 in te + 10h = 49 with cyc 30: the loop is taken (MOVE,
+ *   cnt 30), the move offered out of port 3.  The counter expires in 49 as
+ *   well (step 3) and offers a probe out of port 3 (the port-2 VC's
+ *   route).  The FSM offers one message a cycle: step 4's (the move)
+ *   replaces step 3's, which is counted dropped (12.2): one more probe
+ *   dropped (contention), none sent.  (Here both want port 3, where the
+ *   move would also win by class; fig8_one_offer has them on two ports.)
  * - The recovery then goes as in fig5b_case2: the move passes router 0 in
  *   t0 + 5h (its own, not home: it freezes the port-4 VC), spin in
  *   E = t0 + 2C + 1 = 110, the probe_move (E + 6) is dropped at router 5,
  *   the kill_move (E + 6 + C + 1 = 147) is home in 177.
  * - The other routers' counters expire every t_DD from their first expiry
  *   (routers 2 to 6 in 19, 7 in 20, 8 in 21, 1 in 23: fig5b_case2's
- *   offsets) until the move reaches them (the cycle it freezes them; none
- *   expires in that very cycle here); each probe goes out of port 1 and is
- *   dropped at its first hop, h later: busy when that router is already in
- *   the recovery (router 0 from 49, the others from the move's cycle),
- *   else outranked (epoch 0 to 59: router r has r - 1 below router 0's 8;
+ *   offsets) until the move reaches them (check_fig8_others): each probe is
+ *   dropped at its first hop, busy when that router is already in the
+ *   recovery (router 0 from 49, the others from the move's cycle), else
+ *   outranked (epoch 0 to 59: router r has r - 1 below router 0's 8;
  *   epoch 1 from 60: router 1 on top, and each receiver still outranks its
  *   sender).  27 such probes: 24 outranked, 3 busy; with router 0's, 28
  *   sent and 29 dropped. */
-static void check_output_tie(run_t *R)
+/* fig5b_case2's trace with router 0 on top, its loop L taken in t0 from
+ * its probe of te: the other routers' counters expire every t_DD from
+ * their first expiry (routers 2 to 6 in te, 7 in te + 1, 8 in te + 2, 1
+ * in te + 4: the cycles their watched VCs get their heads) until the move
+ * reaches them (t0 + at[k], the cycle it freezes them; an expiry in that
+ * very cycle would lose its port to the move, which the scenarios using
+ * this avoid: checked).  Each probe goes out of port 1 and is dropped at
+ * its first hop, h later: busy when that router is already in the
+ * recovery (router 0 from t0, the others from the move's cycle), else
+ * outranked.  Returns the probes sent; their drops by cause in *n_out and
+ * *n_busy. */
+static int check_fig8_others(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0,
+                             int *n_out, int *n_busy)
 {
   static const int others[8] = {2, 3, 4, 5, 6, 7, 8, 1};
   static const unsigned first[8] = {0, 0, 0, 0, 0, 1, 2, 4};
+  const unsigned tdd = R->s.o.tdd, h = H1(R);
+  uint64_t t;
+  int i, sent = 0;
+  *n_out = *n_busy = 0;
+  for (i = 0; i < 8; i++) {
+    const int r = others[i], pos = first_pos(L, r), rr = L->r[(pos + 1) % L->m];
+    const uint64_t in = t0 + L->at[pos], rin = rr ? t0 + L->at[first_pos(L, rr)] : t0;
+    for (t = te + first[i]; t < in; t += tdd) {
+      check_dropped_first(R, r, 1, t, "other probes");
+      if (rin < t + h) (*n_busy)++;
+      else if (prio(R, t + h, rr) > prio(R, t + h, r)) (*n_out)++;
+      else CHECK(0, "router %d's probe of %llu: router %d neither busy nor above it", r, U(t),
+                 rr);
+      sent++;
+    }
+    CHECK(t != in, "router %d expires in the cycle the move reaches it", r);
+  }
+  return sent;
+}
+
+static void check_output_tie(run_t *R)
+{
   const loop_t L = loop_of(R, fig8_from0, 10);
   const unsigned tdd = R->s.o.tdd, h = H1(R);
   const uint64_t te = 4 + tdd, ttie = te + L.at[5], t0 = te + L.C;
-  uint64_t E, tk, t;
+  uint64_t E, tk;
   const sm_ev_t *e;
-  int i, n_out = 0, n_busy = 0, sent = 0, words = 0;
+  int n_out = 0, n_busy = 0, sent = 0, words = 0;
   char want[400];
   CHECK(tdd == 5u * h && L.C == 10u * h && ttie == te + tdd && t0 == te + 2u * tdd,
         "t_DD %u, h %u, C %u: the scenario needs t_DD = 5h", tdd, h, L.C);
@@ -1360,10 +1445,10 @@ static void check_output_tie(run_t *R)
   for (e = R->sm; e < R->sm + R->nsm; e++)
     if (e->r == 0 && e->ts == ttie) {
       words++;
-      CHECK(e->m.kind == KIND_PROBE && e->p == 1 && e->m.sender == 0 && e->m.n == 5 &&
-            e->m.t == L.at[5], "in %llu router 0 should send only its forwarded probe (n 5, "
-            "cyc %u) on port 1; found a %s on port %d with n %u cyc %u", U(ttie), L.at[5],
-            kind_name(e->m.kind), e->p, e->m.n, e->m.t);
+      CHECK(e->m.kind == KIND_PROBE && e->p == 1 && e->m.sender == 0 && e->m.t == L.at[5] &&
+            e->m.p0 == 3, "in %llu router 0 should send only its forwarded probe (cyc %u, "
+            "p0 3) on port 1; found a %s on port %d with t %u", U(ttie), L.at[5],
+            kind_name(e->m.kind), e->p, e->m.t);
     }
   CHECK(words == 1, "router 0 sent %d words in %llu", words, U(ttie));
   CHECK(drops_in(R, DROP_CONTENTION, ttie, ttie + 1) == 1, "router 0's new probe should be "
@@ -1385,26 +1470,96 @@ static void check_output_tie(run_t *R)
   CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "router 0 should go to KILL_MOVE in %llu",
         U(tk));
   check_kill(R, &L, tk, 10, -1, "kill_move");
-  /* the other routers' probes */
-  for (i = 0; i < 8; i++) {
-    const int r = others[i], pos = first_pos(&L, r), rr = L.r[(pos + 1) % L.m];
-    const uint64_t in = t0 + L.at[pos], rin = rr ? t0 + L.at[first_pos(&L, rr)] : t0;
-    for (t = te + first[i]; t < in; t += tdd) {
-      check_dropped_first(R, r, 1, t, "other probes");
-      if (rin < t + h) n_busy++;
-      else if (prio(R, t + h, rr) > prio(R, t + h, r)) n_out++;
-      else CHECK(0, "router %d's probe of %llu: router %d neither busy nor above it", r, U(t),
-                 rr);
-      sent++;
-    }
-    CHECK(t != in, "router %d expires in the cycle the move reaches it", r);
-  }
+  sent = check_fig8_others(R, &L, te, t0, &n_out, &n_busy);
   CHECK(sent == 27 && n_out == 24 && n_busy == 3, "other probes: %d sent, %d outranked, %d busy",
         sent, n_out, n_busy);
   snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=2 "
            "drop_outranked=%d drop_busy=%d probes_forked=0 probes_returned=1 moves_sent=1 "
            "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
            "false_positives=0 max_spins=1 max_spins_loop=10", sent + 1, sent + 2, n_out, n_busy);
+  check_counters(R, want);
+}
+
+/* fig8_one_offer: the FSM offers one message a cycle (12.2: when the
+ * counter's expiry, step 3, and its own message handled, step 4, both offer
+ * one in a cycle, step 4's replaces step 3's, which is counted dropped).
+ * fig5b_case2's figure 8 (fig8.topo, 1 VC, epoch 0, router 0 on top) with
+ * t_DD = 10h = C, so that router 0's probe comes home in the cycle its
+ * counter expires again, watching a VC routed to another port than the
+ * loop's: t_DD 10 with SmPipe 0 (h = 1), 30 with SmPipe 2 (h = 3).
+ * - Router 0 watches its port-2 VC (head at the end of 3, watched from 4,
+ *   routed to port 3) and probes in te = 4 + t_DD (14; 34) out of port 3.
+ *   At that expiry the watch moves on (12.3) to the next non-empty VC round
+ *   robin, the port-4 VC (head since 6, routed to port 1), cnt t_DD - 1.
+ * - The probe passes router 0 on port 4 in te + 5h (no VC there waits for
+ *   p0 = 3: forwarded out of port 1; the counter does not expire then) and
+ *   is home on port 2 in t0 = te + 10h = te + t_DD (24; 64) with cyc C =
+ *   10h.  In t0 the counter expires in DD, watching the port-4 VC: step 3
+ *   offers a probe out of port 1.  Step 4 takes the loop (MOVE, cnt C) and
+ *   offers the move out of port 3, which replaces the probe: in t0 router 0
+ *   sends the move alone (port 3), port 1 carries no message, and the
+ *   probe is counted dropped (contention, 12.8; never sent).  Were both
+ *   offered, each would have its own port and the probe would go out of
+ *   port 1; were step 3's kept, no move would leave.
+ * - The recovery goes as in fig5b_case2: spin in E = t0 + 2C + 1 (45;
+ *   125), the probe_move (E + 6) is dropped at router 5, the kill_move
+ *   (E + 6 + C + 1: 62; 162) is home in tk + C (72; 192).
+ * - The other routers' probes (check_fig8_others): two each before the move
+ *   reaches them, 16, all dropped at their first hop.  With router 0's,
+ *   17 sent and 17 dropped: 16 at the first hop, 1 contention. */
+static void check_one_offer(run_t *R)
+{
+  const loop_t L = loop_of(R, fig8_from0, 10);
+  const unsigned tdd = R->s.o.tdd, h = H1(R);
+  const uint64_t te = 4 + tdd, t0 = te + L.C;
+  uint64_t E, tk;
+  const sm_ev_t *e;
+  int n_out = 0, n_busy = 0, sent, words = 0;
+  char want[400];
+  CHECK(tdd == 10u * h && L.C == tdd, "t_DD %u, h %u, C %u: the scenario needs t_DD = 10h", tdd,
+        h, L.C);
+  CHECK(prio(R, te, 0) == 8 && prio(R, t0, 0) == 8, "router 0 is not on top");
+  check_probe(R, &L, te, 10, "router 0's probe");
+  CHECK(cnt_after(R, 0, te) == tdd - 1 && watch_port_after(R, 0, te) == 4,
+        "router 0's watch should move to its port-4 VC with t_DD - 1 in %llu (port %d, cnt %u)",
+        U(te), watch_port_after(R, 0, te), cnt_after(R, 0, te));
+  e = sm_at(R, KIND_PROBE, 0, 8, 1, te + L.at[4]);
+  CHECK(cnt_after(R, 0, t0 - 1) == 0 && watch_port_after(R, 0, t0 - 1) == 4 && e &&
+        e->rp == 4 && e->cnt[0] && e->rv[0] && e->op[0] == 1,
+        "router 0's counter should expire in %llu watching its port-4 VC, routed to port 1 (cnt "
+        "%u, port %d after %llu)", U(t0), cnt_after(R, 0, t0 - 1), watch_port_after(R, 0, t0 - 1),
+        U(t0 - 1));
+  CHECK(!drops_in(R, DROP_CONTENTION, te + L.at[5], te + L.at[5] + 1),
+        "a probe dropped for contention when router 0's probe passed it in %llu",
+        U(te + L.at[5]));
+  /* t0: step 3's probe (port 1) and step 4's move (port 3); the move alone */
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)L.C), "router 0 should move in %llu", U(t0));
+  for (e = R->sm; e < R->sm + R->nsm; e++)
+    if (e->r == 0 && e->ts == t0) {
+      words++;
+      CHECK(e->m.kind == KIND_MOVE && e->p == 3, "in %llu router 0 should send its move alone "
+            "(port 3); found a %s on port %d", U(t0), kind_name(e->m.kind), e->p);
+    }
+  CHECK(words == 1, "router 0 sent %d words in %llu", words, U(t0));
+  CHECK(drops_in(R, DROP_CONTENTION, t0, t0 + 1) == 1, "router 0's probe of %llu (port 1) "
+        "should be counted dropped, replaced by the move", U(t0));
+  E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
+  CHECK(st_at(R, 0, t0 + L.at[5]) == NULL, "router 0 changed state when its move passed it");
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 3, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 5 && !(e->whole[0] && e->rv[0] && e->op[0] == 1) &&
+        !sm_count(R, KIND_PROBE_MOVE, 0, 5, E, E + 200),
+        "the probe_move (%llu) should be dropped at router 5", U(E + SPIN_SETTLE));
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)L.C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 10, -1, "kill_move");
+  sent = check_fig8_others(R, &L, te, t0, &n_out, &n_busy);
+  CHECK(sent == 16, "other probes: %d sent, expected 16", sent);
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=1 "
+           "drop_outranked=%d drop_busy=%d probes_forked=0 probes_returned=1 moves_sent=1 "
+           "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
+           "false_positives=0 max_spins=1 max_spins_loop=10 longest_hops=10 "
+           "longest_cycles=%u", sent + 1, sent + 1, n_out, n_busy, L.C);
   check_counters(R, want);
 }
 
@@ -1631,12 +1786,17 @@ static void check_fig5a_case2(run_t *R)
  *   4) and drops router 5's (contention); routers 1 to 4 lose at their first
  *   hop (outranked).
  * - Router 0's probe goes round the ring (0 1 2 3 4 5 1 2) and is handled
- *   by router 2 again, on port 2, in te + 7h with n = 7 (counted on
- *   arrival, 12.1); that port forwarded it with n = 2 one lap before (its
- *   mark): it came round, and without adoption (the paper mode) it is
- *   dropped there (came round; 43, SmPipe 0; 57, SmPipe 2).  Without the
- *   mark it would circle until n = HopMax.  Router 1 sees it on another
- *   port (3, then 2), where its mark does not hold it.
+ *   by router 2 again, on port 2, in te + 7h with cyc = 7h (counted on
+ *   arrival, 12.1); that port forwarded it with cyc = 2h one lap before
+ *   (its mark: the same sender with fewer cycles): it came round, and
+ *   without adoption (the paper mode) it is dropped there (came round; 43,
+ *   SmPipe 0; 57, SmPipe 2).  No link carries router 0's probe with more
+ *   than 6h cycles.  Without the mark it would circle until its cyc passed
+ *   CycMax (dropped for length, 12.4).  Router 1 sees it on another port
+ *   (3, then 2), where its mark does not hold it.
+ * - The probe of 68 reaches router 2's port 2 with cyc 2h, the mark's
+ *   (not more): it has not come round, is forwarded and replaces the
+ *   mark; back in 68 + 7h with 7h it is dropped as the first was.
  * - The same in 68 and 100: the counters are in lock step.
  * - Epoch 1 (from 128): router 1 is on top (7), router 0 has 6: in 132
  *   router 0's probe wins router 1's input stage again and is outranked
@@ -1689,9 +1849,9 @@ static void check_probe_mark(run_t *R)
   CHECK(!sm_count(R, KIND_PROBE, 0, 1, tp, tp + tdd), "router 1 forwarded router 0's probe in "
         "epoch 1");
   for (e = R->sm; e < R->sm + R->nsm; e++)
-    CHECK(!(e->m.kind == KIND_PROBE && e->m.sender == 0 && e->m.n > 6),
-          "router %d handled a probe of router 0 with n = %u and forwarded it (router 2 "
-          "should drop it at n = 7)", e->r, e->m.n);
+    CHECK(!(e->m.kind == KIND_PROBE && e->m.sender == 0 && e->m.t > P.at[6]),
+          "router %d handled a probe of router 0 with cyc %u and forwarded it (router 2 "
+          "should drop it at cyc %u)", e->r, e->m.t, P.at[7]);
   check_probe(R, &L, tp, 5, "router 1's probe");
   CHECK(went(R, 1, FSM_MOVE, t0, (long)L.C), "router 1 should move in %llu", U(t0));
   E = check_round(R, &L, KIND_MOVE, t0, NULL, "move");
@@ -1713,6 +1873,83 @@ static void check_probe_mark(run_t *R)
            "probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 deadlocks_resolved=1 "
            "false_positives=0 max_spins=1 max_spins_loop=5", s2 ? 26 : 25, s2 ? 25 : 24,
            s2 ? 4 : 5, s2 ? 2 : 0);
+  check_counters(R, want);
+}
+
+/* lasso_adopt: probe adoption (12.4), lasso_probe_mark's run with adoption
+ * on (the paper's router otherwise): the router where a probe comes round
+ * takes the loop it went round, in C = cyc - mark_cyc cycles.
+ * - As in lasso_probe_mark every counter expires in te = 36; in te + h
+ *   router 1's input stage takes router 0's probe over router 5's
+ *   (contention) and routers 1 to 4's probes are outranked.
+ * - Router 0's probe goes round the lap 0 1 2 3 4 5 1 2 (P): router 2
+ *   forwards it from port 2 in te + 2h with cyc 2h, the mark of port 2
+ *   (sender 0, cyc 2h, output 1), and handles it there again in
+ *   ta = te + 7h (43; 57) with cyc 7h: the same sender with more cycles,
+ *   come round.  Router 2 is in DD without a recovery and its VC at port 2
+ *   waits for o1 = 1 (the mark's output): it adopts the loop, as if its own
+ *   probe had come home (probes_adopted), with C = 7h - 2h = 5h, the ring's
+ *   cycles, and port0 = 1: MOVE with cnt C, the move out of port 1 with
+ *   delay 2C + 2, lc C.  The probe is consumed: not forwarded, not dropped.
+ * - The move goes round the ring L = 2 3 4 5 1 and is home in ta + C with
+ *   delay C + 2; spin in E = ta + 2C + 1 (54; 88).  Every spun packet is one
+ *   hop from home: the probe_move (E + 6) meets router 3's VC waiting for
+ *   ejection (dropped); the kill_move (E + 6 + C + 1) ends the recovery in
+ *   tk + C (71; 125).  The loop's routers m = 5 (walked at the spin).
+ * - Later probes: the counters of routers 1 to 5 stop while they are in the
+ *   recovery (the move freezes router k of L in ta + kh); router 0's, still
+ *   waiting behind router 1, expires again in te + t_DD = 68 and its probe
+ *   is dropped at router 1, frozen (busy), in 68 + h.  SmPipe 2: router 1,
+ *   reached by the move only in ta + 4h = 69, also probes in 68, and router
+ *   2, in MOVE, drops it (busy); router 0 probes again in 100, dropped at
+ *   router 1 (busy).  7 probes (9), 6 dropped (8): 1 contention, 4
+ *   outranked, 1 busy (3). */
+static void check_lasso_adopt(run_t *R)
+{
+  static const int lap[8] = {0, 1, 2, 3, 4, 5, 1, 2}, ring[5] = {2, 3, 4, 5, 1};
+  const loop_t P = hops_of(R, lap, 8, 0), L = loop_of(R, ring, 5);
+  const unsigned tdd = R->s.o.tdd, h = H1(R);
+  const uint64_t te = 4 + tdd, ta = te + P.at[7];
+  const int s2 = PIPE(R) == 2;
+  uint64_t E, tk, t;
+  const sm_ev_t *e;
+  int r;
+  char want[400];
+  CHECK(prio(R, te, 0) == 7 && L.C == P.at[7] - P.at[2], "priorities, or C %u", L.C);
+  for (r = 1; r < 5; r++) check_dropped_first(R, r, 1, te, "first probes");
+  CHECK(drops_in(R, DROP_CONTENTION, ARRIVED(R, te + h), ARRIVED(R, te + h) + 1) == 1 &&
+        drops_in(R, DROP_OUTRANKED, te + h, te + h + 1) == 4,
+        "drops in %llu: router 5's probe at router 1's input stage, 4 outranked", U(te + h));
+  check_probe(R, &P, te, 7, "router 0's probe");
+  e = sm_at(R, KIND_PROBE, 0, 1, 1, te + P.at[6]);
+  CHECK(e && e->rr == 2 && e->rp == 2 && e->th == ta && e->m.t + h == P.at[7] &&
+        !sm_count(R, KIND_PROBE, 0, 2, ta, ta + tdd) && !drops_in(R, DROP_CAME_ROUND, ta, ta + 1),
+        "router 2 should take router 0's probe, come round, in %llu (cyc %u) and neither "
+        "forward nor drop it", U(ta), P.at[7]);
+  CHECK(went(R, 2, FSM_MOVE, ta, (long)L.C), "router 2 should adopt the loop (MOVE, cnt C = "
+        "%u - %u = %u) in %llu", P.at[7], P.at[2], L.C, U(ta));
+  E = check_round(R, &L, KIND_MOVE, ta, NULL, "move");
+  e = sm_at(R, KIND_PROBE_MOVE, 2, 2, 1, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 3 && e->rv[0] && e->op[0] == 0 &&
+        !sm_count(R, KIND_PROBE_MOVE, 2, 3, E, E + 200),
+        "the probe_move (%llu) should be dropped at router 3, waiting for ejection",
+        U(E + SPIN_SETTLE));
+  tk = E + SPIN_SETTLE + L.C + 1;
+  CHECK(went(R, 2, FSM_KILL_MOVE, tk, (long)L.C), "router 2 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_kill(R, &L, tk, 5, -1, "kill_move");
+  for (t = te + tdd; t <= te + (s2 ? 2u : 1u) * tdd; t += tdd) {
+    check_dropped_first(R, 0, 1, t, "router 0's later probes");
+    CHECK(drops_in(R, DROP_BUSY, t + h, t + h + 1) == (s2 && t == te + tdd ? 2u : 1u),
+          "router 0's probe of %llu should be dropped at router 1, busy, in %llu", U(t),
+          U(t + h));
+  }
+  if (s2) check_dropped_first(R, 1, 1, te + tdd, "router 1's second probe");
+  snprintf(want, sizeof want, "probes_sent=%d probes_dropped=%d drop_contention=1 "
+           "drop_outranked=4 drop_busy=%d drop_came_round=0 probes_returned=0 probes_adopted=1 "
+           "moves_sent=1 probe_moves_sent=1 kill_moves_sent=1 moves_dropped=1 spins=1 "
+           "deadlocks_resolved=1 false_positives=0 max_spins=1 max_spins_loop=5 "
+           "longest_hops=5 longest_cycles=%u", s2 ? 9 : 7, s2 ? 8 : 6, s2 ? 3 : 1, L.C);
   check_counters(R, want);
 }
 
@@ -1840,6 +2077,146 @@ static void check_false_positive(run_t *R)
         "router 0 should end the recovery on its KILL_MOVE counter in %llu", U(tk + L.C + 1));
 }
 
+/* detour_move_lost: a move that travels longer than its loop, away from
+ * its sender, is lost (12.5: another router's move, probe_move or kill_move
+ * with delay < lc + 2 is dropped).  A message carries no path: the move
+ * follows the routes the VCs have when it comes (12.1), and a route that
+ * changed since the probe takes it elsewhere.  detour.topo (1 VC, t_DD 32),
+ * the paper's router with rerouting (4.2) and link 1-2 failing in cycle 40
+ * (4.4): the route of a waiting head changes at a known cycle.
+ * - Every packet's head is in its VC at the end of cycle 3 (created in 0,
+ *   as in ring7_multispin): the ring's loop L = 0 1 2 3 4 (router 0's
+ *   packet at router 1 waits for port 1, to router 2) and the chain 5 6 7 8
+ *   9 behind router 3.  Every router watching one of those VCs from 4
+ *   probes in te = 4 + t_DD = 36.  Epoch 0: router 0 on top (10), router
+ *   r > 0 has r - 1.  Routers 1, 3, 4, 6, 7, 8's probes are outranked at
+ *   their first hop; router 9's (priority 8) wins router 3's input stage
+ *   over router 2's (contention) and is forwarded by routers 3 and 4, then
+ *   outranked at router 0 (te + 3h).
+ * - Router 0's probe goes round L (router 1 handles it in te + h, its VC
+ *   at port 2 routed to port 1) and is home in te + C, C = 5h: move in
+ *   t0 = te + C (41; 51) with delay 2C + 2, lc = C.
+ * - Link 1-2 fails in 40 (te + h < 40 < t0 + h for SmPipe 0 and 2).  From
+ *   40 the only minimal way from router 1 to router 2 is through router 5,
+ *   and router 0's packet, a head waiting at router 1, routes again in 40
+ *   (4.2): port 3, whose VC (router 5's, with router 1's 1-flit packet) is
+ *   busy.  L is no longer a loop; the chain behind router 5 is.
+ * - The move follows the routes of now: router 1 (t0 + h), whose whole
+ *   packet waits for port 3, freezes it and forwards it there (FROZEN, cnt
+ *   delay - 2), then routers 5, 6, 7, 8 likewise, the path P = 0 1 5 6 7 8
+ *   9.  Router k of P handles it in t0 + kh with delay 2C + 2 - kh: router
+ *   8 (k = 5) with C + 2 = lc + 2, not lost; router 9 (k = 6) with
+ *   C + 2 - h < lc + 2: lost, dropped (moves_dropped), though its VC holds
+ *   a whole packet waiting for its output 1 (without the rule it would
+ *   freeze it and go on).
+ * - Router 0's MOVE counter (C) expires in tk = t0 + C + 1 (47; 67): the
+ *   kill_move (delay 2C + 2, lc C) follows the records of where the move
+ *   went (loop_out_q: router 1's port 2 -> 3, ...), releases routers 1, 5,
+ *   6, 7, 8 as it passes (DD, cnt t_DD - 1) and is lost at router 9 as the
+ *   move was (tk + 6h).  Router 0's KILL_MOVE counter ends the recovery in
+ *   tk + C + 1 (53; 83): no spin, a false positive.
+ * - Router 0, back in DD with t_DD - 1, probes again in te2 = tk + C + 1 +
+ *   t_DD (85; 115): the probe goes round L' = 0 1 5 6 7 8 9 3 4 (9 hops,
+ *   C' = 9h) and is home in te2 + C': move, every VC of L' frozen, spin in
+ *   E = te2 + 3C' + 1 (113; 197).  Every spun packet is then home: the
+ *   probe_move (E + 6) meets router 1's VC waiting for ejection (dropped);
+ *   the kill_move (E + 6 + C' + 1) ends the recovery in tk' + C'.  The
+ *   loop's routers m = 9, walked at the spin (12.8).
+ * - Counters: 2 probes returned (both router 0's), 2 moves, 1 probe_move,
+ *   2 kill_moves, 3 moves dropped (the lost move and kill_move at router 9,
+ *   the probe_move at router 1), 1 spin, 1 resolved, 1 false positive. */
+static void check_detour(run_t *R)
+{
+  static const int ring[5] = {0, 1, 2, 3, 4}, path[7] = {0, 1, 5, 6, 7, 8, 9};
+  static const int ring2[9] = {0, 1, 5, 6, 7, 8, 9, 3, 4};
+  const loop_t L = loop_of(R, ring, 5), L2 = loop_of(R, ring2, 9);
+  loop_t P = hops_of(R, path, 7, 0);
+  const unsigned tdd = R->s.o.tdd, h = H1(R), C = L.C;
+  const uint64_t te = 4 + tdd, t0 = te + C, tk = t0 + C + 1, tf = 40;
+  const uint64_t te2 = tk + C + 1 + tdd, t02 = te2 + L2.C;
+  const long reload = (long)tdd - 1;
+  uint64_t E, tk2;
+  const sm_ev_t *e;
+  int k, r;
+  char want[400];
+  P.C = C;                        /* the move's lc and delays are L's */
+  CHECK(te + h < tf && tf < t0 + h, "the fault (%llu) should fall between the probe (%llu) and "
+        "the move (%llu) at router 1", U(tf), U(te + h), U(t0 + h));
+  CHECK(prio(R, te, 0) == 10 && prio(R, te2, 0) == 10, "router 0 is not on top");
+  for (r = 1; r < 10; r++)
+    if (r != 2 && r != 5 && r != 9) check_dropped_first(R, r, 1, te, "first probes");
+  e = sm_at(R, KIND_PROBE, 2, 2, 1, te);
+  CHECK(e && e->th == te + h && !sm_count(R, KIND_PROBE, 2, 3, te, te + tdd) &&
+        sm_at(R, KIND_PROBE, 9, 3, 1, te + h) && sm_at(R, KIND_PROBE, 9, 4, 1, te + 2 * h) &&
+        !sm_count(R, KIND_PROBE, 9, 0, te, te + tdd),
+        "router 3 should take router 9's probe over router 2's in %llu, router 0 drop it",
+        U(te + h));
+  CHECK(drops_in(R, DROP_CONTENTION, ARRIVED(R, te + h), ARRIVED(R, te + h) + 1) == 1 &&
+        drops_in(R, DROP_OUTRANKED, te + h, te + h + 1) == 6 &&
+        drops_in(R, DROP_OUTRANKED, te + 3 * h, te + 3 * h + 1) == 1,
+        "first probes: 1 contention and 6 outranked in %llu, router 9's outranked in %llu",
+        U(te + h), U(te + 3 * h));
+  check_probe(R, &L, te, 5, "router 0's probe");
+  e = sm_at(R, KIND_PROBE, 0, 0, 1, te);
+  CHECK(e && e->rr == 1 && e->rp == 2 && e->rv[0] && e->op[0] == 1, "router 1's VC should wait "
+        "for port 1 (router 2) when the probe passes (%llu)", U(te + h));
+  CHECK(went(R, 0, FSM_MOVE, t0, (long)C), "router 0 should move in %llu", U(t0));
+  /* the move on P: routed again at router 1, lost at router 9 */
+  e = sm_at(R, KIND_MOVE, 0, 0, 1, t0);
+  CHECK(e && e->rr == 1 && e->whole[0] && e->rv[0] && e->op[0] == 3, "router 1's packet should "
+        "wait for port 3 (router 5) when the move comes (%llu)", U(t0 + h));
+  check_travel(R, &P, KIND_MOVE, t0, 6, "move");
+  for (k = 1; k < 6; k++) {
+    const uint64_t t = t0 + P.at[k];
+    const vc_ev_t *f = vc_ev(R, P.r[k], P.in[k], 0, VC_FREEZE, t);
+    CHECK(f && f->out == P.out[k] && went(R, P.r[k], FSM_FROZEN, t, (long)(2u * C - P.at[k])),
+          "move: router %d should freeze its VC at port %d for port %d in %llu (FROZEN, cnt "
+          "%u)", P.r[k], P.in[k], P.out[k], U(t), 2u * C - P.at[k]);
+  }
+  e = sm_at(R, KIND_MOVE, 0, 8, 1, t0 + P.at[5]);
+  CHECK(e && e->rr == 9 && e->th == t0 + P.at[6] && e->m.t - P.lat[5] - PIPE(R) < C + 2u &&
+        e->whole[0] && e->rv[0] && e->op[0] == 1 && !sm_count(R, KIND_MOVE, 0, 9, t0, te2) &&
+        !vc_in(R, 9, VC_FREEZE, t0, te2) && drops_in(R, DROP_MOVES, e->th, e->th + 1) == 1,
+        "router 9 should drop the move in %llu (delay %u < lc + 2 = %u), its whole packet "
+        "waiting for port 1", U(t0 + P.at[6]), 2u * C + 2u - P.at[6], C + 2u);
+  CHECK(!vc_count(R, VC_SPIN, 0, te2) && !vc_in(R, 0, VC_FREEZE, t0, te2) &&
+        !vc_in(R, 2, VC_FREEZE, t0, te2), "the first recovery should freeze neither router 0 "
+        "nor router 2, nor spin");
+  /* the kill_move on the records, lost at router 9 */
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk, (long)C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk));
+  check_travel(R, &P, KIND_KILL_MOVE, tk, 6, "kill_move");
+  for (k = 1; k < 6; k++)
+    CHECK(went(R, P.r[k], FSM_DD, tk + P.at[k], reload) &&
+          vc_ev(R, P.r[k], P.in[k], 0, VC_THAW, tk + P.at[k]),
+          "kill_move: router %d should leave the recovery (DD, cnt %ld) in %llu", P.r[k], reload,
+          U(tk + P.at[k]));
+  CHECK(!sm_count(R, KIND_KILL_MOVE, 0, 9, tk, te2) &&
+        drops_in(R, DROP_MOVES, tk + P.at[6], tk + P.at[6] + 1) == 1,
+        "router 9 should drop the kill_move in %llu", U(tk + P.at[6]));
+  CHECK(went(R, 0, FSM_DD, tk + C + 1, reload) && R->s.net.spin.frozen_timeouts == 0,
+        "router 0 should end the recovery on its KILL_MOVE counter in %llu", U(tk + C + 1));
+  /* the loop through the detour */
+  check_probe(R, &L2, te2, 9, "router 0's second probe");
+  CHECK(went(R, 0, FSM_MOVE, t02, (long)L2.C), "router 0 should move in %llu", U(t02));
+  E = check_round(R, &L2, KIND_MOVE, t02, NULL, "second move");
+  e = sm_at(R, KIND_PROBE_MOVE, 0, 0, 1, E + SPIN_SETTLE);
+  CHECK(e && e->rr == 1 && e->rv[0] && e->op[0] == 0 &&
+        !sm_count(R, KIND_PROBE_MOVE, 0, 1, E, E + 400),
+        "the probe_move (%llu) should be dropped at router 1, waiting for ejection",
+        U(E + SPIN_SETTLE));
+  tk2 = E + SPIN_SETTLE + L2.C + 1;
+  CHECK(went(R, 0, FSM_KILL_MOVE, tk2, (long)L2.C), "router 0 should go to KILL_MOVE in %llu",
+        U(tk2));
+  check_kill(R, &L2, tk2, 9, -1, "second kill_move");
+  for (r = 1; r < 11; r++)
+    CHECK(!state_at(R, r, FSM_MOVE, 0), "router %d took a loop", r);
+  snprintf(want, sizeof want, "probes_returned=2 moves_sent=2 probe_moves_sent=1 "
+           "kill_moves_sent=2 moves_dropped=3 spins=1 deadlocks_resolved=1 false_positives=1 "
+           "max_spins=1 max_spins_loop=9 longest_hops=9 longest_cycles=%u", L2.C);
+  check_counters(R, want);
+}
+
 /* The own probes of L's routers while they wait for the recovery: every
  * counter in DD expires every t_DD from te on (the watch reloads t_DD - 1 at
  * an expiry) until the router is in the recovery: the sender from t0 (it
@@ -1871,7 +2248,7 @@ static int check_waves(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0
         continue;
       }
       if (e) {
-        CHECK(e->m.n == 0 && e->p == L->out[k], "router %d's probe of %llu", r, U(t));
+        CHECK(e->m.t == 0 && e->p == L->out[k], "router %d's probe of %llu", r, U(t));
         n++;
         continue;
       }
@@ -1893,9 +2270,11 @@ static int check_waves(const run_t *R, const loop_t *L, uint64_t te, uint64_t t0
 }
 
 /* ring40_long_loop: a deadlock loop of 40 hops (ring-40, 1 VC, t_DD = 32;
- * every node sends four 5-flit packets two hops clockwise).  With 1 VC a
- * message carries no path (12.1): the loop's length is only its n and
- * cycles, well within the network's widths.
+ * every node sends four 5-flit packets two hops clockwise).  A message
+ * carries no path and no hop count (12.1): the loop is only its cycles,
+ * C = 40h, well within the network's CycMax; its 40 routers (m, for
+ * max_spins_loop and longest_loop_hops) are counted by the C model walking
+ * the spinning VCs at the first spin (12.8).
  * - Every ring VC gets its head at the end of cycle 3 (as in
  *   ring7_multispin); every router watches it from cycle 4 and probes in
  *   te = 4 + t_DD = 36, on port 1.  Epoch 0: router 0 is on top (39);
@@ -2035,7 +2414,8 @@ static void check_cycmax(run_t *R)
     CHECK(e->m.t <= f->cyc_max, "router %d sent a probe with cyc %u", e->r, e->m.t);
     if (e->rr == (int)e->m.sender && e->th < R->ncnt) {   /* its last hop, within the run */
       around++;
-      CHECK(e->m.n == 4 && e->m.t + L.at[1] == L.C && drops_in(R, DROP_LENGTH, e->th, e->th + 1),
+      CHECK(e->m.t == L.at[4] && e->m.t + L.lat[4] + PIPE(R) == L.C &&
+            drops_in(R, DROP_LENGTH, e->th, e->th + 1),
             "router %d's probe should come home in %llu with cyc %u and be dropped (length)",
             e->rr, U(e->th), L.C);
     }
@@ -2048,40 +2428,49 @@ static void check_cycmax(run_t *R)
 
 static const scenario_t scenarios[] = {
   {"theta_fig4", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/theta_fig4.trace", 2, 32, 1,
-   7, check_theta_fig4, NULL, 0},
+   7, check_theta_fig4, NULL, 0, 0, NULL},
   {"fig5a_case1", "file:tb/scenarios/theta.topo", "trace:tb/scenarios/fig5a_case1.trace", 2, 32,
-   1, 7, check_fig5a_case1, NULL, 0},
+   1, 7, check_fig5a_case1, NULL, 0, 0, NULL},
   {"fig5a_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5a_case2.trace", 1, 32,
-   1, 5, check_fig5a_case2, NULL, 0},
+   1, 5, check_fig5a_case2, NULL, 0, 0, NULL},
   {"fig5b_case1", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case1.trace", 1, 32,
-   1, 5, check_fig5b_case1, NULL, 0},
+   1, 5, check_fig5b_case1, NULL, 0, 0, NULL},
   {"fig5b_case2", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1, 32,
-   1, 5, check_fig5b_case2, NULL, 0},
+   1, 5, check_fig5b_case2, NULL, 0, 0, NULL},
+  {"fig8_one_offer", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
+   10, 1, 1, check_one_offer, NULL, 0, 0, NULL},
+  {"fig8_one_offer", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
+   30, 1, 4, check_one_offer, NULL, 0, 0, NULL},
   {"fig8_kill_release", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig8_kill_release.trace",
-   1, 32, 1, 5, check_kill_release, NULL, 0},
+   1, 32, 1, 5, check_kill_release, NULL, 0, 0, NULL},
   {"fig8_output_tie", "file:tb/scenarios/fig8.topo", "trace:tb/scenarios/fig5b_case2.trace", 1,
-   15, 1, 4, check_output_tie, NULL, 0},
+   15, 1, 4, check_output_tie, NULL, 0, 0, NULL},
   {"ring7_multispin", "ring-7", "trace:tb/scenarios/ring7_multispin.trace", 1, 32, 1, 7,
-   check_multispin, NULL, 0},
+   check_multispin, NULL, 0, 0, NULL},
   {"ring9_false_positive", "ring-9", "trace:tb/scenarios/ring9_false_positive.trace", 1, 15, 0,
-   5, check_false_positive, NULL, 0},
+   5, check_false_positive, NULL, 0, 0, NULL},
   {"line4_eject_drop", "file:tb/scenarios/line4.topo", "trace:tb/scenarios/line4_eject_drop.trace",
-   1, 8, 0, 5, check_eject_drop, NULL, 0},
+   1, 8, 0, 5, check_eject_drop, NULL, 0, 0, NULL},
   {"ring40_long_loop", "ring-40", "trace:tb/scenarios/ring40_long_loop.trace", 1, 32, 1, 5,
-   check_long_loop, NULL, 0},
+   check_long_loop, NULL, 0, 0, NULL},
   {"lasso_probe_mark", "file:tb/scenarios/lasso.topo", "trace:tb/scenarios/lasso_probe_mark.trace",
-   1, 32, 1, 5, check_probe_mark, NULL, 0},
+   1, 32, 1, 5, check_probe_mark, NULL, 0, 0, NULL},
+  {"detour_move_lost", "file:tb/scenarios/detour.topo",
+   "trace:tb/scenarios/detour_move_lost.trace", 1, 32, 1, 5, check_detour, NULL, 0, LIVE_REROUTE,
+   "40@1:1"},
+  {"lasso_adopt", "file:tb/scenarios/lasso.topo", "trace:tb/scenarios/lasso_probe_mark.trace", 1,
+   32, 1, 5, check_lasso_adopt, NULL, 0, LIVE_ADOPT, NULL},
   {"ring5_65_cycles", "ring-5@13", "trace:tb/scenarios/ring5_clockwise.trace", 1, 32, 1, 5,
-   check_65_cycles, NULL, 0},
+   check_65_cycles, NULL, 0, 0, NULL},
   {"ring5_cycmax", "ring-5@13", "trace:tb/scenarios/ring5_clockwise.trace", 1, 32, 1, 5,
-   check_cycmax, NULL, 7},
+   check_cycmax, NULL, 7, 0, NULL},
 };
 
 /* Runs sc with SPIN on and SmPipe pipe, and checks it. */
 static void run_one(run_t *R, const scenario_t *sc, int pipe, int log)
 {
-  if (run_scenario(R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, pipe, sc->cycw,
-                   sc->cycw ? 1000 : 20000, log) != 0)
+  if (run_scenario(R, sc->topo, sc->trace, sc->vcs, 1, sc->tdd, pipe, sc->cycw, sc->live,
+                   sc->faults, sc->cycw ? 1000 : 20000, log) != 0)
     return;
   /* a CycW too narrow for the loop: SPIN cannot resolve it */
   CHECK(R->status == (sc->cycw ? SIM_STUCK : SIM_DRAINED),
@@ -2137,9 +2526,10 @@ int main(int argc, char **argv)
     sim_free(&R.s);
     return 0;
   }
-  if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD [PIPE]: log any run */
+  if (argc >= 6 && !strcmp(argv[1], "-x")) {   /* -x TOPO TRACE VCS TDD [PIPE [LIVE [FAULTS]]] */
     if (run_scenario(&R, argv[2], argv[3], atoi(argv[4]), 1, (unsigned)atoi(argv[5]),
-                     argc >= 7 ? atoi(argv[6]) : 0, 0, 20000, 1) != 0)
+                     argc >= 7 ? atoi(argv[6]) : 0, 0, argc >= 8 ? (unsigned)atoi(argv[7]) : 0,
+                     argc >= 9 ? argv[8] : NULL, 20000, 1) != 0)
       return 2;
     sim_free(&R.s);
     return 0;
@@ -2154,7 +2544,8 @@ int main(int argc, char **argv)
       check_mute = sc->known_bug && !log;
       if (pipe < 0) {
         /* without SPIN: a deadlock stays stuck, congestion drains */
-        if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 0, 0, 2000, 0) == 0) {
+        if (run_scenario(&R, sc->topo, sc->trace, sc->vcs, 0, sc->tdd, 0, 0, sc->live,
+                         sc->faults, 2000, 0) == 0) {
           CHECK(R.status == (sc->deadlock ? SIM_STUCK : SIM_DRAINED),
                 "without SPIN: status %d, %llu of %llu delivered", (int)R.status,
                 U(R.s.sink.delivered), U(R.s.nic.created));
@@ -2185,6 +2576,7 @@ int main(int argc, char **argv)
     }
   }
   free(R.cnt);
+  free(R.watch);
   printf("%d passed, %d failed, %d known C-model bugs\n", passed, failed, known);
   return failed ? 1 : 0;
 }

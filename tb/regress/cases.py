@@ -355,15 +355,17 @@ for v, rate, probes, spins, forked in ((2, "0.3", 2900, 18, 1000), (3, "0.5", 30
 # ---- directed scenarios (docs/scenarios.md) ----
 # Their outcomes are checked cycle by cycle on the C model by
 # cmodel/tests/test_spin_scenarios.c; here both models must agree on every
-# cycle of each and end with the counters that test derives: in the paper's
-# timing (SmPipe 0, the paper mode's default), and for five of them with
-# SmPipe 2 too (a special message takes two cycles more a hop, so C = 3m on
-# 1-cycle links, and counters that expire again before the move reaches them
-# send more probes); fig8_output_tie, whose t_DD = 5h is chosen for it, with
-# SmPipe 2 only.  No recovery of these may end on a frozen router's
-# timeout.  (ring5_cycmax, a CycW narrower than the network needs, is the C
-# test's alone: the co-simulation's routers are built with wider fields and
-# the C model refuses narrower ones as an option.)
+# cycle of each and end with the counters that test derives, in the paper's
+# router (two with one live-mode mechanism on): with SmPipe 0 (the paper's
+# timing, the paper mode's default) and, for most, SmPipe 2 (a special
+# message takes two cycles more a hop, so C = 3m on 1-cycle links, and
+# counters that expire again before the move reaches them send more
+# probes); fig8_output_tie, whose t_DD = 5h is chosen for it, with SmPipe 2
+# only, and fig8_one_offer with t_DD = 10h for each.  No recovery of these
+# may end on a frozen router's timeout.  (ring5_cycmax, a CycW narrower
+# than the network needs, is the C test's alone: the co-simulation's
+# routers are built with wider fields and the C model refuses narrower ones
+# as an option.)
 S = "scenarios"
 
 
@@ -392,23 +394,37 @@ def ring_args(sc, topo, tdd=32):
 
 # (scenario, topology, VCs, SmPipe, probes sent, returned, forked, spins,
 # resolved, false positives): the figures test_spin_scenarios derives; router
-# K forks the probe in the two theta cases.  Unchanged since the watch reads
-# the VCs at the start of the cycle and the receiver counts a message's hop:
-# every cycle moved by one, every count stayed.
+# K forks the probe in the two theta cases.  Unchanged since special messages
+# lost their hop count and path index (a move-class message home or lost by
+# its delay against lc + 2, the kill_move counting down like a move): every
+# cycle and count stayed.
 for sc, topo, v, pipe, sent, ret, forked, spins, res, fp in (
         ("theta_fig4", "theta", 2, 0, 7, 1, 1, 1, 1, 0),
         ("theta_fig4", "theta", 2, 2, 9, 1, 1, 1, 1, 0),
         ("fig5a_case1", "theta", 2, 0, 7, 1, 1, 1, 1, 0),
+        ("fig5a_case1", "theta", 2, 2, 9, 1, 1, 1, 1, 0),
         ("fig5a_case2", "fig8", 1, 0, 12, 3, 0, 2, 2, 1),
+        ("fig5a_case2", "fig8", 1, 2, 13, 3, 0, 2, 2, 1),
         ("fig5b_case1", "fig8", 1, 0, 9, 1, 0, 1, 1, 0),
         ("fig5b_case1", "fig8", 1, 2, 17, 1, 0, 1, 1, 0),
         ("fig5b_case2", "fig8", 1, 0, 9, 1, 0, 1, 1, 0),
+        ("fig5b_case2", "fig8", 1, 2, 17, 1, 0, 1, 1, 0),
         ("lasso_probe_mark", "lasso", 1, 0, 25, 1, 0, 1, 1, 0),
+        ("lasso_probe_mark", "lasso", 1, 2, 26, 1, 0, 1, 1, 0),
         ("fig8_kill_release", "fig8", 1, 0, 6, 1, 0, 1, 1, 0),
         ("fig8_kill_release", "fig8", 1, 2, 16, 1, 0, 1, 1, 0)):
     add(scenario(f"scenario {sc} ({topo}.topo, {v} VC)", 6 if topo == "theta" else 5, v,
                  2 + pipe, file_args(sc, topo), pipe, probes_sent=sent, probes_returned=ret,
                  probes_forked=forked, spins=spins, deadlocks_resolved=res, false_positives=fp))
+# probe adoption (contract 12.4) on lasso_probe_mark's run: router 2, where
+# router 0's probe comes round, takes the ring's loop in C = cyc - mark_cyc
+# (5h) cycles; one spin, 7 probes (9 with SmPipe 2)
+for pipe in (0, 2):
+    add(scenario("scenario lasso_adopt (lasso.topo, 1 VC, adoption)", 5, 1, 6 + pipe // 2,
+                 file_args("lasso_probe_mark", "lasso") + " --adopt 1", pipe,
+                 probes_sent=9 if pipe else 7, probes_adopted=1, probes_returned=0,
+                 probes_forked=0, moves_sent=1, spins=1, deadlocks_resolved=1,
+                 false_positives=0, longest_loop_hops=5, longest_loop_cycles=5 * (1 + pipe)))
 # the output stage's tie: router 0's own probe, forwarded through it on the
 # figure 8 of fig5b_case2, against the probe its counter offers for the same
 # port in the same cycle (t_DD = 5h = 15): the forwarded one goes, the new
@@ -418,6 +434,31 @@ add(scenario("scenario fig8_output_tie (fig8.topo, 1 VC, t_DD 15)", 5, 1, 6,
              file_args("fig5b_case2", "fig8", 15), 2, probes_sent=28,
              probes_dropped_contention=2, probes_returned=1, probes_forked=0, spins=1,
              deadlocks_resolved=1, false_positives=0))
+# the FSM's one offer a cycle (contract 12.2): router 0's probe comes home in
+# the cycle its counter expires watching a VC routed to port 1; the move
+# (port 3) replaces the counter's probe, which is counted dropped (t_DD =
+# 10h = C: 10 with SmPipe 0, 30 with SmPipe 2; 17 probes sent, 17 dropped)
+for pipe in (0, 2):
+    add(scenario(f"scenario fig8_one_offer (fig8.topo, 1 VC, t_DD {10 * (1 + pipe)})", 5, 1,
+                 1 + pipe, file_args("fig5b_case2", "fig8", 10 * (1 + pipe)), pipe,
+                 probes_sent=17, probes_dropped=17, probes_dropped_contention=1,
+                 probes_returned=1, probes_forked=0, moves_sent=1, spins=1,
+                 deadlocks_resolved=1, false_positives=0, longest_loop_hops=10,
+                 longest_loop_cycles=10 * (1 + pipe)))
+# a move lost away from its sender (12.5: delay < lc + 2): link 1-2 fails in
+# cycle 40, between router 0's probe and its move at router 1, whose waiting
+# head routes again (the paper's router with rerouting) into the chain
+# behind router 5; the move and the kill_move are lost at router 9, a false
+# positive, then the loop of 9 through the detour is resolved (C = 9h).  At
+# least the first wave's 9 probes and router 0's second.
+for pipe in (0, 2):
+    add(scenario("scenario detour_move_lost (detour.topo, 1 VC, link 1-2 fails)", 5, 1,
+                 4 + pipe, file_args("detour_move_lost", "detour")
+                 + " --reroute 1 --faults 40@1:1", pipe,
+                 probes_sent_min=10, probes_returned=2, probes_forked=0, moves_sent=2,
+                 probe_moves_sent=1, kill_moves_sent=2, moves_dropped=3, spins=1,
+                 deadlocks_resolved=1, false_positives=1, longest_loop_hops=9,
+                 longest_loop_cycles=9 * (1 + pipe), links_failed=1))
 for pipe, sent in ((0, 7), (2, 10)):
     add(scenario("scenario ring7_multispin (ring-7)", 3, 1, 3 + pipe,
                  ring_args("ring7_multispin", "ring-7"), pipe, probes_sent=sent,
@@ -451,12 +492,14 @@ for pipe in (0, 2):
 
 # ---- the seeds' networks (docs/scenarios.md, "Credit loops of the Mellanox paper") ----
 # Each deadlocks without SPIN and drains with it at the default t_DD (128),
-# in the paper's router and in the live one, both models compared every
-# cycle.  Fig. 1: the fat tree with two failed links, whose one loop is
-# 11 -> 23 -> 12 -> 22 -> 11; Fig. 4: the 4-switch ring.
+# in the paper's router (--mode paper: SmPipe 0) and in the live one
+# (SmPipe 2), both models compared every cycle.  Fig. 1: the fat tree with
+# two failed links, whose one loop is 11 -> 23 -> 12 -> 22 -> 11; Fig. 4:
+# the 4-switch ring.  The minimum spins of each; measured: Fig. 1, 2 spins
+# (paper) and 1 (live); Fig. 4, 53 and 17.
 S = "seeds"
 for sc, vs, (n_paper, n_live) in (("mellanox_fig1_fattree", 2, (1, 1)),
-                                  ("mellanox_fig4_ring", 3, (40, 7))):   # 1 1, 47 9
+                                  ("mellanox_fig4_ring", 3, (40, 7))):   # 2 1, 53 17
     SEED_ARGS = (f"--topo file:tb/scenarios/{sc}.topo --routing favors_min"
                  f" --traffic trace:tb/scenarios/{sc}.trace --cycles 1")
     for mode, n in (("paper", n_paper), ("live", n_live)):
@@ -587,15 +630,15 @@ for mode in ("live", "paper"):
     add(cosim(S, f"seed scenario mellanox_fig1_failover, {mode} mode, no SPIN: deadlocks", 1, 3,
               f"--mode {mode} --spin 0 {FAIL_ARGS} --drain-limit 3000 --quiet", kind="deadlocks",
               exactly=dict(links_failed=2)))
-# live: one recovery (5,524 cycles); the paper's router re-forms the loop
-# after every spin and needs 347 recoveries (54,786 cycles)
+# live: one recovery (5,491 cycles); the paper's router (SmPipe 0) re-forms
+# the loop after every spin and needs 347 recoveries (54,618 cycles)
 add(cosim(S, "seed scenario mellanox_fig1_failover, live mode, SPIN: drains", 1, 4,
           f"--mode live --spin 1 {FAIL_ARGS}",
           exactly=dict(links_failed=2), at_least=dict(probes_sent=1, spins=1, deadlocks_resolved=1)))
 add(cosim(S, "seed scenario mellanox_fig1_failover, paper mode, SPIN: drains", 1, 5,
           f"--mode paper --spin 1 {FAIL_ARGS} --drain-limit 60000",
           exactly=dict(links_failed=2),
-          at_least=dict(probes_sent=1000, spins=300, deadlocks_resolved=300), cost=3))  # 1251 347
+          at_least=dict(probes_sent=1000, spins=300, deadlocks_resolved=300), cost=3))  # 1302 347
 # synthetic load over failing links, every fault applied in the run
 add(cosim(S, "mesh4x4 1 VC favors_min 0.3, 3 links fail, SPIN", 1, 6,
           "--spin 1 --topo mesh4x4 --routing favors_min --rate 0.3 --cycles 6000"
