@@ -5,44 +5,52 @@
 // spin_router_t, clocked together.
 //
 // The bench plays the rest of spin_unit and of the router.  One message is
-// handled a cycle, as the input stage hands it over.  A message the FSM does
-// not take goes to the C model's probe or move manager (spin_probe_in,
-// spin_move_in, as spin_unit_pre hands it over), and their decision, read
-// from the C state's change, is what the RTL FSM gets on adopt_* and mm_*
-// (the managers have benches of their own).  The router's input VCs hold one
-// packet each (arriving flit by flit, routed after a while, rerouted now and
-// then while they wait and are not frozen, leaving at random when routed and
-// not frozen; a spinning VC sends a flit every cycle and, at its tail, its
-// spin ends: the router's traversal, cmodel/router.c, on the C side); in the
-// last 150 cycles of every 1,000 no new packet comes, so that the router
-// empties and its watch goes OFF.
-// Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_HopW, -DP_CycW,
-// -DP_TddW, -DP_ForkW (as -G...).
+// handled a cycle, as the input stage hands it over (its hop counted).  A
+// message the FSM does not take goes to the C model's probe or move manager
+// (spin_probe_in, spin_move_in, as spin_unit_pre hands it over), and their
+// decision, read from the C state's change, is what the RTL FSM gets on
+// adopt_* and mm_* (the managers have benches of their own).  The router's
+// input VCs hold one packet each (arriving flit by flit, routed after a
+// while, rerouted now and then while they wait and are not frozen, leaving
+// at random when routed and not frozen; a spinning VC sends a flit every
+// cycle and, at its tail, its spin ends: the router's traversal,
+// cmodel/router.c, on the C side); in the last 150 cycles of every 1,000 no
+// new packet comes, so that the router empties and its watch goes OFF.  The
+// watch sees the VCs as they are at the start of the cycle and the VCs that
+// sent a flit in the cycle before (popped_i, registered).
+// Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_CycW, -DP_TddW,
+// -DP_ForkW (as -G...).
 //
 // +cycles+N clock edges after one reset.  The messages handled: the FSM's
 // own, back after a while: a probe home on any input (a VC there waiting for
-// its first output, mostly), with any hops up to HopMax and cycles up to
-// CycMax (capped at 30 cycles with the co-simulation's widths, whose CycMax
-// would hold a recovery for half a million cycles); a move or probe_move home after
-// exactly its loop's C cycles mostly (delay C + 2), on the watched input
-// with a whole packet for the loop's first output mostly, or half way (a
-// figure 8); a kill_move home or half way.  Other routers' probes (some
-// that come round an input's mark, to be adopted), moves and probe_moves
-// (whole packets waiting for them, mostly; again and again for the sender
-// the router is frozen for), kill_moves of the recovery it is in or of
-// another.  Arm notices on any output, and on the outputs of frozen VCs.
-// Compared every cycle: the state the managers see after steps 1 to 3
-// (state, recovery bit, source, pm_sent, frozen VCs, records), whether the
-// FSM takes the message home, the spin flits, the FSM's own message (output,
-// kind, word), the arm notices, the frozen VCs after the managers; after
-// every edge every register (state, counter, watch, recovery bit, source,
-// pm_sent, records, loop buffer, frozen, armed, spinning, spin VC, epoch,
-// top).
+// its first output, mostly), with cycles of 1 to CycMax (capped at 30 with
+// the co-simulation's widths, whose CycMax would hold a recovery for half a
+// million cycles) and now and then one more; a move, probe_move or kill_move
+// sent with delay 2C + 2 and counting down one a cycle: home after exactly
+// its loop's C cycles mostly (delay C + 2; a move or probe_move on the
+// watched input with a whole packet for the loop's first output mostly),
+// a cycle early (a figure 8 at delay lc + 3) or late (lc + 1), or any time
+// (half way round: a figure 8).  Other routers' probes (some of the sender
+// of an input's mark with more cycles, to be adopted), moves and
+// probe_moves (whole packets waiting for them, mostly; delays at and around
+// lc + 2; again and again for the sender the router is frozen for),
+// kill_moves of the recovery it is in or of another.  Arm notices on any
+// output, and on the outputs of frozen VCs.  Compared every cycle: the
+// state the managers see after steps 1 to 3 (state, recovery bit, source,
+// pm_sent, frozen VCs, records), whether the FSM takes the message home,
+// the spin flits, the FSM's own message (output, kind, word), the arm
+// notices, the frozen VCs after the managers; after every edge every
+// register (state, counter, watch, recovery bit, source, pm_sent, records,
+// loop buffer, frozen, armed, spinning, spin VC, popped, epoch, top).
 #include <algorithm>
 #include <deque>
 
 #include "Vspin_fsm.h"
 #include "spin_tb.h"
+
+extern "C" {
+#include "../spin_obs.h"   // spin_obs_ep, spin_obs_top: the epoch and top the RTL counts
+}
 
 using namespace spin_tb;
 
@@ -75,7 +83,7 @@ struct Msg {
   uint64_t due;
   sm_t m;
   int port;
-  uint64_t sent_at;     // own moves: the delay shrinks by the cycles since
+  uint64_t sent_at;     // own moves, probe_moves, kill_moves: the delay shrinks by the cycles since
   bool setup;           // arrange a VC for it at the port it arrives on
 };
 
@@ -99,9 +107,9 @@ uint32_t vc_mask(const uint8_t (&a)[SPIN_MAX_PORTS][SPIN_MAX_VCS]) {
 int main(int argc, char** argv) {
   Bench<Vspin_fsm> b(argc, argv, "spin_fsm");
   Rng rng(b.seed());
-  std::printf("spin_fsm NumPorts=%d NumVcs=%d IdW=%d HopW=%d CycW=%d TddW=%d ForkW=%d seed=%u "
-              "cycles=%" PRIu64 "\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, P_TddW, P_ForkW,
-              b.seed(), b.cycles());
+  std::printf("spin_fsm NumPorts=%d NumVcs=%d IdW=%d CycW=%d TddW=%d ForkW=%d seed=%u "
+              "cycles=%" PRIu64 "\n", kPorts, kVcs, P_IdW, P_CycW, P_TddW, P_ForkW, b.seed(),
+              b.cycles());
   const sm_fmt_t fmt = make_fmt(0);
   if (P_ForkW != (kVcs > 1 ? fmt.k * fmt.chw : 1u)) {
     std::printf("FAIL spin_fsm: ForkW=%d, the layout's fork entries take %u bits\n", P_ForkW,
@@ -117,6 +125,7 @@ int main(int argc, char** argv) {
   const size_t e_taken = ev.add("loop taken (own probe home)", 200);
   const size_t e_adopt = ev.add("loop adopted", 80);
   const size_t e_home = ev.add("move or probe_move home: frozen, FORWARD_PROGRESS", 70);
+  const size_t e_late = ev.add("move or probe_move home late (delay lc + 1): dropped", 50);
   const size_t e_spin = ev.add("sender's spin", 70);
   const size_t e_fspin = ev.add("FROZEN router's spin", 120);
   const size_t e_timeout = ev.add("FROZEN timeout", 30);
@@ -124,6 +133,8 @@ int main(int argc, char** argv) {
   const size_t e_kill_pm = ev.add("kill_move after PROBE_MOVE", 60);
   const size_t e_pm = ev.add("probe_move sent", 70);
   const size_t e_kill_home = ev.add("recovery ended by its kill_move home", 170);
+  const size_t e_kill_late = ev.add("kill_move home in KILL_MOVE, delay not C + 2: goes on", 15);
+  const size_t e_kill_fig8 = ev.add("own kill_move half way (figure 8): forwarded", 25);
   const size_t e_kill_exp = ev.add("recovery ended by KILL_MOVE expiry", 170);
   const size_t e_resolved = ev.add("deadlock resolved (spins)", 60);
   const size_t e_false = ev.add("false positive (no spin)", 300);
@@ -131,12 +142,17 @@ int main(int argc, char** argv) {
   const size_t e_arm_end = ev.add("arm chain ends at the loop's VC", 80);
   const size_t e_flits = ev.add("spin flit", 500);
   const size_t e_release = ev.add("recovery left for another's kill_move", 120);
-  const size_t e_fig8 = ev.add("own move frozen half way (figure 8)", 7);
+  const size_t e_fig8 = ev.add("own move frozen half way (figure 8)", 15);
+  const size_t e_fig8_edge = ev.add("own move or probe_move half way at delay lc + 3", 30);
   const size_t e_enter = ev.add("FROZEN entered", 200);
   const size_t e_off = ev.add("watch to OFF", 30);
   const size_t e_replace = ev.add("own message of step 4 replaces step 3's", 30);
-  const size_t e_cycmax = ev.add("loop of CycMax cycles taken", fmt.cyc_max == kCmax ? 70 : 0);
-  const size_t e_hopmax = ev.add("loop of HopMax hops taken", 15);
+  const size_t e_cycmax = ev.add("loop of CycMax cycles taken", fmt.cyc_max == kCmax ? 25 : 0);
+  const size_t e_home_max = ev.add("move or probe_move home at CycMax + 2: frozen",
+                                   fmt.cyc_max == kCmax ? 5 : 0);
+  const size_t e_past = ev.add("own probe home past CycMax: not taken",
+                               fmt.cyc_max == kCmax ? 20 : 0);
+  const size_t e_one = ev.add("loop of 1 cycle taken", 30);
 
   spin_router_t s;
   std::memset(&s, 0, sizeof s);
@@ -151,7 +167,6 @@ int main(int argc, char** argv) {
   b->id_i = kId;
   b->nodes_i = kNodes;
   b->tdd_i = kTdd;
-  b->nmin_i = 1;   // the spin bound 2m - 1 (the echoes follow no real loop)
   b->h_valid_i = 0;
   b->adopt_i = 0;
   b->mm_freeze_i = b->mm_enter_i = b->mm_release_i = 0;
@@ -220,8 +235,9 @@ int main(int argc, char** argv) {
         }
       } else if (x.m.sender == kId) {   // own move, probe_move, kill_move
         h_port = rng.pct(80) && s.dd_port_q ? s.dd_port_q : 1 + static_cast<int>(rng.below(kPorts - 1));
+        // sent with 2C + 2: the delay left after the cycles it took (12.1)
         const uint64_t spent = cyc - x.sent_at;
-        hm.t = x.m.kind == KIND_KILL_MOVE ? 0u : hm.t > spent ? hm.t - static_cast<unsigned>(spent) : 0u;
+        hm.t = hm.t > spent ? hm.t - static_cast<unsigned>(spent) : 0u;
         if (x.setup) {
           const int v = h_port == s.dd_port_q && rng.pct(70) ? s.dd_vc_q : static_cast<int>(rng.below(kVcs));
           make_whole(h_port, v, s.loop.port0_q ? s.loop.port0_q : 1 + rng.below(kPorts - 1));
@@ -230,35 +246,31 @@ int main(int argc, char** argv) {
         h_port = x.port > 0 ? x.port : 1 + static_cast<int>(rng.below(kPorts - 1));
       }
       h_valid = true;
-    } else if (rng.pct(25)) {   // another router's message
+    } else if (rng.pct(25)) {   // another router's message, or a stale one of its own
       unsigned sender = 1 + rng.below(kNodes - 1);
       if (sender == kId) sender = 0;
       h_port = 1 + static_cast<int>(rng.below(kPorts - 1));
       const unsigned pick = rng.below(100);
-      if (pick < 40) {   // a probe; now and then one that came round the port's mark
+      if (pick < 38) {   // a probe; now and then one that came round the port's mark
         hm = draw_sm(rng, fmt, KIND_PROBE, sender);
-        hm.idx = hm.lc = 0;
-        hm.n = 1 + rng.below(fmt.hop_max);
-        hm.t = std::min(fmt.cyc_max, hm.n + rng.below(kCmax));
-        if (s.mark_n_q[h_port] && s.mark_sender_q[h_port] != kId && rng.pct(50)) {
+        hm.t = 1 + rng.below(kCmax + 1);   // (its hop counted: a cycle at least)
+        if (s.mark_cyc_q[h_port] && s.mark_sender_q[h_port] != kId && rng.pct(50)) {
+          // the mark's sender, more cycles than the mark: a loop of that many more
           hm.sender = s.mark_sender_q[h_port];
-          hm.n = std::min(fmt.hop_max, s.mark_n_q[h_port] + 1 + rng.below(6));
-          hm.t = std::min(fmt.cyc_max, s.mark_cyc_q[h_port] + (hm.n - s.mark_n_q[h_port]) +
-                                           rng.below(kCmax / 2 + 1));
-          if (hm.t > s.mark_cyc_q[h_port] + kCmax) hm.t = s.mark_cyc_q[h_port] + kCmax;
+          hm.t = s.mark_cyc_q[h_port] + (rng.pct(20) ? 1 : 1 + rng.below(kCmax / 2 + 1));
           if (kVcs > 1) hm.fk = std::min(63u, s.mark_fk_q[h_port] + rng.below(2));
           route_all(h_port, s.mark_out_q[h_port]);
         } else if (rng.pct(60)) {
           route_all(h_port, 0);
         }
-      } else if (pick < 80) {   // a move or probe_move, of the recovery it is in now and then
+      } else if (pick < 76) {   // a move or probe_move, of the recovery it is in now and then
         hm = draw_sm(rng, fmt, rng.pct(50) ? KIND_MOVE : KIND_PROBE_MOVE, sender);
         if (s.state_q == FSM_FROZEN && rng.pct(60)) hm.sender = s.source_id_q;
-        hm.n = 2 + rng.below(std::min(fmt.hop_max - 1, 12u));
-        hm.idx = rng.pct(90) ? rng.below(hm.n) : hm.n;
-        hm.lc = rng.below(kCmax + 1);
-        hm.t = rng.pct(10) ? rng.below(2) : 2 + rng.below(2 * hm.lc + 1);
-        hm.p0 = 0;
+        // a loop of lc cycles, the delay left of 2 lc + 2: lost below lc + 2
+        hm.lc = 1 + rng.below(kCmax);
+        hm.t = rng.pct(20)   ? hm.lc + 1 + rng.below(2)
+               : rng.pct(10) ? rng.below(hm.lc + 1)
+                             : hm.lc + 2 + rng.below(hm.lc + 1);
         if (rng.pct(75)) {   // a whole packet waits for its next hop
           const unsigned o = s.loop_out_q[h_port] && hm.kind == KIND_PROBE_MOVE &&
                                      s.source_id_q == hm.sender
@@ -269,23 +281,20 @@ int main(int argc, char** argv) {
               vc[h_port][v].op = o;
           make_whole(h_port, static_cast<int>(rng.below(kVcs)), o);
         }
-      } else {   // a kill_move, mostly of the recovery it is in
+      } else if (pick < 94) {   // a kill_move, mostly of the recovery it is in
         hm = draw_sm(rng, fmt, KIND_KILL_MOVE, rng.pct(70) && s.source_id_q != kId ? s.source_id_q : sender);
-        hm.n = 1 + rng.below(std::min(fmt.hop_max, 12u));
-        hm.idx = rng.below(hm.n);
-        hm.t = 0;
-        hm.lc = rng.below(kCmax + 1);
-        hm.p0 = 0;
+        hm.lc = 1 + rng.below(kCmax);
+        hm.t = rng.pct(30) ? hm.lc + 1 + rng.below(2) : rng.below(2 * hm.lc + 3);
+      } else {   // its own move, probe_move or kill_move of an earlier loop, home or half way
+        static const unsigned kinds[] = {KIND_MOVE, KIND_PROBE_MOVE, KIND_KILL_MOVE};
+        hm = draw_sm(rng, fmt, kinds[rng.below(3)], kId);
+        hm.lc = 1 + rng.below(kCmax);
+        hm.t = rng.pct(80) ? rng.below(hm.lc + 3) : hm.lc + 3 + rng.below(hm.lc);
+        if (s.dd_port_q && rng.pct(70)) h_port = s.dd_port_q;
+        if (s.loop.port0_q && rng.pct(50))
+          make_whole(h_port, static_cast<int>(rng.below(kVcs)), s.loop.port0_q);
       }
       h_valid = true;
-    }
-    if (h_valid && hm.kind == KIND_PROBE && s.mark_n_q[h_port] &&
-        s.mark_sender_q[h_port] == hm.sender && hm.n > s.mark_n_q[h_port]) {
-      // a probe with more hops than its sender's mark at the port carries
-      // more cycles (spin_probe_mgr_tb says why); a cycle more per hop up to
-      // the loops' bound here
-      hm.t = std::min(fmt.cyc_max, std::max(hm.t, s.mark_cyc_q[h_port] +
-                                                      std::min(hm.n - s.mark_n_q[h_port], kCmax)));
     }
     const flit_t h_w = sm_pack(&fmt, &hm);
     if (h_valid) hm = sm_unpack(&fmt, &h_w);
@@ -301,7 +310,7 @@ int main(int argc, char** argv) {
               rng.pct(25))
             arm = true;
       if (!arm) continue;
-      const unsigned av = rng.below(4);
+      const unsigned av = rng.below(kVcs);   // a VC of the downstream router
       in_cred[o] = CRED_ARM_MAKE(av);
       arm_in |= 1u << o;
       arm_in_vc |= av << (2 * o);
@@ -330,7 +339,6 @@ int main(int argc, char** argv) {
     b->adopt_i = 0;
     b->mm_freeze_i = b->mm_enter_i = b->mm_release_i = 0;
     b->popped_i = 0;
-    b->cnt_next_nz_i = 0;
     b.eval();
 
     // ---- C, steps 1 to 3 ----
@@ -341,7 +349,6 @@ int main(int argc, char** argv) {
     c.nodes = static_cast<int>(kNodes);
     c.tdd = kTdd;
     c.adopt = 1;
-    c.nmin = 1;
     c.cycle = cyc;
     const spin_router_t s0 = s;
     const spin_stats_t st0 = st;
@@ -353,10 +360,10 @@ int main(int argc, char** argv) {
 
     auto inputs = [&] {
       std::string d = strf("state %d cnt %u watch %u.%u is_deadlock %d source %u pm_sent %d "
-                           "loop n %u cyc %u port0 %u frozen 0x%x armed 0x%x spinning 0x%x; ",
+                           "loop cyc %u port0 %u frozen 0x%x armed 0x%x spinning 0x%x; ",
                            static_cast<int>(s0.state_q), s0.cnt_q, s0.dd_port_q, s0.dd_vc_q,
-                           s0.is_deadlock_q, s0.source_id_q, s0.pm_sent_q, s0.loop.n_q,
-                           s0.loop.cyc_q, s0.loop.port0_q, frozen_mask(s0), vc_mask(s0.armed_q),
+                           s0.is_deadlock_q, s0.source_id_q, s0.pm_sent_q, s0.loop.cyc_q,
+                           s0.loop.port0_q, frozen_mask(s0), vc_mask(s0.armed_q),
                            vc_mask(s0.spinning_q));
       if (h_valid) d += strf("handled on %d: %s; ", h_port, sm_str(hm).c_str());
       d += strf("arm in 0x%x vc 0x%x; VCs (cnt/len/routed/op):", arm_in, arm_in_vc);
@@ -376,7 +383,8 @@ int main(int argc, char** argv) {
       b.check(strf("loop_out_o[%d]", p).c_str(), get_bits(b->loop_out_o, 3u * p, 3), s.loop_out_q[p],
               inputs);
     b.check("frozen_q_o", b->frozen_q_o, frozen_mask(s0), inputs);
-    b.check("top_o", b->top_o, static_cast<unsigned>(spin_top(cyc, kTdd, kNodes)), inputs);
+    const spin_obs_ctx_t now = {cyc, kTdd, kNodes}, next = {cyc + 1, kTdd, kNodes};
+    b.check("top_o", b->top_o, spin_obs_top(&now), inputs);
     b.check("out_busy_o", b->out_busy_o, c.out_busy, inputs);
     b.check("in_busy_o", b->in_busy_o, c.in_busy, inputs);
     for (int o = 0; o < kPorts; o++) {
@@ -405,7 +413,6 @@ int main(int argc, char** argv) {
       b->adopt_i = 1;
       // (each masked to its port's width: a Verilated input keeps bits above it)
       b->adopt_vc_i = s.dd_vc_q & 3u;
-      b->adopt_n_i = s.loop.n_q & field_max(P_HopW);
       b->adopt_cyc_i = s.loop.cyc_q & field_max(P_CycW);
       b->adopt_port0_i = s.loop.port0_q & 7u;
       b->adopt_fk0_i = s.loop.fk0_q & 63u;
@@ -447,7 +454,14 @@ int main(int argc, char** argv) {
     ev.hit(e_kill_move, s0.state_q == FSM_MOVE && s0.cnt_q == 0);
     ev.hit(e_kill_pm, s0.state_q == FSM_PROBE_MOVE && s0.cnt_q == 0 && s0.pm_sent_q);
     ev.hit(e_pm, s0.state_q == FSM_PROBE_MOVE && s0.cnt_q == 0 && !s0.pm_sent_q);
-    ev.hit(e_kill_home, home && hm.kind == KIND_KILL_MOVE && s1.state_q == FSM_KILL_MOVE);
+    ev.hit(e_kill_home, home && hm.kind == KIND_KILL_MOVE && s1.state_q == FSM_KILL_MOVE &&
+                            hm.t == s1.loop.cyc_q + 2);
+    ev.hit(e_kill_late, home && hm.kind == KIND_KILL_MOVE && s1.state_q == FSM_KILL_MOVE &&
+                            hm.t != s1.loop.cyc_q + 2);
+    ev.hit(e_kill_fig8, h_valid && !home && hm.kind == KIND_KILL_MOVE && hm.sender == kId &&
+                            c.fwd_mask != 0);
+    ev.hit(e_late, home && (hm.kind == KIND_MOVE || hm.kind == KIND_PROBE_MOVE) &&
+                       hm.t == hm.lc + 1 && s.state_q == s1.state_q);
     ev.hit(e_kill_exp, s0.state_q == FSM_KILL_MOVE && s0.cnt_q == 0);
     ev.hit(e_resolved, st.deadlocks_resolved != st0.deadlocks_resolved);
     ev.hit(e_false, st.false_positives != st0.false_positives);
@@ -460,11 +474,16 @@ int main(int argc, char** argv) {
     ev.hit(e_flits, c.out_busy != 0);
     ev.hit(e_release, released);
     ev.hit(e_fig8, mm_new && hm.sender == kId);
+    ev.hit(e_fig8_edge, h_valid && !home && hm.kind != KIND_PROBE && hm.kind != KIND_KILL_MOVE &&
+                            hm.sender == kId && hm.t == hm.lc + 3);
     ev.hit(e_enter, mm_new && hm.sender != kId);
     ev.hit(e_replace, own_pre && c.own_out && (c.own.kind != KIND_PROBE || own_pre != c.own_out) &&
                       (st.probes_returned != st0.probes_returned || adopted || home));
     ev.hit(e_cycmax, (st.probes_returned != st0.probes_returned || adopted) && s.loop.cyc_q == fmt.cyc_max);
-    ev.hit(e_hopmax, (st.probes_returned != st0.probes_returned || adopted) && s.loop.n_q == fmt.hop_max);
+    ev.hit(e_home_max, home && s.state_q == FSM_FORWARD_PROGRESS && hm.t == fmt.cyc_max + 2);
+    ev.hit(e_past, home == false && h_valid && hm.kind == KIND_PROBE && hm.sender == kId &&
+                       s1.state_q == FSM_DD && hm.t == fmt.cyc_max + 1);
+    ev.hit(e_one, (st.probes_returned != st0.probes_returned || adopted) && s.loop.cyc_q == 1);
 
     // ---- its own message comes back, now and then ----
     if (c.own_out) {
@@ -478,31 +497,25 @@ int main(int argc, char** argv) {
         case KIND_PROBE:
           back = rng.pct(60);
           x.due = cyc + 2 + rng.below(10);
-          x.m.n = rng.pct(8) ? fmt.hop_max : 1 + rng.below(std::min(fmt.hop_max, 10u));
-          x.m.t = rng.pct(8) ? kCmax : std::min(kCmax, x.m.n + rng.below(kCmax));
+          // the loop's cycles (its hop counted: 1 at least), the bound and one past it now and then
+          x.m.t = rng.pct(8) ? kCmax : rng.pct(5) ? kCmax + 1 : 1 + rng.below(kCmax);
           if (kVcs > 1) {
             x.m.fk = rng.below(std::min(fmt.k, 4u) + 1);
             draw_forks(rng, fmt, &x.m);
           }
           break;
-        case KIND_MOVE:
-        case KIND_PROBE_MOVE: {
-          const unsigned cc = s.loop.cyc_q;
-          back = rng.pct(85);
-          x.due = rng.pct(80) ? cyc + cc : cyc + rng.below(2 * cc + 3);
-          if (rng.pct(8)) x.m.idx = rng.below(x.m.n);   // half way: a figure 8
-          else x.m.idx = x.m.n;
-          // the spin bound: no more spins than 2m - 1 (FAvORS-NMin's)
-          if (c.own.kind == KIND_PROBE_MOVE && x.m.idx == x.m.n &&
-              s.spins_q + 1 >= 2 * s.loop.n_q)
-            back = false;
+        default: {   // move, probe_move, kill_move: sent with delay 2C + 2
+          // back after C cycles mostly (home at delay C + 2), one early (a
+          // figure 8 at lc + 3) or late (lc + 1), or any time up to 2C + 2
+          const unsigned cc = s.loop.cyc_q, pick = rng.below(100);
+          back = rng.pct(c.own.kind == KIND_KILL_MOVE ? 70 : 85);
+          x.due = cyc + (pick < 70   ? cc
+                         : pick < 76 ? cc - 1
+                         : pick < 82 ? cc + 1
+                                     : 1 + rng.below(2 * cc + 2));
+          if (x.due <= cyc) x.due = cyc + 1;
           break;
         }
-        default:   // kill_move
-          back = rng.pct(70);
-          x.due = cyc + 1 + rng.below(s.loop.cyc_q + 2);
-          x.m.idx = rng.pct(90) ? x.m.n : rng.below(x.m.n);
-          break;
       }
       if (back) {
         auto at = std::find_if(queue.begin(), queue.end(), [&](const Msg& y) { return y.due > x.due; });
@@ -519,7 +532,6 @@ int main(int argc, char** argv) {
         vc[p][v].sent++;
         popped |= 1ull << (p * SPIN_MAX_VCS + v);
       }
-    uint32_t next_nz = 0;
     for (int p = 1; p < kPorts; p++) {
       bool sent = c.in_busy >> p & 1u;
       for (int v = 0; v < kVcs; v++) {
@@ -537,13 +549,11 @@ int main(int argc, char** argv) {
           q.arrived = 0;
         }
         if (q.len && q.arrived < q.len && rng.pct(70)) q.arrived++;
-        views.cnt[p][v] = static_cast<uint8_t>(q.cnt());
-        if (q.cnt()) next_nz |= static_cast<uint32_t>(bit);
       }
     }
-    views.to_ctx(&c);   // the counts at the end of the cycle, and in_ports
+    // the watch: the VCs at the start of the cycle (c.nonempty), the pops of
+    // the cycle before (popped_q); this cycle's pops registered
     b->popped_i = static_cast<uint32_t>(popped);
-    b->cnt_next_nz_i = next_nz;
     spin_fsm_post(&s, &c, popped, &st);
     ev.hit(e_off, s1.state_q != FSM_OFF && s.state_q == FSM_OFF);
     b.tick();
@@ -560,7 +570,6 @@ int main(int argc, char** argv) {
     for (int p = 0; p < kPorts; p++)
       b.check(strf("loop_out_q[%d]", p).c_str(), get_bits(b->loop_out_q_o, 3u * p, 3),
               s.loop_out_q[p], inputs);
-    b.check("loop.n_q", b->loop_n_q_o, s.loop.n_q, inputs);
     b.check("loop.cyc_q", b->loop_cyc_q_o, s.loop.cyc_q, inputs);
     b.check("loop.port0_q", b->loop_port0_q_o, s.loop.port0_q, inputs);
     if (kVcs > 1) {
@@ -578,8 +587,9 @@ int main(int argc, char** argv) {
       for (int v = 0; v < kVcs; v++)
         b.check(strf("spin_ovc_q[%d][%d]", p, v).c_str(),
                 get_bits(b->spin_ovc_q_o, 2u * (p * SPIN_MAX_VCS + v), 2), s.spin_ovc_q[p][v], inputs);
-    b.check("ep_q", b->ep_q_o, (cyc + 1) % (4u * kTdd), inputs);
-    b.check("top_q", b->top_o, static_cast<unsigned>(spin_top(cyc + 1, kTdd, kNodes)), inputs);
+    b.check("popped_q", b->popped_q_o, s.popped_q, inputs);
+    b.check("ep_q", b->ep_q_o, spin_obs_ep(&next), inputs);
+    b.check("top_q", b->top_o, spin_obs_top(&next), inputs);
   }
   std::printf("spin_fsm: cycles in OFF %" PRIu64 ", DD %" PRIu64 ", MOVE %" PRIu64
               ", PROBE_MOVE %" PRIu64 ", FORWARD_PROGRESS %" PRIu64 ", KILL_MOVE %" PRIu64

@@ -7,8 +7,12 @@
 // 128.
 //
 // Each cycle, in the router's order: spin_input_port_route() (the SPIN
-// registers frozen_q as frozen_q_i), spin_input_port_request() (frozen_q as
-// frozen_i; not while spin_i), spin_input_port_latch(),
+// registers frozen_q as frozen_q_i), spin_input_port_request() (SPIN's
+// frozen_req and hold as frozen_req_i and hold_i, 12.2: in an episode of
+// SmPipe 0 the VCs frozen after this cycle's message, else those frozen at
+// the start of the cycle and still after it, and now and then the port
+// held; not while spin_i), spin_input_port_latch() (frozen_q after the
+// cycle's messages as frozen_i),
 // spin_input_port_req_flit(), then on gnt_i spin_input_port_grant() with
 // gnt_ovc_i, or on spin_i spin_input_port_spin_flit(), then
 // spin_input_port_write() of flit_i.  The cycle's wires come from the
@@ -31,7 +35,7 @@
 // req_port_o, req_esc_o, req_ovc_o and req_flit_o; xbar_flit_o; credit_o;
 // occ_o and the views (view_cnt_nz_o, view_rv_o, view_op_o, view_tail_o,
 // view_whole_o: spin_vc_waits() of cmodel/spin.h on the C registers);
-// popped_o and cnt_next_nz_o.
+// popped_o.
 #include "Vspin_input_port.h"
 #include "link_tb.h"
 
@@ -64,7 +68,7 @@ struct vc_src {
 
 // One episode's mode.
 struct episode_t {
-  bool esc = false, nmin = false, reroute = false, spin = false;
+  bool esc = false, nmin = false, reroute = false, spin = false, pipe0 = false;
   unsigned id = 0;
 };
 
@@ -100,7 +104,7 @@ int main(int argc, char** argv) {
   int spin_vc = -1;          // the VC SPIN sends as spin flits
   unsigned gnt_pct = 50, busy_pct = 50;
   uint64_t n_routes = 0, n_reroutes = 0, n_grants = 0, n_spins = 0, n_nmin_via = 0, n_go = 0,
-           n_esc0 = 0, n_episodes = 0;
+           n_esc0 = 0, n_episodes = 0, n_held = 0;
   std::string prev = "reset";
 
   auto new_episode = [&] {
@@ -110,6 +114,7 @@ int main(int argc, char** argv) {
     mode.esc = kind == 2 && P_Escape && kVcs >= 2;
     mode.reroute = rng.pct(60);
     mode.spin = !mode.esc && rng.pct(50);
+    mode.pipe0 = rng.pct(50);
     mode.id = rng.below(kNodes);
     for (unsigned d = 0; d < kNodes; d++) {
       rows_a[d] = static_cast<uint8_t>(random_mask(rng));
@@ -129,6 +134,8 @@ int main(int argc, char** argv) {
     b->gnt_i = 0;
     b->spin_i = 0;
     b->frozen_i = 0;
+    b->frozen_req_i = 0;
+    b->hold_i = 0;
     b->frozen_q_i = 0;
     b->esc_i = 0;
     b->nmin_i = 0;
@@ -223,6 +230,13 @@ int main(int argc, char** argv) {
       }
       spin = spin_vc >= 0 && r.cnt_q[kPort][spin_vc] && rng.pct(80);
     }
+    // what switch allocation skips (12.2): SmPipe 0, the VCs frozen after
+    // this cycle's message; SmPipe 1 and 2, those frozen before it (the
+    // FSM's steps may thaw, not freeze), and the port a move or probe_move
+    // is handled on is held, so always when it froze a VC here, else now
+    // and then (a move that freezes nothing)
+    const uint8_t frozen_req = mode.pipe0 ? frozen : static_cast<uint8_t>(frozen_q & frozen);
+    const bool hold = !mode.pipe0 && ((frozen & ~frozen_q) != 0 || (mode.spin && rng.pct(5)));
 
     put_link(b->flit_i, 0, kFlitW, in);
     b->nmin_i = mode.nmin;
@@ -239,6 +253,8 @@ int main(int argc, char** argv) {
     b->gnt_i = 0;
     b->gnt_ovc_i = 0;
     b->frozen_i = frozen;
+    b->frozen_req_i = frozen_req;
+    b->hold_i = hold;
     b->frozen_q_i = frozen_q;
     b->spin_i = spin;
     b->spin_vc_i = spin ? spin_vc : rng.below(kVcs);
@@ -265,6 +281,8 @@ int main(int argc, char** argv) {
     cb.free0 = free0;
     cb.spin_outs = out_blocked;
     cb.ages_known = 1;
+    cb.frozen_req = static_cast<uint64_t>(frozen_req) << (kPort * SPIN_MAX_VCS);
+    cb.hold = static_cast<unsigned>(hold) << kPort;
     std::memcpy(cw.port_age, port_age, sizeof port_age);
     // the views: the registers at the start of the cycle
     uint8_t cnt0[MAX_VCS], rv0[MAX_VCS], op0[MAX_VCS], tail0[MAX_VCS], whole0[MAX_VCS];
@@ -327,6 +345,7 @@ int main(int argc, char** argv) {
         spin_vc = -1;
       }
     }
+    n_held += hold && r.nonempty[kPort];
     spin_input_port_write(&r, kPort, &in, kVcs);
     b->gnt_i = gnt;
     b->gnt_ovc_i = gnt_ovc;
@@ -336,10 +355,10 @@ int main(int argc, char** argv) {
     auto now = [&] {
       return strf("flit_i=%s esc=%d nmin=%d reroute=%d id=%u least_busy=%d admit=%d "
                   "port_free=0x%x free_a=0x%x free0=0x%x out_blocked=0x%x draw=0x%x "
-                  "frozen_q=0x%x frozen=0x%x spin=%d/%d gnt=%d/%u",
+                  "frozen_q=0x%x frozen=0x%x frozen_req=0x%x hold=%d spin=%d/%d gnt=%d/%u",
                   flit_str(in).c_str(), mode.esc, mode.nmin, mode.reroute, mode.id, least_busy,
-                  admit, port_free, free_a, free0, out_blocked, draw, frozen_q, frozen, spin,
-                  spin_vc, gnt, gnt_ovc);
+                  admit, port_free, free_a, free0, out_blocked, draw, frozen_q, frozen, frozen_req,
+                  hold, spin, spin_vc, gnt, gnt_ovc);
     };
     auto inputs = [&] { return now() + "\n  previous edge: " + prev; };
     if (routing) b.check("rt_dst_o", b->rt_dst_o, cw.rc_dst[kPort], inputs);
@@ -355,7 +374,7 @@ int main(int argc, char** argv) {
     }
     if (spin || op >= 0) check_flit(b, "xbar_flit_o", get_link(b->xbar_flit_o, 0, kFlitW), xbar, inputs);
     b.check("credit_o", b->credit_o, cred, inputs);
-    unsigned popped = 0, next_nz = 0;
+    unsigned popped = 0;
     for (int v = 0; v < kVcs; v++) {
       const auto bit = [&](uint64_t w) { return w >> v & 1u; };
       b.check(strf("occ_o[%d]", v).c_str(), get_bits(b->occ_o, 3 * v, 3), cnt0[v], inputs);
@@ -365,10 +384,8 @@ int main(int argc, char** argv) {
       if (cnt0[v]) b.check(strf("view_tail_o[%d]", v).c_str(), bit(b->view_tail_o), tail0[v], inputs);
       b.check(strf("view_whole_o[%d]", v).c_str(), bit(b->view_whole_o), whole0[v], inputs);
       popped |= static_cast<unsigned>(cb.popped >> (kPort * SPIN_MAX_VCS + v) & 1u) << v;
-      next_nz |= (r.cnt_q[kPort][v] != 0) << v;
     }
     b.check("popped_o", b->popped_o, popped, inputs);
-    b.check("cnt_next_nz_o", b->cnt_next_nz_o, next_nz, inputs);
 
     prev = now();
     frozen_q = frozen;
@@ -376,7 +393,8 @@ int main(int argc, char** argv) {
   }
   std::printf("coverage: %" PRIu64 " episodes, %" PRIu64 " routes (%" PRIu64 " reroutes, %" PRIu64
               " toward mid, %" PRIu64 " of them the source's choice), %" PRIu64 " grants (%" PRIu64
-              " into the escape VC), %" PRIu64 " spin flits\n",
-              n_episodes, n_routes, n_reroutes, n_nmin_via, n_go, n_grants, n_esc0, n_spins);
+              " into the escape VC), %" PRIu64 " spin flits, %" PRIu64 " cycles held with flits\n",
+              n_episodes, n_routes, n_reroutes, n_nmin_via, n_go, n_grants, n_esc0, n_spins,
+              n_held);
   b.finish(0);
 }

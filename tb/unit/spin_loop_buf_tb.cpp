@@ -5,12 +5,13 @@
 // a router frozen for another's recovery keeps that loop's C), which comes
 // after a clear of the same cycle (the FSM's step 3 comes first); a latch
 // never comes with it (one message a cycle: a loop taken or FROZEN entered).
-// Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_HopW, -DP_CycW (the
-// layout whose fork entries it holds), -DP_ForkW (as -G...).
+// Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_CycW (the layout
+// whose fork entries it holds), -DP_ForkW (as -G...).
 //
 // +cycles+N clock edges with latch, clear and set_cyc at random (latch with
-// clear, set_cyc with or without clear), any hops, cycles, first port, first
-// fork entry and fork entries; after every edge every output is compared.
+// clear, set_cyc with or without clear), any cycles (0, 1, CycMax and
+// 2^CycW - 1 often), first port, first fork entry and fork entries; after
+// every edge every output is compared.
 #include "Vspin_loop_buf.h"
 #include "spin_tb.h"
 
@@ -23,8 +24,8 @@ using namespace spin_tb;
 int main(int argc, char** argv) {
   Bench<Vspin_loop_buf> b(argc, argv, "spin_loop_buf");
   Rng rng(b.seed());
-  std::printf("spin_loop_buf NumPorts=%d NumVcs=%d HopW=%d CycW=%d ForkW=%d seed=%u cycles=%" PRIu64
-              "\n", kPorts, kVcs, P_HopW, P_CycW, P_ForkW, b.seed(), b.cycles());
+  std::printf("spin_loop_buf NumPorts=%d NumVcs=%d CycW=%d ForkW=%d seed=%u cycles=%" PRIu64 "\n",
+              kPorts, kVcs, P_CycW, P_ForkW, b.seed(), b.cycles());
   const sm_fmt_t fmt = make_fmt(0);
   if (P_ForkW != (kVcs > 1 ? fmt.k * fmt.chw : 1u)) {
     std::printf("FAIL spin_loop_buf: ForkW=%d, the layout's fork entries take %u bits\n", P_ForkW,
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   const size_t e_clear = ev.add("cleared", 10000);
   const size_t e_set = ev.add("cycles set", 5000);
   const size_t e_set_clear = ev.add("cycles set after a clear", 2000);
+  const size_t e_cycmax = ev.add("latched a loop of CycMax cycles", 800);
   loop_buf_t ref;
   std::memset(&ref, 0, sizeof ref);
   b->latch_i = b->clear_i = b->set_cyc_i = 0;
@@ -46,12 +48,11 @@ int main(int argc, char** argv) {
     sm_t forks;
     std::memset(&forks, 0, sizeof forks);
     draw_forks(rng, fmt, &forks);
-    const unsigned n = edgy(rng, 0, fmt.hop_max), c = edgy(rng, 0, field_max(P_CycW));
+    const unsigned c = rng.pct(10) ? fmt.cyc_max : edgy(rng, 0, field_max(P_CycW));
     const unsigned port0 = rng.below(kPorts), fk0 = kVcs > 1 ? rng.below(64) : 0;
     b->latch_i = latch;
     b->clear_i = clear;
     b->set_cyc_i = set;
-    b->n_i = n;
     b->cyc_i = c;
     b->port0_i = port0;
     b->fk0_i = fk0;
@@ -64,17 +65,17 @@ int main(int argc, char** argv) {
     b.tick();
     if (clear) loop_clear(&ref);
     if (set) ref.cyc_q = c;
-    if (latch) loop_latch(&ref, n, c, port0, fk0, &forks);
+    if (latch) loop_latch(&ref, c, port0, fk0, &forks);
     ev.hit(e_latch, latch);
     ev.hit(e_latch_clear, latch && clear);
     ev.hit(e_clear, clear && !latch);
     ev.hit(e_set, set);
     ev.hit(e_set_clear, set && clear);
+    ev.hit(e_cycmax, latch && c == fmt.cyc_max);
     auto inputs = [&] {
-      return strf("latch_i=%d clear_i=%d set_cyc_i=%d n_i=%u cyc_i=%u port0_i=%u fk0_i=%u", latch,
-                  clear, set, n, c, port0, fk0);
+      return strf("latch_i=%d clear_i=%d set_cyc_i=%d cyc_i=%u port0_i=%u fk0_i=%u", latch, clear,
+                  set, c, port0, fk0);
     };
-    b.check("n_o", b->n_o, ref.n_q, inputs);
     b.check("cyc_o", b->cyc_o, ref.cyc_q, inputs);
     b.check("port0_o", b->port0_o, ref.port0_q, inputs);
     if (kVcs > 1) {

@@ -8,16 +8,18 @@
 // and then the C state after the message against the state before it with
 // the RTL's decision applied as spin_fsm applies it (mm_freeze_i,
 // mm_enter_i, mm_release_i).  Parameters: -DP_NumPorts, -DP_NumVcs,
-// -DP_IdW, -DP_HopW, -DP_CycW (as -G...).
+// -DP_IdW, -DP_CycW (as -G...).
 //
 // +cycles+N vectors, each: a move, probe_move or kill_move from the router
-// itself (a figure 8: not home), the sender of its last recovery or another
-// router, on a random input, with hops used up now and then, delays of 0 to
-// 2 CycMax + 2 (0, 1, 2 often), any fork entries and count; the router in
-// any state with its records of where the last move went, frozen (armed,
-// spinning) VCs here and there; the VCs at the input waiting for one output
-// (one of them with a whole packet) or for several; the other inputs' VCs
-// at random.  "cycle" in a failure message is the vector number.
+// itself (a figure 8: not home, so its delay above lc + 2), the sender of
+// its last recovery or another router, on a random input, with a loop of 1
+// to CycMax cycles (lc) and a delay of 0 to 2 lc + 2 (its hop counted),
+// often lc + 1, lc + 2 or lc + 3, where another router's message is lost or
+// taken; any fork entries and count; the router in any state with its
+// records of where the last move went, frozen (armed, spinning) VCs here and
+// there; the VCs at the input waiting for one output (one of them with a
+// whole packet) or for several; the other inputs' VCs at random.  "cycle"
+// in a failure message is the vector number.
 #include <algorithm>
 
 #include "Vspin_move_mgr.h"
@@ -62,7 +64,6 @@ void draw_state(Rng& r, unsigned id, unsigned nodes, spin_router_t* s) {
   }
   s->pm_sent_q = r.pct(50);
   s->cnt_q = r.below(64);
-  s->loop.n_q = s->state_q >= FSM_MOVE && s->state_q <= FSM_KILL_MOVE ? 1 + r.below(8) : 0;
   s->loop.cyc_q = r.below(64);
   for (int p = 1; p < kPorts; p++)
     s->loop_out_q[p] = static_cast<uint8_t>(r.pct(40) ? 1 + r.below(kPorts - 1) : 0);
@@ -73,22 +74,27 @@ void draw_state(Rng& r, unsigned id, unsigned nodes, spin_router_t* s) {
 int main(int argc, char** argv) {
   Bench<Vspin_move_mgr> b(argc, argv, "spin_move_mgr");
   Rng rng(b.seed());
-  std::printf("spin_move_mgr NumPorts=%d NumVcs=%d IdW=%d HopW=%d CycW=%d seed=%u cycles=%" PRIu64
-              "\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, b.seed(), b.cycles());
+  std::printf("spin_move_mgr NumPorts=%d NumVcs=%d IdW=%d CycW=%d seed=%u cycles=%" PRIu64 "\n",
+              kPorts, kVcs, P_IdW, P_CycW, b.seed(), b.cycles());
   Events ev;
   const size_t e_enter = ev.add("FROZEN entered from OFF or DD", 2000);
   const size_t e_again = ev.add("frozen again for the same sender (FROZEN)", 300);
   const size_t e_fig8 = ev.add("own move or probe_move frozen (figure 8)", 300);
   const size_t e_release = ev.add("recovery left (kill_move)", 1000);
+  const size_t e_release_lost = ev.add("recovery left, kill_move lost (delay lc + 1)", 200);
   const size_t e_kill_on = ev.add("kill_move forwarded, not its recovery", 2000);
+  const size_t e_kill_edge = ev.add("another's kill_move forwarded at delay lc + 2", 1000);
   const size_t e_own_kill = ev.add("own kill_move forwarded (KILL_MOVE)", 200);
   const size_t e_record = ev.add("next hop from the record (loop_out)", 1000);
   const size_t e_fork = ev.add("fork entry read", kVcs > 1 ? 1000 : 0);
   const size_t e_fork_none = ev.add("no fork entry left (fk = K)", kVcs > 1 ? 100 : 0);
   const size_t e_nohop = ev.add("dropped: no next hop", 1000);
-  const size_t e_idx = ev.add("dropped: hops used up", 1000);
+  const size_t e_lost = ev.add("lost: another's, delay below lc + 2", 5000);
+  const size_t e_lost_edge = ev.add("lost: another's move or probe_move at delay lc + 1", 1000);
+  const size_t e_taken_edge = ev.add("frozen: another's move or probe_move at delay lc + 2", 400);
+  const size_t e_cycmax = ev.add("frozen: a loop of CycMax cycles", 300);
+  const size_t e_fig8_edge = ev.add("own move or probe_move frozen at delay lc + 3", 50);
   const size_t e_blk = ev.add("not frozen: a frozen VC uses the input or output", 500);
-  const size_t e_delay = ev.add("not frozen: delay below 2", 300);
   const size_t e_whole = ev.add("not frozen: no whole packet", 1000);
   const size_t e_nok = ev.add("not frozen: the state refuses", 1000);
 
@@ -145,12 +151,17 @@ int main(int argc, char** argv) {
     const unsigned pick = rng.below(100);
     const unsigned sender = pick < 25 ? id : pick < 60 ? s.source_id_q : rng.below(nodes);
     sm_t m = draw_sm(rng, fmt, kind, sender);
-    if (rng.pct(40)) m.t = rng.below(4);
-    m.t = std::min(m.t, 2 * fmt.cyc_max + 2);
-    if (kind == KIND_KILL_MOVE) m.t = 0;
-    if (m.n == 0) m.n = 1;
-    if (sender == id || rng.pct(80)) m.idx = rng.below(m.n);   // its own is not home: idx < n
-    m.p0 = 0;
+    // the delay left of 2 lc + 2 (with its hop counted), often where
+    // another's is lost (below lc + 2) or taken; its own is not home (above
+    // lc + 2: spin_fsm takes it home)
+    if (rng.pct(10)) m.lc = fmt.cyc_max;
+    {
+      const unsigned pick = rng.below(100);
+      m.t = pick < 45   ? m.lc + 1 + rng.below(3)
+            : pick < 55 ? rng.below(3)
+                        : rng.below(2 * m.lc + 3);
+      if (sender == id) m.t = m.lc + 3 + rng.below(m.lc);
+    }
     const flit_t w = sm_pack(&fmt, &m);
     m = sm_unpack(&fmt, &w);
 
@@ -236,7 +247,7 @@ int main(int argc, char** argv) {
           if (!e.spinning_q[q][v]) e.frozen_q[q][v] = e.armed_q[q][v] = 0;
       e.is_deadlock_q = 0;
       e.state_q = FSM_DD;
-      e.loop.n_q = e.loop.cyc_q = 0;
+      e.loop.cyc_q = 0;
       e.cnt_q = tdd - 1;
     }
     b.check("state_q after", s.state_q, e.state_q, inputs);
@@ -244,7 +255,6 @@ int main(int argc, char** argv) {
     b.check("source_id_q after", s.source_id_q, e.source_id_q, inputs);
     b.check("pm_sent_q after", s.pm_sent_q, e.pm_sent_q, inputs);
     b.check("cnt_q after", s.cnt_q, e.cnt_q, inputs);
-    b.check("loop.n_q after", s.loop.n_q, e.loop.n_q, inputs);
     b.check("loop.cyc_q after", s.loop.cyc_q, e.loop.cyc_q, inputs);
     b.check("frozen_q after", frozen_mask(s), frozen_mask(e), inputs);
     for (int q = 1; q < kPorts; q++) {
@@ -260,13 +270,16 @@ int main(int argc, char** argv) {
       spin_router_t t = before;
       sm_t hop_m = m;
       const unsigned o = spin_next_hop(&t, &c, p, &hop_m);
-      const bool lost = !o || (!own && m.idx >= m.n);
+      const bool lost = !o || (!own && m.t < m.lc + 2);
+      const bool mv = kind != KIND_KILL_MOVE;
       const bool recorded = kind != KIND_MOVE && before.loop_out_q[p] &&
                             before.source_id_q == m.sender;
       ev.hit(e_enter, c_enter && (before.state_q == FSM_OFF || before.state_q == FSM_DD));
       ev.hit(e_again, c_enter && before.state_q == FSM_FROZEN);
       ev.hit(e_fig8, c_freeze && own);
       ev.hit(e_release, c_release);
+      ev.hit(e_release_lost, c_release && o && m.t == m.lc + 1);
+      ev.hit(e_kill_edge, kind == KIND_KILL_MOVE && c_fwd && !own && m.t == m.lc + 2);
       ev.hit(e_kill_on, kind == KIND_KILL_MOVE && c_fwd && !own && !c_release);
       ev.hit(e_own_kill, kind == KIND_KILL_MOVE && c_fwd && own);
       ev.hit(e_record, c_fwd && recorded);
@@ -274,17 +287,22 @@ int main(int argc, char** argv) {
       ev.hit(e_fork_none, kVcs > 1 && !o && !recorded && m.fk >= fmt.k &&
              __builtin_popcount(spin_outputs_at(&c, p)) > 1);
       ev.hit(e_nohop, !o);
-      ev.hit(e_idx, o && !own && m.idx >= m.n);
-      if (kind != KIND_KILL_MOVE && !lost && !c_freeze) {
+      ev.hit(e_lost, o && !own && m.t < m.lc + 2);
+      ev.hit(e_lost_edge, mv && o && !own && m.t == m.lc + 1 && spin_waiting_vc(&c, p, o) >= 0);
+      ev.hit(e_taken_edge, c_freeze && !own && m.t == m.lc + 2);
+      ev.hit(e_cycmax, c_freeze && m.lc == fmt.cyc_max);
+      ev.hit(e_fig8_edge, c_freeze && own && m.t == m.lc + 3);
+      if (mv && !lost && !c_freeze) {
         const bool blk = !spin_may_freeze(&before, &c, p, o);
         const bool whole = spin_waiting_vc(&c, p, o) >= 0;
         const bool ok = before.state_q == FSM_FROZEN ? before.source_id_q == m.sender
                         : own ? (kind == KIND_MOVE ? before.state_q == FSM_MOVE
                                                    : before.state_q == FSM_PROBE_MOVE && before.pm_sent_q)
                               : (before.state_q == FSM_OFF || before.state_q == FSM_DD);
-        ev.hit(e_blk, ok && m.t >= 2 && whole && blk);
-        ev.hit(e_delay, ok && m.t < 2 && whole && !blk);
-        ev.hit(e_whole, ok && m.t >= 2 && !whole);
+        // (a message not lost has a delay of lc + 2 or more, so at least 2:
+        // the rule "a delay of at least 2" of 12.5 never decides here)
+        ev.hit(e_blk, ok && whole && blk);
+        ev.hit(e_whole, ok && !whole);
         ev.hit(e_nok, !ok);
       }
     }

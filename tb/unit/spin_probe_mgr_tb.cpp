@@ -5,27 +5,22 @@
 // clocked together.  The FSM's state the RTL sees as free_i and dd_i is the
 // C router's state_q and is_deadlock_q; a loop the C router adopts is read
 // back from what spin_take_loop() latched (the watched VC, the loop
-// buffer).  Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_HopW,
-// -DP_CycW (as -G...).
+// buffer).  Parameters: -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_CycW (as
+// -G...).
 //
 // +cycles+N clock edges, in runs of 4,000 between resets (each with its own
 // network size and router id).  Every cycle, mostly, one probe on a random
-// input: often one that has come round (the sender of the input's mark, more
-// hops and cycles), else from a few senders or the router itself, with its
-// hops and fork count at HopMax and K now and then; the VCs at that input
-// empty, unrouted, ejecting or waiting for outputs (the mark's outputs
-// often); the router free, watching or in a recovery; adoption on or off;
-// the top router drawn.  Compared every cycle: whether and where the probe
-// is forwarded (outputs, forked outputs); whether the loop is adopted and
-// its VC, hops, cycles, first output and first fork entry; after every
-// edge, every input's mark.
-//
-// A probe with more hops than the mark of its sender carries at least a
-// cycle more per hop (as in a network whose links all take the same time):
-// the contract does not say what C = cyc - mark_cyc is when it is 0 or less.
-// +cyc_back+1 lifts that: half of them carry fewer cycles than the mark, as
-// a later probe of the same sender over shorter links can where the links
-// differ in length.
+// input, its hop counted (at least 1 cycle): often one of the sender of the
+// input's mark, with more cycles than the mark (it came round; one more
+// often, so that the adopted loop has 1 cycle), as many, or fewer (a later
+// probe of that sender by a shorter way); else from a few senders or the
+// router itself, with cycles at CycMax or one past it and its fork count at
+// K now and then; the VCs at that input empty, unrouted, ejecting or waiting
+// for outputs (the mark's outputs often); the router free, watching or in a
+// recovery; adoption on or off; the top router drawn.  Compared every cycle:
+// whether and where the probe is forwarded (outputs, forked outputs);
+// whether the loop is adopted and its VC, cycles, first output and first
+// fork entry; after every edge, every input's mark.
 #include <algorithm>
 
 #include "Vspin_probe_mgr.h"
@@ -36,27 +31,29 @@ using namespace spin_tb;
 namespace {
 
 const unsigned kEpoch = 4000;
-const unsigned kMarkW = P_IdW + P_HopW + P_CycW + kPorts + (kVcs > 1 ? 6 : 0);
+const unsigned kMarkW = P_IdW + P_CycW + kPorts + (kVcs > 1 ? 6 : 0);
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Bench<Vspin_probe_mgr> b(argc, argv, "spin_probe_mgr");
   Rng rng(b.seed());
-  const bool cyc_back = b.plusarg("cyc_back", 0) != 0;
-  std::printf("spin_probe_mgr NumPorts=%d NumVcs=%d IdW=%d HopW=%d CycW=%d seed=%u cycles=%" PRIu64
-              "%s\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, b.seed(), b.cycles(),
-              cyc_back ? " cyc_back" : "");
+  std::printf("spin_probe_mgr NumPorts=%d NumVcs=%d IdW=%d CycW=%d seed=%u cycles=%" PRIu64 "\n",
+              kPorts, kVcs, P_IdW, P_CycW, b.seed(), b.cycles());
   Events ev;
   const size_t e_fwd = ev.add("forwarded", 2000);
   const size_t e_fork = ev.add("forked", kVcs > 1 ? 1000 : 0);
   const size_t e_own = ev.add("own probe forwarded (figure 8)", 300);
   const size_t e_adopt = ev.add("adopted", 1000);
   const size_t e_adopt_fork = ev.add("adopted after a fork", kVcs > 1 ? 100 : 0);
+  const size_t e_adopt_one = ev.add("adopted, a loop of 1 cycle (one more than the mark)", 300);
   const size_t e_round = ev.add("came round, not adopted", 1000);
+  const size_t e_same = ev.add("mark's sender, as many cycles: forwarded", 500);
+  const size_t e_fewer = ev.add("mark's sender, fewer cycles: forwarded", 500);
   const size_t e_outranked = ev.add("outranked", 1000);
   const size_t e_busy = ev.add("busy", 1000);
-  const size_t e_hopmax = ev.add("length: n = HopMax", 300);
+  const size_t e_cycmax = ev.add("forwarded with CycMax cycles", 300);
+  const size_t e_past = ev.add("length: CycMax + 1 cycles", 1000);
   const size_t e_forks = ev.add("length: fork entries full", kVcs > 1 ? 100 : 0);
   const size_t e_blocked = ev.add("not blocked", 1000);
   const size_t e_eject = ev.add("not blocked: all eject", 100);
@@ -94,26 +91,22 @@ int main(int argc, char** argv) {
     // ---- the probe ----
     const bool valid = rng.pct(85);
     const int p = 1 + static_cast<int>(rng.below(kPorts - 1));
-    const bool marked = s.mark_n_q[p] != 0;
+    const bool marked = s.mark_cyc_q[p] != 0;
     const bool round = marked && rng.pct(45);
     const unsigned sender = round ? s.mark_sender_q[p]
                                   : rng.pct(10) ? id : rng.pct(70) ? senders[rng.below(3)] : rng.below(nodes);
     sm_t m = draw_sm(rng, fmt, KIND_PROBE, sender);
-    m.idx = 0;
-    m.lc = 0;
-    m.t = edgy(rng, 0, fmt.cyc_max);
-    if (round) {   // it went round a loop through p: more hops, more cycles
-      m.n = std::min(fmt.hop_max, s.mark_n_q[p] + 1 + rng.below(4));
-      if (rng.pct(10)) m.n = fmt.hop_max;
-      m.t = s.mark_cyc_q[p] + rng.below(8);
+    // handled with its hop counted: 1 cycle at least, CycMax + 19 at most
+    // (a probe within CycMax over a link of 16 cycles, SmPipe 2)
+    m.t = rng.pct(25) ? fmt.cyc_max + rng.below(2) : edgy(rng, 1, fmt.cyc_max + 19);
+    if (round) {   // the mark's sender: more cycles mostly (it came round), as many, fewer
+      const unsigned mc = s.mark_cyc_q[p], pick = rng.below(100);
+      m.t = pick < 30   ? mc + 1
+            : pick < 70 ? mc + 1 + rng.below(8)
+            : pick < 85 ? mc
+            : mc > 1    ? 1 + rng.below(mc - 1)
+                        : mc;
       if (kVcs > 1 && rng.pct(70)) m.fk = std::min(63u, s.mark_fk_q[p] + rng.below(3));
-    }
-    if (marked && sender == s.mark_sender_q[p] && m.n > s.mark_n_q[p]) {
-      // a probe of the mark's sender with more hops than the mark: each hop
-      // beyond took at least a cycle (within CycMax), unless +cyc_back+1
-      const unsigned least = std::min(fmt.cyc_max, s.mark_cyc_q[p] + (m.n - s.mark_n_q[p]));
-      if (cyc_back && rng.pct(50)) m.t = rng.below(s.mark_cyc_q[p] + 1);
-      else m.t = std::min(fmt.cyc_max, std::max(m.t, least));
     }
     const flit_t w = sm_pack(&fmt, &m);
     m = sm_unpack(&fmt, &w);
@@ -158,7 +151,6 @@ int main(int argc, char** argv) {
       spin_router_t t;
       std::memset(&t, 0, sizeof t);
       std::memcpy(t.mark_sender_q, s.mark_sender_q, sizeof t.mark_sender_q);
-      std::memcpy(t.mark_n_q, s.mark_n_q, sizeof t.mark_n_q);
       std::memcpy(t.mark_cyc_q, s.mark_cyc_q, sizeof t.mark_cyc_q);
       std::memcpy(t.mark_out_q, s.mark_out_q, sizeof t.mark_out_q);
       std::memcpy(t.mark_fk_q, s.mark_fk_q, sizeof t.mark_fk_q);
@@ -172,10 +164,10 @@ int main(int argc, char** argv) {
 
     auto inputs = [&] {
       std::string d = strf("valid %d port %d %s; id %u nodes %u top %u state %d is_deadlock %d "
-                           "adopt %d; mark sender %u n %u cyc %u out 0x%x fk %u; VCs:", valid, p,
+                           "adopt %d; mark sender %u cyc %u out 0x%x fk %u; VCs:", valid, p,
                            sm_str(m).c_str(), id, nodes, top, static_cast<int>(state), is_dl,
-                           adopt_en, before.mark_sender_q[p], before.mark_n_q[p],
-                           before.mark_cyc_q[p], before.mark_out_q[p], before.mark_fk_q[p]);
+                           adopt_en, before.mark_sender_q[p], before.mark_cyc_q[p],
+                           before.mark_out_q[p], before.mark_fk_q[p]);
       for (int v = 0; v < kVcs; v++)
         d += strf(" %d:cnt %u rv %u op %u", v, views.cnt[p][v], views.rv[p][v], views.op[p][v]);
       return d;
@@ -186,7 +178,6 @@ int main(int argc, char** argv) {
     b.check("adopt_o", b->adopt_o, adopted, inputs);
     if (adopted) {
       b.check("adopt_vc_o", b->adopt_vc_o, s.dd_vc_q, inputs);
-      b.check("adopt_n_o", b->adopt_n_o, s.loop.n_q, inputs);
       b.check("adopt_cyc_o", b->adopt_cyc_o, s.loop.cyc_q, inputs);
       b.check("adopt_port0_o", b->adopt_port0_o, s.loop.port0_q, inputs);
       b.check("adopt_fk0_o", b->adopt_fk0_o, s.loop.fk0_q, inputs);
@@ -198,11 +189,18 @@ int main(int argc, char** argv) {
     ev.hit(e_own, c.fwd_mask && m.sender == id);
     ev.hit(e_adopt, adopted);
     ev.hit(e_adopt_fork, adopted && (before.mark_out_q[p] & (before.mark_out_q[p] - 1u)));
+    ev.hit(e_adopt_one, adopted && s.loop.cyc_q == 1);
     ev.hit(e_round, st.drop_came_round != 0);
+    {
+      const bool mark_sender = valid && before.mark_cyc_q[p] && m.sender == before.mark_sender_q[p];
+      ev.hit(e_same, c.fwd_mask && mark_sender && m.t == before.mark_cyc_q[p]);
+      ev.hit(e_fewer, c.fwd_mask && mark_sender && m.t < before.mark_cyc_q[p]);
+    }
     ev.hit(e_outranked, st.drop_outranked != 0);
     ev.hit(e_busy, st.drop_busy != 0);
-    ev.hit(e_hopmax, st.drop_length && m.n == fmt.hop_max);
-    ev.hit(e_forks, st.drop_length && m.n != fmt.hop_max);
+    ev.hit(e_cycmax, c.fwd_mask && m.t == fmt.cyc_max);
+    ev.hit(e_past, st.drop_length && m.t == fmt.cyc_max + 1);
+    ev.hit(e_forks, st.drop_length && m.t <= fmt.cyc_max);
     ev.hit(e_blocked, st.drop_not_blocked != 0);
     {
       bool all_eject = true;
@@ -217,9 +215,6 @@ int main(int argc, char** argv) {
       b.check(strf("mark_sender_q[%d]", q).c_str(), get_bits(b->marks_o, f, P_IdW),
               s.mark_sender_q[q], inputs);
       f += P_IdW;
-      b.check(strf("mark_n_q[%d]", q).c_str(), get_bits(b->marks_o, f, P_HopW), s.mark_n_q[q],
-              inputs);
-      f += P_HopW;
       b.check(strf("mark_cyc_q[%d]", q).c_str(), get_bits(b->marks_o, f, P_CycW), s.mark_cyc_q[q],
               inputs);
       f += P_CycW;

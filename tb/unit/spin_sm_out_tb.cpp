@@ -2,21 +2,23 @@
 // stage, docs/microarchitecture.md 12.1 and 12.2) against its C twin,
 // spin_sm_out() of cmodel/spin_sm_out.c with the offers as
 // spin_offer_fwd() and spin_offer_own() leave them in spin_ctx_t, and
-// spin_onto_link() for every word that goes onto a link.  Parameters:
-// -DP_NumPorts, -DP_NumVcs, -DP_IdW, -DP_HopW, -DP_CycW, -DP_SmPipe (as
-// -G...); SmPipe 3 is the build with all three, the bench choosing 0, 1 or
-// 2 (pipe_i) at every reset.
+// spin_onto_link() for every word that goes onto a link (a message leaves
+// as it was handled, but for a forked probe's fork entry: the receiver
+// counts the hop, spin_sm_in_tb.cpp).  Parameters: -DP_NumPorts,
+// -DP_NumVcs, -DP_IdW, -DP_CycW, -DP_SmPipe (as -G...); SmPipe 3 is the
+// build with all three, the bench choosing 0, 1 or 2 (pipe_i) at every
+// reset.
 //
 // +cycles+N clock edges, in runs of 2,000 between resets (each with its own
 // network size N, the FSM's router id and, with SmPipe 3, pipe).  Every
 // cycle: the handled message's forwarding (a probe to one output or forked
 // to several, a move, probe_move or kill_move to one; any sender, the
-// router's own now and then; a probe's cycles and fork count near CycMax
-// and K often), the FSM's own message to one output, links of 1 to 16
-// cycles, spin flits on some outputs, the top router drawn.  Compared every
-// cycle: which outputs carry a message, its kind and its data word as it
-// goes onto the link; after every edge the registers (per output the
-// offer that won, both words, the forked probe's outputs).
+// router's own now and then; a probe's cycles up to CycMax and fork count
+// near K often), the FSM's own message to one output, spin flits on some
+// outputs, the top router drawn.  Compared every cycle: which outputs carry
+// a message, its kind and its data word as it goes onto the link; after
+// every edge the registers (per output the offer that won, both words, the
+// forked probe's outputs).
 #include "Vspin_sm_out.h"
 #include "spin_tb.h"
 
@@ -42,22 +44,23 @@ struct Offers {
 int main(int argc, char** argv) {
   Bench<Vspin_sm_out> b(argc, argv, "spin_sm_out");
   Rng rng(b.seed());
-  std::printf("spin_sm_out NumPorts=%d NumVcs=%d IdW=%d HopW=%d CycW=%d SmPipe=%d seed=%u "
-              "cycles=%" PRIu64 "\n", kPorts, kVcs, P_IdW, P_HopW, P_CycW, P_SmPipe, b.seed(),
-              b.cycles());
+  std::printf("spin_sm_out NumPorts=%d NumVcs=%d IdW=%d CycW=%d SmPipe=%d seed=%u cycles=%" PRIu64
+              "\n", kPorts, kVcs, P_IdW, P_CycW, P_SmPipe, b.seed(), b.cycles());
   Events ev;
   const size_t e_class_fwd = ev.add("contested, handled wins by class", 1000);
   const size_t e_class_own = ev.add("contested, FSM's wins by class", 1000);
   const size_t e_prio_fwd = ev.add("contested, handled wins by priority", 300);
   const size_t e_prio_own = ev.add("contested, FSM's wins by priority", 300);
   const size_t e_tie = ev.add("contested, same sender (handled wins)", 100);
-  const size_t e_cycmax = ev.add("probe kept off a link by CycMax", 1000);
   const size_t e_fork = ev.add("forked probe's entry recorded", kVcs > 1 ? 2000 : 0);
   const size_t e_fork_full = ev.add("forked probe past K entries", kVcs > 1 ? 100 : 0);
   const size_t e_busy = ev.add("message dropped for a spin flit", 2000);
-  const size_t e_clamp = ev.add("delay down to 0", 1000);
-  const size_t e_hopmax = ev.add("probe leaving with n = HopMax", 100);
   const size_t e_reg = ev.add("registered word sent (SmPipe 1, 2)", P_SmPipe >= 1 ? 10000 : 0);
+  const double run = P_SmPipe == 3 ? 10000 : 0;   // each pipe of the build with all three
+  const size_t e_run0 = ev.add("word sent with SmPipe 0 chosen at run time", run);
+  const size_t e_run1 = ev.add("word sent with SmPipe 1 chosen at run time", run);
+  const size_t e_run2 = ev.add("word sent with SmPipe 2 chosen at run time", run);
+  const size_t e_cycmax = ev.add("probe sent with CycMax cycles", 1500);
 
   spin_router_t s;
   spin_stats_t st;
@@ -83,14 +86,8 @@ int main(int argc, char** argv) {
       b.reset();
     }
     b.set_cycle(cyc);
-    // ---- this cycle's offers, links and spin flits ----
+    // ---- this cycle's offers and spin flits ----
     const unsigned top = rng.below(nodes);
-    uint8_t xlat[SPIN_MAX_PORTS] = {0};
-    uint64_t xlat_bits = 0;
-    for (int o = 0; o < kPorts; o++) {
-      xlat[o] = static_cast<uint8_t>(rng.pct(60) ? 0 : rng.pct(50) ? 15 : rng.below(16));
-      xlat_bits |= static_cast<uint64_t>(xlat[o]) << (4 * o);
-    }
     unsigned out_busy = 0;
     for (int o = 1; o < kPorts; o++)
       if (rng.pct(12)) out_busy |= 1u << o;
@@ -101,10 +98,8 @@ int main(int argc, char** argv) {
       const unsigned kind = kinds[rng.below(5)];
       const unsigned sender = rng.pct(20) ? id : rng.below(nodes);
       now.fwd = draw_sm(rng, fmt, kind, sender);
-      if (kind == KIND_PROBE) {   // it arrived within CycMax, often close to it
-        now.fwd.t = rng.pct(40) ? fmt.cyc_max - rng.below(fmt.cyc_max < 40 ? fmt.cyc_max + 1 : 40)
-                                : edgy(rng, 0, fmt.cyc_max);
-        now.fwd.n = edgy(rng, 0, fmt.hop_max - 1);   // n = HopMax is dropped before
+      if (kind == KIND_PROBE) {   // it was handled within CycMax, often close to it
+        now.fwd.t = rng.pct(40) ? fmt.cyc_max - rng.below(4) : edgy(rng, 1, fmt.cyc_max);
         if (kVcs > 1 && kPorts > 3 && rng.pct(45)) {   // forked to several outputs
           while (__builtin_popcount(now.fwd_mask) < 2) now.fwd_mask = rng.u32() & kAllOut;
           now.fwd_fork = now.fwd_mask;
@@ -114,7 +109,6 @@ int main(int argc, char** argv) {
           now.fwd_mask = 1u << (1 + rng.below(kPorts - 1));
         }
       } else {
-        if (rng.pct(30)) now.fwd.t = rng.below(20);   // a delay the hop may use up
         now.fwd_mask = 1u << (1 + rng.below(kPorts - 1));
       }
     }
@@ -129,7 +123,6 @@ int main(int argc, char** argv) {
     now.own = sm_unpack(&fmt, &own_w);
 
     b->top_i = top;
-    b->xlat_i = static_cast<uint32_t>(xlat_bits);
     b->out_busy_i = out_busy;
     b->fwd_mask_i = now.fwd_mask;
     b->fwd_kind_i = now.fwd_mask ? now.fwd.kind : 0;
@@ -142,7 +135,7 @@ int main(int argc, char** argv) {
 
     // ---- C ----
     spin_ctx_t c;
-    ctx_init(&c, &fmt, xlat, pipe);
+    ctx_init(&c, &fmt, nullptr, pipe);   // no link latencies: the receiver counts the hop
     std::memset(&st, 0, sizeof st);
     c.id = static_cast<int>(id);
     c.nodes = static_cast<int>(nodes);
@@ -153,8 +146,8 @@ int main(int argc, char** argv) {
     spin_sm_out(&s, &c, &st);
 
     auto inputs = [&] {
-      std::string m = strf("pipe %d nodes %u id %u top %u xlat 0x%llx out_busy 0x%x", pipe,
-                           nodes, id, top, static_cast<unsigned long long>(xlat_bits), out_busy);
+      std::string m = strf("pipe %d nodes %u id %u top %u out_busy 0x%x", pipe, nodes, id, top,
+                           out_busy);
       if (now.fwd_mask)
         m += strf("; handled to 0x%x fork 0x%x %s", now.fwd_mask, now.fwd_fork,
                   sm_str(now.fwd).c_str());
@@ -182,7 +175,6 @@ int main(int argc, char** argv) {
       ev.hit(e_prio_fwd, both && rf == rw && pf > pw);
       ev.hit(e_prio_own, both && rf == rw && pf < pw);
       ev.hit(e_tie, both && rf == rw && now.fwd.sender == now.own.sender);
-      ev.hit(e_cycmax, st.drop_length != 0);
       // the words that went out: this cycle's (SmPipe 0) or the last's
       const Offers& out = pipe ? prev : now;
       for (int o = 1; o < kPorts; o++) {
@@ -193,12 +185,14 @@ int main(int argc, char** argv) {
         }
         const sm_t m = sm_unpack(&fmt, &c.sm_word[o]);
         ev.hit(e_reg, pipe != 0);
+        ev.hit(e_run0, P_SmPipe == 3 && pipe == 0);
+        ev.hit(e_run1, P_SmPipe == 3 && pipe == 1);
+        ev.hit(e_run2, P_SmPipe == 3 && pipe == 2);
+        ev.hit(e_cycmax, m.kind == KIND_PROBE && m.t == fmt.cyc_max);
         const bool forked = m.kind == KIND_PROBE && (out.fwd_fork >> o & 1u) &&
                             m.sender == out.fwd.sender && m.fk == ((out.fwd.fk + 1u) & 63u);
         ev.hit(e_fork, forked && out.fwd.fk < fmt.k);
         ev.hit(e_fork_full, forked && out.fwd.fk >= fmt.k);
-        ev.hit(e_clamp, (m.kind == KIND_MOVE || m.kind == KIND_PROBE_MOVE) && m.t == 0);
-        ev.hit(e_hopmax, m.kind == KIND_PROBE && m.n == fmt.hop_max);
       }
     }
     prev = now;

@@ -1,6 +1,6 @@
 // spin_tb.h - what the unit benches of the SPIN modules share: the message
-// layout of the build (its widths from -DP_IdW, -DP_HopW, -DP_CycW, as the
-// RTL's -GIdW ...), a seeded draw of special messages that reaches the
+// layout of the build (its widths from -DP_IdW and -DP_CycW, as the RTL's
+// -GIdW, -GCycW), a seeded draw of special messages that reaches the
 // widths' limits, a link word on a flat RTL port and back, the router's input
 // VCs as the C model sees them (spin_ctx_t) and as the RTL modules see them
 // (flat views, VC (p, v) at bit p * 4 + v), and the count of the corner
@@ -27,8 +27,8 @@ extern "C" {
 #ifndef P_NumVcs
 #error "P_NumVcs must be defined"
 #endif
-#if !defined(P_IdW) || !defined(P_HopW) || !defined(P_CycW)
-#error "P_IdW, P_HopW and P_CycW must be defined"
+#if !defined(P_IdW) || !defined(P_CycW)
+#error "P_IdW and P_CycW must be defined"
 #endif
 
 namespace spin_tb {
@@ -43,9 +43,9 @@ static_assert(kVcs >= 1 && kVcs <= SPIN_MAX_VCS, "NumVcs: 1 to 4");
 inline sm_fmt_t make_fmt(int pipe) {
   sm_fmt_t f;
   char err[256];
-  if (sm_fmt_make(&f, P_IdW, P_HopW, P_CycW, kPorts, kVcs, kFlitW, pipe, err, sizeof err)) {
-    std::printf("FAIL: IdW=%d HopW=%d CycW=%d NumPorts=%d NumVcs=%d: %s\n", P_IdW, P_HopW, P_CycW,
-                kPorts, kVcs, err);
+  if (sm_fmt_make(&f, P_IdW, P_CycW, kPorts, kVcs, kFlitW, pipe, err, sizeof err)) {
+    std::printf("FAIL: IdW=%d CycW=%d NumPorts=%d NumVcs=%d: %s\n", P_IdW, P_CycW, kPorts, kVcs,
+                err);
     std::exit(2);
   }
   return f;
@@ -73,18 +73,17 @@ inline void draw_forks(Rng& r, const sm_fmt_t& f, sm_t* m) {
 }
 
 // A message of kind `kind` from `sender`, every field drawn in its width,
-// the ends often: n and idx up to HopMax, t and lc up to 2^CycW - 1 (the
-// caller narrows what the contract narrows), p0 a port, fk up to 63.
+// the ends often: t up to 2^CycW - 1, lc (not a probe's) 1 to CycMax (the
+// caller narrows what the contract narrows), p0 (a probe's) a port, fk up
+// to 63.
 inline sm_t draw_sm(Rng& r, const sm_fmt_t& f, unsigned kind, unsigned sender) {
   sm_t m;
   std::memset(&m, 0, sizeof m);
   m.kind = kind;
   m.sender = sender;
-  m.n = edgy(r, 0, f.hop_max);
-  m.idx = edgy(r, 0, f.hop_max);
   m.t = edgy(r, 0, field_max(f.cycw));
-  m.lc = edgy(r, 0, f.cyc_max);
-  m.p0 = r.below(kPorts);
+  if (kind == KIND_PROBE) m.p0 = r.below(kPorts);
+  else m.lc = edgy(r, 1, f.cyc_max);
   if (f.k) {
     m.fk = r.pct(30) ? edgy(r, f.k > 2 ? f.k - 2 : 0, 63) : r.below(f.k);
     draw_forks(r, f, &m);
@@ -93,8 +92,8 @@ inline sm_t draw_sm(Rng& r, const sm_fmt_t& f, unsigned kind, unsigned sender) {
 }
 
 inline std::string sm_str(const sm_t& m) {
-  return strf("{kind %u sender %u n %u idx %u t %u lc %u p0 %u fk %u forks 0x%016llx%016llx}",
-              m.kind, m.sender, m.n, m.idx, m.t, m.lc, m.p0, m.fk,
+  return strf("{kind %u sender %u t %u lc %u p0 %u fk %u forks 0x%016llx%016llx}", m.kind,
+              m.sender, m.t, m.lc, m.p0, m.fk,
               static_cast<unsigned long long>(m.fork_hi), static_cast<unsigned long long>(m.fork_lo));
 }
 inline std::string word_str(const sm_fmt_t& f, const flit_t& w) {
@@ -158,11 +157,13 @@ struct Views {
            cnt[p][v] == HEAD_LEN(front[p][v].data);
   }
   bool tail(int p, int v) const { return cnt[p][v] && CTL_TAIL(front[p][v].ctl); }
-  // The C model's view (front[] NULL when the VC is empty).
+  // The C model's view (front[] NULL when the VC is empty; nonempty, the
+  // VCs holding flits, as the VCs are at the start of the cycle).
   void to_ctx(spin_ctx_t* c) const {
     c->cnt = cnt;
     c->route_valid = rv;
     c->out_port = op;
+    c->nonempty = cnt_nz();
     c->in_ports = 0;
     for (int p = 0; p < SPIN_MAX_PORTS; p++)
       for (int v = 0; v < SPIN_MAX_VCS; v++) {
@@ -192,6 +193,12 @@ struct Views {
       for (int v = 0; v < kVcs; v++) put_bits(port, 3u * (p * SPIN_MAX_VCS + v), 3, op[p][v]);
   }
 };
+
+// A link's latency - 1 as spin_sm_in's xlat_i takes it (0 to 15: links of 1
+// to 16 cycles), the two ends often.
+inline uint8_t draw_xlat(Rng& r) {
+  return static_cast<uint8_t>(r.pct(35) ? 0 : r.pct(50) ? 15 : r.below(16));
+}
 
 // The rotating priority's top router as the RTL takes it (top_i), given to
 // the C model as a cycle: top = cycle / (4 t_DD) mod N with t_DD = 1.

@@ -121,13 +121,13 @@ $(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_
 # ---- SPIN (docs/microarchitecture.md, section 12) ----
 # Each SPIN module against its C twin of the C model's library, through the
 # adapters of tb/unit/spin_tb.h.  A configuration's name says its ports (p),
-# VCs (v), message widths (w3: IdW 3, HopW 4, CycW 6, small, so that the
-# limits HopMax and CycMax come often; w12: IdW 12, HopW 14, CycW 19, the
+# VCs (v), message widths (w3: IdW 3, CycW 6, the smallest CycW, so that
+# the limit CycMax = 30 comes often; w12: IdW 12, CycW 19, the
 # co-simulation's) and, where the module has it, SmPipe (s0, s1, s2; s3: all
 # three, the bench choosing one at each reset).
 UNIT_LIBSPIN ?= build/cmodel/libspin.a
-UNIT_SPIN_W3  := IdW=3 HopW=4 CycW=6
-UNIT_SPIN_W12 := IdW=12 HopW=14 CycW=19
+UNIT_SPIN_W3  := IdW=3 CycW=6
+UNIT_SPIN_W12 := IdW=12 CycW=19
 UNIT_SPIN_HDRS := cmodel/spin.h cmodel/sm_fmt.h rtl/spin_sm_layout.svh
 # $(call unit_spin,prefix,module,bench,configs,more dependencies,more
 # parameters): one unit_config per config p<P>-v<V>-w<3|12>[-s<S>], named
@@ -140,7 +140,8 @@ unit_spin_params = NumPorts=$(patsubst p%,%,$(call unit_spin_f,$(1),1)) \
 unit_spin = $(foreach c,$(4),$(eval $(call unit_config,$(1)_$(subst -,_,$(c)),$(2),$(3),\
   $(UNIT_SPIN_HDRS) $(5),$(call unit_spin_params,$(c)) $(6),$(UNIT_LIBSPIN))))
 
-# The input stage: spin_sm_select() and spin_unit_pre's input stage.
+# The input stage: spin_sm_select(), spin_unit_pre's input stage and
+# spin_hop_in() (the receiver counts the hop).
 $(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w3-s0 p5-v3-w3-s1 p5-v1-w12-s2 p8-v3-w12-s3 p3-v1-w3-s3)
 # The output stage: spin_sm_out() (spin_onto_link(), the offers).
 $(call unit_spin,sm_out,spin_sm_out,spin_sm_out_tb,p5-v1-w3-s0 p5-v3-w3-s2 p5-v3-w12-s1 p8-v2-w3-s3 p3-v2-w12-s3)
@@ -152,19 +153,22 @@ $(call unit_spin,move_mgr,spin_move_mgr,spin_move_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3
 # bits of the layout (SmK * SmChW; 1 with 1 VC), which the bench checks.
 # The module has no NumPorts or IdW: those (of the layout) go to the bench only.
 $(eval $(call unit_config,loop_buf_v1_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
-  NumVcs=1 HopW=4 CycW=6 ForkW=1,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+  NumVcs=1 CycW=6 ForkW=1,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
 $(eval $(call unit_config,loop_buf_v3_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
-  NumVcs=3 HopW=4 CycW=6 ForkW=96,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+  NumVcs=3 CycW=6 ForkW=106,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
 $(eval $(call unit_config,loop_buf_v3_w12,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
-  NumVcs=3 HopW=14 CycW=19 ForkW=40,$(UNIT_LIBSPIN),NumPorts=5 IdW=12))
+  NumVcs=3 CycW=19 ForkW=72,$(UNIT_LIBSPIN),NumPorts=5 IdW=12))
 
 # The counter FSM with its loop buffer: spin_fsm_pre(), spin_fsm_home(),
 # spin_take_loop() and spin_fsm_post(), the probe and move managers' C twins
-# deciding for it.  ForkW as for the loop buffer; t_DD 6 (TddW 4).
-$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v1-w3,rtl/spin_loop_buf.sv,TddW=4 ForkW=1)
-$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v3-w3,rtl/spin_loop_buf.sv,TddW=4 ForkW=96)
-$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v2-w12,rtl/spin_loop_buf.sv,TddW=4 ForkW=41)
-$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p8-v3-w12,rtl/spin_loop_buf.sv,TddW=4 ForkW=40)
+# deciding for it.  ForkW as for the loop buffer; t_DD 6 (TddW 4).  The
+# epoch and top router are checked against tb/spin_obs.h's spin_obs_ep and
+# spin_obs_top, what the co-simulation checks them against.
+UNIT_FSM_DEPS := rtl/spin_loop_buf.sv tb/spin_obs.h
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v1-w3,$(UNIT_FSM_DEPS),TddW=4 ForkW=1)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v3-w3,$(UNIT_FSM_DEPS),TddW=4 ForkW=106)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v2-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=63)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p8-v3-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=72)
 
 # The everyday tier (make check): one configuration of each bench, one seed,
 # shorter runs.
