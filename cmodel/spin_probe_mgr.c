@@ -66,13 +66,23 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_s
     return;
   }
   if (s->mark_cyc_q[p] && s->mark_sender_q[p] == m->sender && m->t > s->mark_cyc_q[p]) {
-    if (!adopt(s, c, p, m, st)) spin_drop_probe(st, DROP_CAME_ROUND);
+    if (!adopt(s, c, p, m, st)) {      /* dropped, and the mark freed for the next */
+      spin_drop_probe(st, DROP_CAME_ROUND);
+      s->mark_cyc_q[p] = 0;
+    }
     return;
   }
-  s->mark_sender_q[p] = (uint16_t)m->sender;
-  s->mark_cyc_q[p] = m->t;
-  s->mark_out_q[p] = (uint8_t)outs;
-  s->mark_fk_q[p] = (uint8_t)m->fk;
+  /* the mark keeps the sender of highest priority: a probe of lower
+   * priority is forwarded and leaves it, so that two probes going round the
+   * same loop cannot hide each other from it */
+  if (!s->mark_cyc_q[p] || s->mark_sender_q[p] == m->sender ||
+      spin_prio(c->cycle, c->tdd, c->nodes, (int)m->sender) >
+      spin_prio(c->cycle, c->tdd, c->nodes, (int)s->mark_sender_q[p])) {
+    s->mark_sender_q[p] = (uint16_t)m->sender;
+    s->mark_cyc_q[p] = m->t;
+    s->mark_out_q[p] = (uint8_t)outs;
+    s->mark_fk_q[p] = (uint8_t)m->fk;
+  }
   st->probes_forked += (unsigned)__builtin_popcount(outs) - 1u;
   spin_offer_fwd(c, p, outs, m, (outs & (outs - 1u)) ? outs : 0u);
 }

@@ -4,7 +4,8 @@
 // dropped, forwarded out of each distinct output the VCs of its port wait
 // for (recording which, where there are several), or, with adoption, the
 // loop it went round is taken.  It keeps the probe mark of every network
-// input (the last probe forwarded from it).  C twin:
+// input (the probe forwarded from it of highest sender priority, freed when
+// that probe comes round and is dropped).  C twin:
 // cmodel/spin_probe_mgr.c (spin_probe_in).
 `default_nettype none
 
@@ -51,6 +52,7 @@ module spin_probe_mgr #(
 
   // ---- the marks: port p's at [p*W +: W] (port 0 has none: 0) ----
   logic [NumPorts-1:0]          mk_we;
+  logic [NumPorts-1:0]          mk_clr;      // the probe came round and was dropped
   logic [NumPorts*IdW-1:0]      mk_sender_q;
   logic [NumPorts*CycW-1:0]     mk_cyc_q;
   logic [NumPorts*NumPorts-1:0] mk_out_q;
@@ -61,7 +63,7 @@ module spin_probe_mgr #(
   logic [CycW-1:0]     cyc;
   logic [5:0]          fk;
   logic [NumPorts-1:0] outs;        // the distinct outputs the VCs wait for
-  logic                all_routed, several, outranked, too_long, came_round, can_go;
+  logic                all_routed, several, outranked, too_long, came_round, can_go, m_keep;
   logic [IdW-1:0]      m_sender;
   logic [CycW-1:0]     m_cyc;
   logic [NumPorts-1:0] m_out;
@@ -90,6 +92,8 @@ module spin_probe_mgr #(
     m_out     = mk_out_q[32'(port_i)*NumPorts +: NumPorts];
     m_fk      = mk_fk_q[32'(port_i)*6 +: 6];
     came_round = m_cyc != '0 && m_sender == snd && cyc > m_cyc;
+    // the mark stays with a sender of higher priority than this probe's
+    m_keep    = m_cyc != '0 && {m_sender <= top_i, m_sender} > {snd <= top_i, snd};
     can_go    = valid_i && free_i && !outranked && !too_long && all_routed && outs != '0;
 
     // adoption: the loop from this router's first-pass output back to port_i
@@ -116,10 +120,13 @@ module spin_probe_mgr #(
     fwd_mask_o = fwd_o ? outs : '0;
     fwd_fork_o = fwd_o && several ? outs : '0;
     mk_we      = '0;
-    if (fwd_o) mk_we[port_i] = 1'b1;
+    mk_clr     = '0;
+    if (fwd_o && !m_keep) mk_we[port_i] = 1'b1;
+    if (can_go && came_round && !adopt_o) mk_clr[port_i] = 1'b1;
   end
 
-  // the mark of the probe's port takes a probe forwarded
+  // the mark of the probe's port takes a probe forwarded (unless it keeps
+  // one of higher priority), and is freed by one dropped as come round
   logic [NumPorts*IdW-1:0]      mk_sender_d;
   logic [NumPorts*CycW-1:0]     mk_cyc_d;
   logic [NumPorts*NumPorts-1:0] mk_out_d;
@@ -135,6 +142,8 @@ module spin_probe_mgr #(
         mk_cyc_d[p*CycW +: CycW]         = cyc;
         mk_out_d[p*NumPorts +: NumPorts] = outs;
         mk_fk_d[p*6 +: 6]                = NumVcs > 1 ? fk : '0;
+      end else if (en_i && mk_clr[p]) begin
+        mk_cyc_d[p*CycW +: CycW]         = '0;
       end
   end
   always_ff @(posedge clk_i) begin

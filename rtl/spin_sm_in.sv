@@ -1,7 +1,8 @@
 // spin_sm_in: the special-message input stage of a router
 // (docs/microarchitecture.md, 12.2).  Of the network inputs whose link word
 // is a special message this cycle, the best is selected: highest class, then
-// highest sender priority (key {sender <= top, sender}), then lowest port;
+// a probe coming home (its sender is id_i), then highest sender priority
+// (key {sender <= top, sender}), then lowest port;
 // the others are dropped.  The message handled this cycle is the one
 // selected (SmPipe 0 and 1) or the one registered in the cycle before
 // (SmPipe 2; smi_q), with the hop it came over counted (12.1).  hold_o names the inputs held from switch allocation
@@ -24,6 +25,7 @@ module spin_sm_in #(
   input  logic                                rst_ni,
   input  logic                                en_i,
   input  logic [1:0]                          pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
+  input  logic [IdW-1:0]                      id_i,       // this router
   input  logic [IdW-1:0]                      top_i,      // the router of top priority
   input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i,     // per port: its link's latency - 1
   input  logic [NumPorts*spin_pkg::KindW-1:0] kind_i,     // per input link
@@ -44,11 +46,11 @@ module spin_sm_in #(
   // ---- selection ----
   logic                         sel_valid;
   logic [PW-1:0]                sel_port;
-  logic [1:0]                   best_rank;
+  logic [2:0]                   best_rank;
   logic [IdW:0]                 best_key;
   logic [spin_pkg::KindW-1:0]   k;
   logic [IdW-1:0]               snd;
-  logic [1:0]                   rank;
+  logic [2:0]                   rank;     // {class, a probe home}
   logic [IdW:0]                 key;
   always_comb begin
     sel_valid = 1'b0;
@@ -62,7 +64,7 @@ module spin_sm_in #(
     for (int unsigned p = 1; p < NumPorts; p++) begin
       k    = kind_i[p*spin_pkg::KindW +: spin_pkg::KindW];
       snd  = data_i[p*FlitW +: IdW];
-      rank = spin_pkg::sm_rank(k);
+      rank = {spin_pkg::sm_rank(k), k == spin_pkg::KindProbe && snd == id_i};
       key  = {snd <= top_i, snd};
       if (k >= spin_pkg::KindProbe &&
           (!sel_valid || rank > best_rank || (rank == best_rank && key > best_key))) begin

@@ -85,6 +85,7 @@ module spin_unit #(
     .SmPipe(SmPipe)
   ) u_sm_in (
     .clk_i, .rst_ni, .en_i, .pipe_i,
+    .id_i      (id_i),
     .top_i     (top),
     .xlat_i,
     .kind_i    (in_kind_i),
