@@ -879,6 +879,11 @@ add(passes(S, "scenario mesh16x16_loop100, no SPIN: the summary and deadlocks.js
     '300 cycles, 100 VCs waiting" "$dir/out.txt" && python3 -c "$py" "$dir"', "_",
     "{logdir}/loop100-record", "{spinsim}", LOOP100_RECORD] + shlex.split(LOOP100)
     + ["--spin", "0", "--drain-limit", "2000"]))
+# the scenario files are what scripts/long_loop_scenarios.py writes
+add(passes(S, "scripts/long_loop_scenarios.py --check: the scenario files as it writes them",
+           ["python3", "scripts/long_loop_scenarios.py", "--check"]))
+add(error(S, "bad input: long_loop_scenarios.py with an unknown option",
+          r"error: unknown option '--chek'", "python3 scripts/long_loop_scenarios.py --chek"))
 # The fault cases of issue 29, which jammed for good when a probe reached 63
 # cycles: mesh8x8@8 with links 27-28 and 36-35 failing at cycle 5,000 (a loop
 # of 10 hops, 100 cycles stands without SPIN), and mesh8x8@4 with the four
