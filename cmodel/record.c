@@ -1,6 +1,8 @@
 /* record.c - deadlocks.json and links.json (record.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "diag.h"
 #include "record.h"
 #include "report.h"
 
@@ -17,6 +19,31 @@ static void head(FILE *out, const sim_t *s)
       fprintf(out, "%s[%d, %d]", r ? ", " : "", s->topo.x[r], s->topo.y[r]);
     fputs("],\n", out);
   }
+}
+
+/* The loops standing when the run ended (diag.h): each with its VCs, a
+ * router's input port and VC and the output its head waits for. */
+static void standing(FILE *out, const sim_t *s)
+{
+  diag_loops_t d;
+  size_t i;
+  unsigned h;
+  if (diag_loops(&d, &s->net) != 0) memset(&d, 0, sizeof d);
+  fprintf(out, "  \"standing_total\": %llu,\n  \"standing\": [",
+          (unsigned long long)d.loops);
+  for (i = 0; i < d.kept; i++) {
+    const diag_loop_t *l = &d.loop[i];
+    fprintf(out, "%s\n    {\"hops\": %u, \"cycles\": %llu, \"beyond_reach\": %s, "
+            "\"frozen\": %u, \"vcs\": [", i ? "," : "", l->hops, (unsigned long long)l->cycles,
+            s->o.spin && s->net.fmt.cyc_max && l->cycles > s->net.fmt.cyc_max ? "true" : "false",
+            l->frozen);
+    for (h = 0; l->vc && h < l->hops; h++)
+      fprintf(out, "%s{\"router\": %d, \"in_port\": %d, \"vc\": %d, \"out_port\": %d}",
+              h ? ", " : "", l->vc[h].r, l->vc[h].p, l->vc[h].v, l->vc[h].out);
+    fputs("]}", out);
+  }
+  fputs(d.kept ? "\n  ]\n" : "]\n", out);
+  diag_loops_free(&d);
 }
 
 int record_deadlocks_json(const char *path, const sim_t *s)
@@ -68,7 +95,9 @@ int record_deadlocks_json(const char *path, const sim_t *s)
     free(rr);
     free(in);
   }
-  fputs(log && log->n ? "\n  ]\n}\n" : "]\n}\n", out);
+  fputs(log && log->n ? "\n  ],\n" : "],\n", out);
+  standing(out, s);
+  fputs("}\n", out);
   return fclose(out) == 0 ? 0 : -1;
 }
 

@@ -1,5 +1,7 @@
 /* report.c - see report.h. */
 #include <stdio.h>
+#include <string.h>
+#include "diag.h"
 #include "report.h"
 #include "text.h"
 
@@ -109,6 +111,23 @@ void report_print(FILE *out, const report_t *r)
       fprintf(out, " %d:%d at %llu", s->faults.f[i].r, s->faults.f[i].p,
               (unsigned long long)s->faults.f[i].cycle);
     fprintf(out, "%s\n", s->faults.n > 8 ? " ..." : "");
+    fprintf(out, "                       packets after a failure: %llu crossed the failed link, "
+            "%llu routed around it\n", (unsigned long long)s->diag.crossed,
+            (unsigned long long)s->diag.rerouted);
+  }
+  if (!f.drained) {
+    diag_loops_t d;
+    if (diag_loops(&d, &s->net) == 0) {
+      fprintf(out, "  loops standing       %llu at the end, ", (unsigned long long)d.loops);
+      if (d.loops)
+        fprintf(out, "longest %llu hops, %llu cycles, ", (unsigned long long)d.longest_hops,
+                (unsigned long long)d.longest_cycles);
+      if (s->o.spin)
+        fprintf(out, "%llu beyond the messages' %u cycles, ", (unsigned long long)d.beyond_reach,
+                s->net.fmt.cyc_max);
+      fprintf(out, "%llu VCs waiting\n", (unsigned long long)d.waiting);
+      diag_loops_free(&d);
+    }
   }
   if (s->o.algo == ALGO_FAVORS_NMIN)
     fprintf(out, "  non-minimal          %llu packets left their source toward an intermediate "
@@ -212,6 +231,20 @@ int report_json(const char *path, const report_t *r)
   fprintf(out, "  \"throughput\": %.6f,\n", f.thr);
   fprintf(out, "  \"detours\": %llu,\n", (unsigned long long)s->net.spin.detours);
   fprintf(out, "  \"links_failed\": %d,\n", faults_applied(&s->faults));
+  fprintf(out, "  \"packets_crossed_failed_link\": %llu,\n", (unsigned long long)s->diag.crossed);
+  fprintf(out, "  \"packets_rerouted_around_failed_link\": %llu,\n",
+          (unsigned long long)s->diag.rerouted);
+  {
+    diag_loops_t d;
+    if (diag_loops(&d, &s->net) != 0) memset(&d, 0, sizeof d);
+    fprintf(out, "  \"loops_standing\": %llu,\n", (unsigned long long)d.loops);
+    fprintf(out, "  \"loops_standing_beyond_reach\": %llu,\n", (unsigned long long)d.beyond_reach);
+    fprintf(out, "  \"loops_standing_longest_hops\": %llu,\n", (unsigned long long)d.longest_hops);
+    fprintf(out, "  \"loops_standing_longest_cycles\": %llu,\n",
+            (unsigned long long)d.longest_cycles);
+    fprintf(out, "  \"vcs_waiting\": %llu,\n", (unsigned long long)d.waiting);
+    diag_loops_free(&d);
+  }
   fprintf(out, "  \"node_throughput_min\": %.6f,\n", f.node_min);
   fprintf(out, "  \"node_throughput_max\": %.6f,\n", f.node_max);
   fprintf(out, "  \"jain_index\": %.4f,\n", f.jain);

@@ -125,6 +125,7 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
 
 void sim_free(sim_t *s)
 {
+  diag_faults_free(&s->diag);
   faults_free(&s->faults);
   sink_free(&s->sink);
   nic_free(&s->nic);
@@ -146,6 +147,7 @@ void sim_cycle_pre(sim_t *s)
       s->failed = 1;
     }
     s->tables_changed = 1;
+    diag_faults_note(&s->diag, net, fs);   /* statistics only */
   }
   if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
   nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports);
@@ -157,6 +159,7 @@ int sim_cycle_post(sim_t *s)
   const flit_t *ej;
   int i, meas;
   if (s->failed) return -1;
+  diag_faults_step(&s->diag, net);   /* statistics only */
   memcpy(net->inj, s->nic.inj_next, (size_t)net->n * sizeof *net->inj);
   s->now++;
   if (sim_injecting(s)) s->inject_end = s->now;

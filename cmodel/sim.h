@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "diag.h"
 #include "faults.h"
 #include "network.h"
 #include "nic.h"
@@ -55,6 +56,8 @@ typedef struct {
   uint64_t skipped;          /* idle cycles skipped (sim_idle_skip) */
   faults_t faults;           /* run-time link failures (tables built at each
                                 stage's cycle) */
+  diag_faults_t diag;        /* statistics: packets across and around failed links
+                                (diag.h) */
   int tables_changed;        /* sim_cycle_pre replaced the tables: the RTL's
                                 follow before it is clocked (co-simulation) */
   int failed;                /* sim_cycle_pre could not build a stage's tables

@@ -825,6 +825,101 @@ add(cmodel(S, "collapse: uniform_random 0.36, paper mode, C model",
            " --drain-limit 3000 --rate 0.36", kind="deadlocks",
            at_least=dict(probes_sent=15000, spins=50), at_most=dict(throughput=0.02), cost=2))
 
+# ---- long loops and faulted meshes (docs/scenarios.md, "Long loops"): loops
+# longer than a probe reached before the special messages' fields were sized
+# to the network (63 cycles, 32 hops), each deadlocking without SPIN and
+# draining with it, both models compared every cycle.  The figures after a
+# case are what it did when written.
+S = "longloops"
+LOOP100 = ("--topo file:tb/scenarios/mesh16x16_loop100.topo --routing favors_min"
+           " --traffic trace:tb/scenarios/mesh16x16_loop100.trace --cycles 1")
+RING28 = ("--topo file:tb/scenarios/ring28_500.topo --routing favors_min"
+          " --traffic trace:tb/scenarios/ring28_500.trace --cycles 1")
+# without SPIN the loop stands: one loop, every VC of it waiting and no other
+for sc, ports, args, hops, cyc in (("mesh16x16_loop100", 5, LOOP100, 100, 300),
+                                   ("ring28_500", 3, RING28, 28, 500)):
+    add(cosim(S, f"scenario {sc}, no SPIN: deadlocks in a loop of {hops} hops, {cyc} cycles",
+              1, next_vseed(), f"--spin 0 {args} --drain-limit 2000 --quiet", ports=ports,
+              kind="deadlocks",
+              exactly=dict(packets_delivered=0, loops_standing=1, loops_standing_beyond_reach=0,
+                           loops_standing_longest_hops=hops, loops_standing_longest_cycles=cyc,
+                           vcs_waiting=hops), cost=2))
+# with SPIN, live (SmPipe 2) and paper (SmPipe 0): the 100-hop loop in one
+# spin (1,642 and 642 cycles; 400 and 171 probes, most outranked); the ring
+# of 28 in two recoveries, one spin each (4,861 and 4,349 cycles)
+for sc, ports, args, hops, res, cyc in (("mesh16x16_loop100", 5, LOOP100, 100, 1, (300, 100)),
+                                        ("ring28_500", 3, RING28, 28, 2, (500, 444))):
+    for mode, c in (("live", cyc[0]), ("paper", cyc[1])):
+        add(cosim(S, f"scenario {sc}, {mode} mode, SPIN: the {hops}-hop, {c}-cycle loop resolved",
+                  1, next_vseed(), f"--mode {mode} --spin 1 {args}", ports=ports,
+                  exactly=dict(probes_returned=res, probes_forked=0, spins=res,
+                               deadlocks_resolved=res, false_positives=0, frozen_timeouts=0,
+                               longest_loop_hops=hops, longest_loop_cycles=c, loops_standing=0),
+                  at_least=dict(probes_sent=100), cost=2))
+# the record says why: deadlocks.json lists the loop standing, its 100 VCs
+# each waiting for the next one's input port on the topology (links.json
+# gives the wiring), and the text summary has the "loops standing" line
+# (the script's braces are doubled: conftest fills in {placeholders})
+LOOP100_RECORD = """import json, sys
+d = json.load(open(sys.argv[1] + "/d.json"))
+links = json.load(open(sys.argv[1] + "/l.json"))["links"]
+peer = {{(k["router"], k["port"]): (k["to"], k["to_port"]) for k in links}}
+assert d["standing_total"] == 1 and len(d["standing"]) == 1, d["standing_total"]
+s = d["standing"][0]
+v = s["vcs"]
+assert (s["hops"], s["cycles"], s["beyond_reach"], s["frozen"], len(v)) == (100, 300, False, 0, 100), s
+assert len({{(x["router"], x["in_port"]) for x in v}}) == 100
+for a, b in zip(v, v[1:] + v[:1]):
+    assert peer[(a["router"], a["out_port"])] == (b["router"], b["in_port"]), (a, b)
+"""
+add(passes(S, "scenario mesh16x16_loop100, no SPIN: the summary and deadlocks.json give the loop", [
+    "bash", "-c", 'dir=$1 bin=$2 py=$3; shift 3; mkdir -p "$dir" && '
+    '"$bin" "$@" --deadlocks "$dir/d.json" --links "$dir/l.json" > "$dir/out.txt"; '
+    '[ $? -eq 1 ] && grep -qx "  loops standing       1 at the end, longest 100 hops, '
+    '300 cycles, 100 VCs waiting" "$dir/out.txt" && python3 -c "$py" "$dir"', "_",
+    "{logdir}/loop100-record", "{spinsim}", LOOP100_RECORD] + shlex.split(LOOP100)
+    + ["--spin", "0", "--drain-limit", "2000"]))
+# the scenario files are what scripts/long_loop_scenarios.py writes
+add(passes(S, "scripts/long_loop_scenarios.py --check: the scenario files as it writes them",
+           ["python3", "scripts/long_loop_scenarios.py", "--check"]))
+add(error(S, "bad input: long_loop_scenarios.py with an unknown option",
+          r"error: unknown option '--chek'", "python3 scripts/long_loop_scenarios.py --chek"))
+# The fault cases of issue 29, which jammed for good when a probe reached 63
+# cycles: mesh8x8@8 with links 27-28 and 36-35 failing at cycle 5,000 (a loop
+# of 10 hops, 100 cycles stands without SPIN), and mesh8x8@4 with the four
+# links of the central square failing (12 to 14 hops, 72 to 84 cycles), under
+# favors_min and favors_nmin, uniform random at 0.05.  Without SPIN they stay
+# stuck with such a loop standing; with SPIN they drain, resolving loops past
+# 63 cycles.  The whole 20,000-cycle runs in the C model (with SPIN: 74,778,
+# 54,492, 40,936 and 40,880 cycles; 32, 24, 25 and 29 resolved; longest 180,
+# 160, 108 and 108 cycles), 8,000 cycles co-simulated (5, -, 4 and 2
+# resolved; longest 140, -, 84 and 84 cycles; 4, -, 2 and 2 s).
+# On mesh8x8@4 the live mode's rerouting takes 2 (favors_min) and 3
+# (favors_nmin) heads routed to a failed link out by another output: the
+# summary counts them (packets_rerouted_around_failed_link).
+FAULTED = (("mesh8x8@8", "5000@27:1,5000@36:2", 2, 0),
+           ("mesh8x8@4", "5000@27:1,5000@27:3,5000@28:3,5000@35:1", 4, 1))
+for topo, faults, n, rerouted in FAULTED:
+    for r in ("favors_min", "favors_nmin"):
+        args = f"--topo {topo} --routing {r} --rate 0.05 --faults {faults}"
+        name = f"{topo} 1 VC {r} 0.05, {n} links fail"
+        add(cmodel(S, f"{name}, no SPIN: deadlocks, a loop past 63 cycles standing, C model",
+                   f"--spin 0 {args} --cycles 20000 --drain-limit 20000 --quiet",
+                   kind="deadlocks", exactly=dict(links_failed=n, loops_standing_beyond_reach=0),
+                   at_least=dict(loops_standing=1, loops_standing_longest_cycles=64)))
+        add(cmodel(S, f"{name}, SPIN: drains, loops past 63 cycles resolved, C model",
+                   f"--spin 1 {args} --cycles 20000 --quiet",
+                   exactly=dict(links_failed=n, loops_standing=0),
+                   at_least=dict(probes_sent=1000, spins=20, deadlocks_resolved=20,
+                                 longest_loop_cycles=64,
+                                 packets_rerouted_around_failed_link=rerouted), cost=2))
+        if (topo, r) != ("mesh8x8@8", "favors_nmin"):
+            add(cosim(S, f"{name}, SPIN, 8000 cycles: drains, loops past 63 cycles resolved", 1,
+                      next_vseed(), f"--spin 1 {args} --cycles 8000 --quiet",
+                      exactly=dict(links_failed=n, loops_standing=0),
+                      at_least=dict(probes_sent=300, spins=2, deadlocks_resolved=2,
+                                    longest_loop_cycles=64), cost=5))
+
 # ---- bad input: a clear message and exit status 2 ----
 # One line a case: (name, pattern the output must match, command).  The
 # command is split like a shell line; {spinsim}, {cosim_p5_v1} and {data}
