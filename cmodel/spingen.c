@@ -175,7 +175,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "    .cfg_adopt_i(adopt_i),\n"
 "    .cfg_id_i   (IdW'(%d)),\n"
 "    .cfg_nodes_i((IdW + 1)'(NumNodes)),\n"
-"    .cfg_xlat_i ((NumPorts*spin_pkg::XlatW)'(32'h%08x)),\n"
+"    .cfg_xlat_i ((NumPorts*spin_pkg::XlatW)'(64'h%016llx)),\n"
 "    .rt_dst_o   (rt_dst_%d),\n"
 "    .rt_mask_i  (rt_mask_%d),\n"
 "    .rt_mid_o   (rt_mid_%d),\n"
@@ -189,7 +189,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  );\n"
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
-            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, topo_xlat_word(t, r), r, r,
+            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r,
+            (unsigned long long)topo_xlat_word(t, r), r, r,
             r, r, r, r, r, r, r, r, r, r * P, r, r * P);
   }
   fprintf(f, "endmodule\n\n`default_nettype wire\n");
@@ -271,6 +272,12 @@ int main(int argc, char **argv)
   }
   if (t.radix > MAX_PORTS) {
     fprintf(stderr, "error: %s: radix %d exceeds %d ports\n", topo, t.radix, MAX_PORTS);
+    topo_free(&t);
+    return 2;
+  }
+  if (t.nics > 1) {
+    fprintf(stderr, "error: %s: %d NICs a router; the generated network top has one (use the "
+            "router-array co-simulation, make sim)\n", topo, t.nics);
     topo_free(&t);
     return 2;
   }

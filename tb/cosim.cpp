@@ -220,7 +220,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   sink_t rtl_sink;
-  if (sink_init(&rtl_sink, 1, sim.net.n, sim.net.vcs) != 0) {
+  if (sink_init(&rtl_sink, 1, sim.net.nodes, sim.net.vcs) != 0) {
     std::fprintf(stderr, "error: out of memory\n");
     sim_free(&sim);
     return 1;

@@ -880,7 +880,7 @@ BAD_INPUT = [
      "{spinsim} --routing escape --vcs 2 --topo file:tb/topologies/mesh3x3_failed_links.topo"),
     ("make sim ROUTING=favors_nmn", r"ROUTING=favors_nmn: expected xy, west_first, escape, favors_min or favors_nmin",
      "make --no-print-directory sim ROUTING=favors_nmn"),
-    ("spinsim --routing favors_nmn", r"--routing: unknown routing 'favors_nmn' \(expected xy, west_first, escape, favors_min or favors_nmin\)",
+    ("spinsim --routing favors_nmn", r"--routing: unknown routing 'favors_nmn' \(expected xy, west_first, escape, favors_min, favors_nmin, df_min or ugal\)",
      "{spinsim} --routing favors_nmn"),
     ("make sim ROUTING=escape VCS=1", r"ROUTING=escape needs VCS",
      "make --no-print-directory sim ROUTING=escape VCS=1"),
