@@ -355,6 +355,6 @@ DP_FN void spin_input_port_write(router_t *r, int p, const flit_t *w, const int 
   f = spin_input_port_fifo(r, p, (int)v, V);
   spin_fifo_push(&f, w);
   r->nonempty[p] |= (uint8_t)(1u << v);
-  r->in_ports |= (uint8_t)(1u << p);
+  r->in_ports |= (uint16_t)(1u << p);
   r->buffered++;
 }
