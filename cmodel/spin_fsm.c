@@ -131,7 +131,7 @@ static void expire(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
   const unsigned C = s->loop.cyc_q;
   switch (s->state_q) {
   case FSM_DD:
-    if (spin_vc_routed(c, s->dd_port_q, s->dd_vc_q) && c->out_port[s->dd_port_q][s->dd_vc_q] != 0) {
+    if (spin_vc_routed(c, s->dd_port_q, s->dd_vc_q) && c->out_port[s->dd_port_q][s->dd_vc_q] >= c->nics) {
       sm_t m;
       memset(&m, 0, sizeof m);
       m.kind = KIND_PROBE;
@@ -275,13 +275,13 @@ void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_
 {
   const uint64_t last = s->popped_q;
   (void)st;
-  s->popped_q = popped & ~(uint64_t)((1u << SPIN_MAX_VCS) - 1u);   /* network VCs only */
+  s->popped_q = popped & ~((1ull << (c->nics * SPIN_MAX_VCS)) - 1u);   /* network VCs only */
   if (s->state_q == FSM_OFF || s->state_q == FSM_DD) {
     int p = s->dd_port_q, v = s->dd_vc_q;
     /* the watched VC moved (in the cycle before), is empty, or its counter
      * expired (a probe went out for it): watch the next non-empty VC */
     const unsigned b = (unsigned)(p * SPIN_MAX_VCS + v);
-    int moved = s->state_q == FSM_OFF || p < 1 || !(c->nonempty >> b & 1u) || (last >> b & 1u) ||
+    int moved = s->state_q == FSM_OFF || p < c->nics || !(c->nonempty >> b & 1u) || (last >> b & 1u) ||
                 s->cnt_q == 0;
     if (moved && !c->cnt_loaded) {
       if (!next_nonempty(s, c, &p, &v)) {

@@ -5,6 +5,7 @@
  *
  * usage: spingen --topo NAME --vcs N [--flit-width W] [--escape 0|1] --out FILE
  *        spingen --topo NAME --radix      (prints the routers' port count)
+ *        spingen --topo NAME --nics       (prints the NIC ports a router)
  *        spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths
  *                                         (prints IdW CycW, contract 12.9)
  * The routers of the top get the network's own special-message widths, for
@@ -25,9 +26,11 @@ static int usage(FILE *f)
 {
   fprintf(f, "usage: spingen --topo NAME --vcs N [--flit-width W] [--escape 0|1] --out FILE\n"
              "       spingen --topo NAME --radix\n"
+             "       spingen --topo NAME --nics\n"
              "       spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths\n"
              "  writes the Verilog network top (module spin_network) for topology NAME,\n"
-             "  or prints the port count of its routers (NIC port included), or the\n"
+             "  or prints the port count of its routers (NIC ports included), or their\n"
+             "  NIC ports (concentration), or the\n"
              "  widths its SPIN messages need: IdW CycW (SmPipe S, 2 by default)\n");
   return f == stdout ? 0 : 2;
 }
@@ -220,7 +223,7 @@ static int write_cfg(const char *out, const topo_t *t, int vcs, int flitw, int e
 int main(int argc, char **argv)
 {
   const char *topo = NULL, *out = NULL;
-  int vcs = 1, flitw = 64, esc = 0, i, radix_only = 0, widths_only = 0, pipe = 2;
+  int vcs = 1, flitw = 64, esc = 0, i, radix_only = 0, nics_only = 0, widths_only = 0, pipe = 2;
   char err[512];
   topo_t t;
   FILE *f;
@@ -229,6 +232,10 @@ int main(int argc, char **argv)
     if (!strcmp(a, "--help")) return usage(stdout);
     if (!strcmp(a, "--radix")) {
       radix_only = 1;
+      continue;
+    }
+    if (!strcmp(a, "--nics")) {
+      nics_only = 1;
       continue;
     }
     if (!strcmp(a, "--sm-widths")) {
@@ -250,7 +257,7 @@ int main(int argc, char **argv)
       return usage(stderr);
     }
   }
-  if (!topo || (!out && !radix_only && !widths_only)) {
+  if (!topo || (!out && !radix_only && !nics_only && !widths_only)) {
     fprintf(stderr, "error: --topo and --out are required\n");
     return usage(stderr);
   }
@@ -260,6 +267,11 @@ int main(int argc, char **argv)
   }
   if (radix_only) {
     printf("%d\n", t.radix);
+    topo_free(&t);
+    return 0;
+  }
+  if (nics_only) {
+    printf("%d\n", t.nics);
     topo_free(&t);
     return 0;
   }

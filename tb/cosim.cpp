@@ -272,10 +272,10 @@ int main(int argc, char** argv) {
         break;
       }
       int meas = sim_counting(&sim);
-      for (int r = 0; r < sim.net.n && fail_msg.empty(); r++) {
-        flit_t f = chk.ejected((unsigned)r);
+      for (int k = 0; k < sim.net.nodes && fail_msg.empty(); k++) {
+        flit_t f = chk.ejected((unsigned)k);
         if (CTL_KIND(f.ctl) != KIND_IDLE &&
-            sink_eject(&rtl_sink, &sim.nic, r, &f, sim.now, meas) != 0)
+            sink_eject(&rtl_sink, &sim.nic, k, &f, sim.now, meas) != 0)
           fail_msg = std::string("RTL: ") + rtl_sink.err;
       }
       if (!fail_msg.empty()) {
