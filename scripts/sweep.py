@@ -984,7 +984,8 @@ class Plots:
     STYLE = {"xy_1vc": ("tab:gray", "o"), "wf_1vc": ("tab:blue", "o"), "fmin_1vc_spin": ("tab:red", "o"),
              "nmin_1vc_spin": ("tab:brown", "D"),
              "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
-             "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s")}
+             "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
+             "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
     MODE_LS = {"live": "-", "paper": "--"}
 
     def __init__(self, sw):
@@ -1147,7 +1148,8 @@ def options(argv=None):
     ap.add_argument("--topo", default=None,
                     help="the topology (env SWEEP_TOPO; mesh8x8); a dragonfly-a-p-h[@G] sweeps "
                          "%s on %s by default" % (",".join(DF_DEFAULT), ",".join(DF_TRAFFICS)))
-    ap.add_argument("--out", default=None, help="output directory (build/sweep; build/sweep/quick with --quick)")
+    ap.add_argument("--out", default=None, help="output directory (build/sweep; build/sweep/quick with --quick; "
+                    "another topology than mesh8x8 in a subdirectory of it named after the topology)")
     ap.add_argument("--quick", action="store_true", default=quick_env == "1",
                     help="short runs, coarse steps: checks the tooling, not the network (env SWEEP_QUICK=1)")
     ap.add_argument("--cycles", default=None, help="injection cycles per point (env SWEEP_CYCLES; 20000)")
@@ -1200,6 +1202,8 @@ def options(argv=None):
     a.drain_limit = a.cycles if a.drain_limit is None else pos_int(a.drain_limit, "--drain-limit")
     if a.out is None:
         a.out = "build/sweep/quick" if a.quick else "build/sweep"
+        if TOPO != "mesh8x8":   # points.csv does not name the topology: one directory each
+            a.out = os.path.join(a.out, TOPO.replace("/", "_").replace(":", "_"))
     src = "--traffic" if a.traffic is not None else "SWEEP_TRAFFIC"
     a.traffic = name_list(a.traffic if a.traffic is not None else env_or("SWEEP_TRAFFIC", ""), src,
                           TRAFFICS + OTHER_TRAFFICS) or list(DF_TRAFFICS if dfly else TRAFFICS)
