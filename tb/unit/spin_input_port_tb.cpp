@@ -277,6 +277,7 @@ int main(int argc, char** argv) {
       spin_ctx_t sc;
       flit_t front[MAX_VCS];
       std::memset(&sc, 0, sizeof sc);
+      sc.nics = 1;
       sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r.cnt_q;
       sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r.route_valid_q;
       sc.out_port = (const uint8_t(*)[SPIN_MAX_VCS])r.out_port_q;
