@@ -466,6 +466,10 @@ sim: deps
 	@$(MAKE) --no-print-directory -s $(SPINGEN)
 	@ports=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --radix) || exit 2; \
 	  nics=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --nics) || exit 2; \
+	  if [ $$ports -gt 8 ]; then \
+	    echo "error: TOPO=$$SPIN_NOC_TOPO: radix $$ports exceeds the RTL's 8 ports (spin_pkg::MaxPorts); the C model takes it: build/cmodel/spinsim --topo '$$SPIN_NOC_TOPO'" >&2; \
+	    exit 2; \
+	  fi; \
 	  $(MAKE) --no-print-directory sim-run PORTS=$$ports NICS=$$nics
 
 # After the run, its record (deadlocks.json, links.json) becomes the two

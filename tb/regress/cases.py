@@ -861,6 +861,8 @@ BAD_INPUT = [
      "{spinsim} --topo dragonfly-4-2-2 --routing ugal --vcs 2"),
     ("spinsim --routing df_min on a mesh", r"routing df_min applies to dragonflies only",
      "{spinsim} --topo mesh4x4 --routing df_min --vcs 2"),
+    ("make sim TOPO=dragonfly-8-4-4 (radix 15)", r"radix 15 exceeds the RTL's 8 ports",
+     "make --no-print-directory sim TOPO=dragonfly-8-4-4 CYCLES=100"),
     ("topology file with a port used twice", r"bad_port_twice.topo:[0-9]+:",
      "{spinsim} --topo file:{data}/bad_port_twice.topo"),
     ("disconnected topology file", r"not connected",
