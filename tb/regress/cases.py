@@ -844,6 +844,12 @@ add(spin(S, "dragonfly-4-2-2@4 1 VC favors_min hotspot 0.6, SPIN", 1, 1,
          f"{DF422} --routing favors_min --traffic hotspot --rate 0.6 --cycles 1000",
          ports=7, nics=2, at_least=dict(probes_sent=500, spins=40, deadlocks_resolved=40),
          cost=8))  # 92 spins
+add(live(S, "dragonfly-4-2-2@4 1 VC favors_nmin group_shift 0.2, live, SPIN", 1, 3,
+         f"{DF422} --routing favors_nmin --traffic group_shift --rate 0.2 --cycles 2000 --seed 2",
+         ports=7, nics=2, at_least=dict(detours=1200, spins=2), cost=4))  # 2541 6
+add(live(S, "dragonfly-4-2-2@4 1 VC favors_min 0.3, a local and a global link fail, live, SPIN",
+         1, 4, f"{DF422} --routing favors_min --rate 0.3 --cycles 2000 --seed 4"
+         " --faults 500@3:5,800@10:2", ports=7, nics=2, exactly=dict(links_failed=2), cost=3))
 for r, v, rate, t, exp in (("df_min", 2, "0.15", "uniform_random", {}),
                            ("ugal", 3, "0.15", "uniform_random", dict(detours=20000)),
                            ("ugal", 3, "0.05", "group_shift", dict(detours=30000))):
