@@ -176,6 +176,9 @@ endif
 ifneq ($(PORTS),)
 $(call knob_check_uint,PORTS,2,8,a router port count, 2 to 8)
 endif
+ifneq ($(NICS),)
+$(call knob_check_uint,NICS,1,7,a count of NIC ports a router, 1 to 7)
+endif
 ifneq ($(REGRESS_JOBS),auto)
 ifneq ($(REGRESS_JOBS),logical)
 $(call knob_check_uint,REGRESS_JOBS,0,4096,auto, logical or a number of pytest workers)
@@ -270,6 +273,9 @@ define inputs_stamp
 endef
 
 PORTS   ?= 5
+# NIC ports a router (concentration: ports 0..NICS-1); the array of 1 is
+# build/rtl/p<P>-v<V>, of K > 1 build/rtl/p<P>-v<V>-n<K>
+NICS    ?= 1
 # Co-simulation routers carry SPIN and escape-VC routing (each switched on
 # and off at run time), so their links are 128 bits wide (the route header
 # of FAvORS-NMin, and a special message's fork entries with several VCs).
@@ -280,26 +286,28 @@ FLITW   := 128
 # chosen at run time (SmPipe 3).  The C model runs with the same widths.
 ARRAY_SM := -GIdW=12 -GCycW=19 -GTddW=16 -GSmPipe=3
 ARRAY_SM_DEFS := -DSPIN_IDW=12 -DSPIN_CYCW=19 -DSPIN_TDDW=16 -DSPIN_SMPIPE=3
-ARRAY_DIR := $(RTL_DIR)/p$(PORTS)-v$(VCS)
+ARRAY_DIR := $(RTL_DIR)/p$(PORTS)-v$(VCS)$(if $(filter-out 1,$(NICS)),-n$(NICS))
 COSIM   := $(ARRAY_DIR)/Vcosim
 # $(RTL_DIR)/p<P>-v<V>/Vcosim: the router with P ports and V VCs, one build
 # for every topology of that radix (a pattern rule, so that make -j builds
-# several at once).  Every build starts from an empty directory: an
+# several at once); $(RTL_DIR)/p<P>-v<V>-n<K>/Vcosim: with K NIC ports a
+# router (concentration, NumNics = K; 1 without the suffix).  Every build starts from an empty directory: an
 # incremental Verilator build after an RTL change once linked stale objects
 # into a binary that disagreed with the C model (ccache makes the rebuild
 # cheap).  It depends on the hash of its sources (p<P>-v<V>.inputs), and
 # on libspin.a only for its order: the C sources are in the hash.
 cosim_ports = $(word 1,$(subst -v, ,$(1)))
-cosim_vcs   = $(word 2,$(subst -v, ,$(1)))
+cosim_vcs   = $(word 1,$(subst -n, ,$(word 2,$(subst -v, ,$(1)))))
+cosim_nics  = $(or $(word 2,$(subst -n, ,$(1))),1)
 $(RTL_DIR)/p%.inputs: FORCE
 	$(call inputs_stamp,$(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW) $(ARRAY_SM))
 .PRECIOUS: $(RTL_DIR)/p%.inputs
 $(RTL_DIR)/p%/Vcosim: $(RTL_DIR)/p%.inputs | $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
-	@echo "verilator: router with $(call cosim_ports,$*) ports, $(call cosim_vcs,$*) VC(s) -> $@ (log: $(@D)/build.log)"
+	@echo "verilator: router with $(call cosim_ports,$*) ports ($(call cosim_nics,$*) NIC), $(call cosim_vcs,$*) VC(s) -> $@ (log: $(@D)/build.log)"
 	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(call cosim_ports,$*) -GNumVcs=$(call cosim_vcs,$*) \
-	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) \
-	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
+	  -GNumNics=$(call cosim_nics,$*) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) \
+	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_NICS=$(call cosim_nics,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
 
@@ -457,7 +465,12 @@ sim: deps
 	@rm -f $(SIM_OUTPUTS)
 	@$(MAKE) --no-print-directory -s $(SPINGEN)
 	@ports=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --radix) || exit 2; \
-	  $(MAKE) --no-print-directory sim-run PORTS=$$ports
+	  nics=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --nics) || exit 2; \
+	  if [ $$ports -gt 8 ]; then \
+	    echo "error: TOPO=$$SPIN_NOC_TOPO: radix $$ports exceeds the RTL's 8 ports (spin_pkg::MaxPorts); the C model takes it: build/cmodel/spinsim --topo '$$SPIN_NOC_TOPO'" >&2; \
+	    exit 2; \
+	  fi; \
+	  $(MAKE) --no-print-directory sim-run PORTS=$$ports NICS=$$nics
 
 # After the run, its record (deadlocks.json, links.json) becomes the two
 # pictures (scripts/pictures.py), also when the run failed (exit 1: the
@@ -519,7 +532,7 @@ PICTURES_PYTHON ?= /usr/bin/python3
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
 # the generated top with 3-cycle links (spin_link_pipe on every link)
 REGRESS_TOP_L3 := $(BUILD)/mesh3x3@3/v1/top/Vcosim
-REGRESS_ARRAYS := p5-v1 p5-v2 p5-v3 p5-v4 p3-v1 p6-v2 p7-v1
+REGRESS_ARRAYS := p5-v1 p5-v2 p5-v3 p5-v4 p3-v1 p6-v2 p7-v1 p7-v1-n2
 regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
 	@$(MAKE) --no-print-directory -j2 $(foreach a,$(REGRESS_ARRAYS),$(BUILD)/rtl/$(a)/Vcosim)
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
@@ -679,6 +692,7 @@ lint: deps
 	    "-GNumVcs=1 -GSpin=1 -GFlitW=128" "-GNumVcs=2 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=3 -GSpin=1 -GFlitW=128" "-GNumVcs=4 -GSpin=1 -GFlitW=128" \
 	    "-GNumPorts=3 -GSpin=1 -GFlitW=128" "-GNumPorts=8 -GNumVcs=4 -GSpin=1 -GFlitW=128" \
+	    "-GNumPorts=7 -GNumNics=2 -GNumVcs=2 -GSpin=1 -GNmin=1 -GEscape=1 -GFlitW=128" \
 	    "-GNumVcs=2 -GEscape=1" "-GNumVcs=3 -GEscape=1 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=1 -GEscape=1 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=1 -GNmin=1 -GSpin=1 -GFlitW=128" "-GNumVcs=3 -GNmin=1 -GEscape=1 -GSpin=1 -GFlitW=128" \

@@ -30,10 +30,11 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "usage: %s [options]\n"
 "  --topo NAME        meshWxH, torusWxH, ring-N, dragonfly-a-p-h or file:PATH (mesh8x8)\n"
 "  --routing NAME     xy | west_first | escape (meshes) | favors_min | favors_nmin\n"
-"                     (any topology) (xy)\n"
+"                     (any topology) | df_min | ugal (dragonflies, C model only) (xy)\n"
 "  --vcs N            virtual channels per port, 1..4 (1)\n"
 "  --traffic NAME     uniform_random, transpose, bit_complement, bit_reverse,\n"
-"                     bit_rotation, shuffle, tornado, neighbor, hotspot[:NODE],\n"
+"                     bit_rotation, shuffle, tornado, neighbor, group_shift\n"
+"                     (dragonflies), hotspot[:NODE],\n"
 "                     or trace:PATH (uniform_random)\n"
 "  --rate R           offered load in flits/node/cycle (0.1)\n"
 "  --long-frac F      fraction of 5-flit packets, the rest are 1-flit (0.5)\n"
@@ -134,7 +135,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     case 'r':
       if (algo_parse(optarg, &o->sim.algo) != 0) {
         cli_error("--routing: unknown routing '%s' (expected xy, west_first, "
-                  "escape, favors_min or favors_nmin)", optarg);
+                  "escape, favors_min, favors_nmin, df_min or ugal)", optarg);
         return 2;
       }
       break;

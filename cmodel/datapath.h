@@ -55,17 +55,22 @@ typedef struct {
   uint8_t rc_port[MAX_PORTS];    /* ... the port it chose */
   uint8_t rc_via[MAX_PORTS];     /* ... FAvORS-NMin: the route is toward mid */
   uint16_t rc_dst[MAX_PORTS];    /* ... the destination it looked up (rt_dst_o) */
-  uint8_t rc_a[MAX_PORTS], rc_e[MAX_PORTS];   /* ... escape: the route set looked up */
+  port_mask_t rc_a[MAX_PORTS], rc_e[MAX_PORTS];   /* ... escape: the route set looked up */
   uint8_t req_vc[MAX_PORTS];     /* stage 1: VC chosen at input p */
   uint8_t req_esc[MAX_PORTS];    /* escape: input p's head takes the escape VC */
-  uint8_t oreq[MAX_PORTS];       /* inputs requesting output o */
+  uint8_t req_ph[MAX_PORTS];     /* vc_phase: the downstream VC input p's head takes (4.5) */
+  uint16_t oreq[MAX_PORTS];      /* inputs requesting output o */
   uint8_t ovc_set[MAX_PORTS], ovc_clr[MAX_PORTS];   /* downstream VCs taken / freed */
   uint8_t port_age[MAX_PORTS];   /* per output: the least busy-cycles of its VCs (min_age_o) */
 } cycle_t;
 
 typedef struct {
   int P;                         /* ports */
-  int favors, nmin;              /* FAvORS-Min or -NMin; FAvORS-NMin */
+  unsigned nics;                 /* the NIC ports (bits 0..nics-1) */
+  int favors, nmin;              /* FAvORS-Min or -NMin; a route header (FAvORS-NMin, UGAL) */
+  int ugal;                      /* UGAL: the source's choice by queues x hops (4.5) */
+  int vc_phase;                  /* a head's downstream VC is its hop phase (4.5) */
+  unsigned global;               /* vc_phase: the ports that are global links */
   unsigned all_vcs;              /* bit v: VC v exists */
   unsigned port_free;            /* bit o: output o has a free downstream VC (any_free_o) */
   int any_draw;                  /* some input port drew from the LFSR */
@@ -105,7 +110,7 @@ unsigned spin_fifo_pop(spin_fifo_t *f);
 void spin_fifo_push(spin_fifo_t *f, const flit_t *w);
 
 /* spin_route_table.c */
-unsigned spin_route_table(const uint8_t *rows, unsigned nodes, unsigned dst);
+unsigned spin_route_table(const port_mask_t *rows, unsigned nodes, unsigned dst);
 
 /* spin_ovc_tracker.c */
 unsigned spin_ovc_tracker_free(unsigned busy_q, unsigned all_vcs);

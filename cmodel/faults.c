@@ -408,7 +408,7 @@ out:
 
 /* ---- the tables at a stage's cycle ---- */
 
-int faults_apply(faults_t *fs, const topo_t *t, uint8_t *masks, uint8_t *masks_esc, char *err,
+int faults_apply(faults_t *fs, const topo_t *t, port_mask_t *masks, port_mask_t *masks_esc, char *err,
                  size_t errlen)
 {
   topo_t *red = &fs->red;

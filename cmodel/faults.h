@@ -70,7 +70,7 @@ int faults_check(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *er
  * into masks (routers x routers, index r*N+d) and, with esc, masks_esc.
  * Returns 0, or -1 with a message (out of memory; a stage faults_check
  * accepted routes).  Nothing to apply: 0, tables untouched. */
-int faults_apply(faults_t *fs, const topo_t *t, uint8_t *masks, uint8_t *masks_esc, char *err,
+int faults_apply(faults_t *fs, const topo_t *t, port_mask_t *masks, port_mask_t *masks_esc, char *err,
                  size_t errlen);
 
 /* The cycle of the next stage, or UINT64_MAX when none is left. */

@@ -54,6 +54,9 @@ typedef struct {
 #define RH_VIA        (1u << 16)
 #define RH_OFFER      (1u << 17)
 #define RH_DETOUR(e)  ((unsigned)(((e) >> 18) & 0xFFu))
+/* UGAL (C model only, 4.5): the minimal route's hops in [31:26]. */
+#define RH_HMIN(e)    ((unsigned)(((e) >> 26) & 0x3Fu))
+#define RH_HMIN_MAKE(h) ((uint32_t)((h) > 63 ? 63 : (h)) << 26)
 static inline uint32_t rh_make(unsigned mid, unsigned detour)
 {
   return (uint32_t)(mid & 0xFFFFu) | RH_OFFER | ((uint32_t)(detour > 255 ? 255 : detour) << 18);

@@ -9,7 +9,8 @@
 
 route_fn_t net_route_fn(route_algo_t algo)
 {
-  return algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST : ROUTE_MINIMAL;
+  return algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST
+         : algo == ALGO_DF_MIN || algo == ALGO_UGAL ? ROUTE_DF_MIN : ROUTE_MINIMAL;
 }
 
 /* The parameters fit the router and the topology's links; -1 and a
@@ -26,6 +27,21 @@ static int net_check(const topo_t *topo, route_algo_t algo, int vcs, int spin, u
   }
   if (esc && spin) {
     snprintf(err, errlen, "routing escape is deadlock-free by itself: run it with SPIN=0");
+    return -1;
+  }
+  if ((algo == ALGO_DF_MIN || algo == ALGO_UGAL) && spin) {
+    snprintf(err, errlen, "routing %s is deadlock-free by its VCs: run it with SPIN=0",
+             algo == ALGO_UGAL ? "ugal" : "df_min");
+    return -1;
+  }
+  if ((algo == ALGO_DF_MIN && vcs < 2) || (algo == ALGO_UGAL && vcs < 3)) {
+    snprintf(err, errlen, "routing %s needs VCS >= %d (a VC per hop phase), got VCS=%d",
+             algo == ALGO_UGAL ? "ugal" : "df_min", algo == ALGO_UGAL ? 3 : 2, vcs);
+    return -1;
+  }
+  if ((algo == ALGO_DF_MIN || algo == ALGO_UGAL) && topo->kind != TOPO_KIND_DRAGONFLY) {
+    snprintf(err, errlen, "routing %s applies to dragonflies only; '%s' is not one",
+             algo == ALGO_UGAL ? "ugal" : "df_min", topo->name);
     return -1;
   }
   if (vcs < 1 || vcs > MAX_VCS) {
@@ -55,14 +71,15 @@ static int net_check(const topo_t *topo, route_algo_t algo, int vcs, int spin, u
 static int net_alloc(network_t *net, int esc)
 {
   const size_t n = (size_t)net->n, P = (size_t)net->ports, regs = n * P + (size_t)net->n_pipe;
+  const size_t nodes = (size_t)net->nodes;
   int b;
   net->rt = calloc(n, sizeof *net->rt);
   net->cfg = calloc(n, sizeof *net->cfg);
-  net->masks = calloc(n * n, 1);
-  if (esc) net->masks_esc = calloc(n * n, 1);
+  net->masks = calloc(n * nodes, sizeof *net->masks);
+  if (esc) net->masks_esc = calloc(n * nodes, sizeof *net->masks_esc);
   net->up = calloc(n * P, sizeof *net->up);
   net->down = calloc(n * P, sizeof *net->down);
-  net->inj = calloc(n, sizeof *net->inj);
+  net->inj = calloc(nodes, sizeof *net->inj);
   net->ejecting = calloc(n, sizeof *net->ejecting);
   net->pipe = calloc((size_t)net->n_pipe + 1, sizeof *net->pipe);
   for (b = 0; b < 2; b++) {
@@ -110,7 +127,7 @@ static int net_wire(network_t *net, const topo_t *topo, char *err, unsigned long
       const int lat = q >= 0 ? topo->latency[r * P + p] : 1;
       net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
       net->cfg[r].xlat[p] = (uint8_t)(lat - 1);
-      if (p == 0 || q < 0) continue;   /* port 0 reads the NIC */
+      if (p < net->nics || q < 0) continue;   /* a NIC port reads its NIC */
       if (lat > 1) {                   /* the pipeline wakes r, not the peer's step */
         if (net_pipe_init(net, r, p, lat, b++) != 0) {
           snprintf(err, errlen, "out of memory for %d routers", n);
@@ -123,7 +140,7 @@ static int net_wire(network_t *net, const topo_t *topo, char *err, unsigned long
                  topo->name, q, topo->peer_port[r * P + p]);
         return -1;
       }
-      net->down[net->up[r * P + p]] = r << 3 | p;
+      net->down[net->up[r * P + p]] = r << 4 | p;
     }
   return 0;
 }
@@ -134,11 +151,20 @@ static void net_router(network_t *net, int r, int spin, unsigned tdd, router_mod
                        uint64_t seed)
 {
   router_cfg_t *c = &net->cfg[r];
-  const size_t row = (size_t)r * (size_t)net->n;
+  const size_t row = (size_t)r * (size_t)net->nodes;
+  int p;
   c->ports = net->ports;
+  c->nics = net->nics;
+  c->nic_mask = (1u << net->nics) - 1u;
+  c->node0 = r * net->nics;
+  c->vc_phase = net->algo == ALGO_DF_MIN || net->algo == ALGO_UGAL;
+  c->global_mask = 0;
+  for (p = net->nics; p < net->ports; p++)
+    if (topo_df_global(net->topo, r, p)) c->global_mask |= 1u << p;
   c->vcs = net->vcs;
   c->id = r;
   c->nodes = net->n;
+  c->dsts = net->nodes;
   c->mask_det = net->masks + row;
   c->mask_esc = net->masks_esc ? net->masks_esc + row : NULL;
   c->algo = net->algo;
@@ -183,6 +209,8 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
       net_sm_fmt(net, topo, vcs, sm, err, errlen) != 0)
     return -1;
   net->n = topo->routers;
+  net->nics = topo->nics;
+  net->nodes = topo->nodes;
   net->ports = topo->radix;
   net->vcs = vcs;
   net->algo = algo;
@@ -255,7 +283,7 @@ static void walk_loop(network_t *net, int src)
     const int o = net->rt[r].out_port_q[p][v], k = r * P + o;
     int w;
     e.port[e.len++] = (uint8_t)o;
-    if (o <= 0 || net->topo->peer_router[k] < 0) break;
+    if (o < net->nics || net->topo->peer_router[k] < 0) break;
     r = net->topo->peer_router[k];
     p = net->topo->peer_port[k];
     for (w = 0; w < V && !net->rt[r].sp.spinning_q[p][w]; w++) {}
@@ -277,8 +305,10 @@ void net_step(network_t *net)
   const int cur = (int)(net->cycle & 1), nxt = cur ^ 1;
   flit_t *fnxt = net->flit_reg[nxt];
   uint8_t *cnxt = net->cred_reg[nxt];
-  uint16_t *wake_in = net->wake[cur];
-  uint16_t *valid = net->valid[nxt];
+  uint32_t *wake_in = net->wake[cur];
+  uint32_t *valid = net->valid[nxt];
+  const int C = net->nics;
+  const uint32_t nic_mask = (1u << C) - 1u;
   router_links_t in;
   int r, walk = 0;
 
@@ -289,21 +319,25 @@ void net_step(network_t *net)
   for (r = 0; r < n; r++) {
     router_t *rt = &net->rt[r];
     uint8_t *co = cnxt + r * P;
+    const flit_t *inj = &net->inj[r * C];
     unsigned in_mask = wake_in[r];
+    int k;
     wake_in[r] = 0;
-    if (CTL_KIND(net->inj[r].ctl) != KIND_IDLE) in_mask |= 1u;
-    if (valid[r] & 0x100u) co[0] = 0;   /* the NIC reads port-0 credits in place */
+    for (k = 0; k < C; k++) {
+      if (CTL_KIND(inj[k].ctl) != KIND_IDLE) in_mask |= 1u << k;
+      if (valid[r] & (0x10000u << k)) co[k] = 0;   /* the NICs read their credits in place */
+    }
     valid[r] = 0;
     if (!in_mask && !router_busy(rt)) continue;
-    in.inj = &net->inj[r];
+    in.inj = inj;
     in.up = net->up + r * P;
     in.down = net->down + r * P;
-    valid[r] = (uint16_t)net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fnxt + r * P,
+    valid[r] = (uint32_t)net->eval(rt, &net->cfg[r], net->cycle, in_mask, &in, fnxt + r * P,
                                    co, &net->spin);
-    if (valid[r] & 1u) net->ejecting[net->n_ejecting++] = r;
+    if (valid[r] & nic_mask) net->ejecting[net->n_ejecting++] = r;
     walk |= rt->sp.log_walk;
     if (net->link_flits) {
-      unsigned m = valid[r] & 0xfeu & ((1u << P) - 1u);
+      unsigned m = valid[r] & ~nic_mask & ((1u << P) - 1u);
       for (; m; m &= m - 1u) {
         const int p = (int)low_bit(m);
         if (CTL_KIND(fnxt[r * P + p].ctl) == KIND_FLIT) net->link_flits[r * P + p]++;
@@ -323,12 +357,12 @@ void net_step(network_t *net)
     net_pipe_t *pp = &net->pipe[r];
     const int q = pp->src / P, qp = pp->src % P;
     const flit_t *in_f = (valid[q] >> qp) & 1u ? &fnxt[pp->src] : &net->idle;
-    const uint8_t in_c = (valid[q] >> (8 + qp)) & 1u ? cnxt[pp->src] : 0;
+    const uint8_t in_c = (valid[q] >> (16 + qp)) & 1u ? cnxt[pp->src] : 0;
     /* not stepped (empty and fed nothing): the reader's slot is not read
      * (no wake bit) */
     if (!spin_link_pipe_step(pp, in_f, in_c, &fnxt[pp->slot], &cnxt[pp->slot])) continue;
-    if (CTL_KIND(fnxt[pp->slot].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= (uint16_t)(1u << pp->p);
-    if (cnxt[pp->slot]) net->wake[nxt][pp->r] |= (uint16_t)(0x100u << pp->p);
+    if (CTL_KIND(fnxt[pp->slot].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= 1u << pp->p;
+    if (cnxt[pp->slot]) net->wake[nxt][pp->r] |= 0x10000u << pp->p;
   }
   net->cycle++;
 }
@@ -351,7 +385,7 @@ int net_pipes_busy(const network_t *net, int sm_only)
     const net_pipe_t *pp = &net->pipe[k];
     if ((net->wake[b][pp->r] >> pp->p & 1u) && CTL_KIND(net->flit_reg[b][pp->slot].ctl) >= lo)
       return 1;
-    if (!sm_only && (net->wake[b][pp->r] >> (8 + pp->p) & 1u) && net->cred_reg[b][pp->slot])
+    if (!sm_only && (net->wake[b][pp->r] >> (16 + pp->p) & 1u) && net->cred_reg[b][pp->slot])
       return 1;
     if (!pp->held) continue;
     if (!sm_only) return 1;

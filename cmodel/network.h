@@ -49,28 +49,30 @@ typedef struct {
 
 typedef struct {
   int n, ports, vcs;
+  int nics, nodes;            /* NIC ports a router; nodes = n * nics */
   const topo_t *topo;         /* the topology it was built for (its links) */
   route_algo_t algo;
   uint64_t cycle;             /* cycles stepped since reset */
   router_t *rt;
   router_cfg_t *cfg;
   router_eval_fn eval;        /* router_eval for this network's configuration */
-  uint8_t *masks;             /* n*n route masks of algo (escape: the adaptive VCs') */
-  uint8_t *masks_esc;         /* escape only: n*n west-first masks of the escape VC */
+  port_mask_t *masks;         /* n*nodes route masks of algo (escape: the adaptive VCs') */
+  port_mask_t *masks_esc;     /* escape only: n*nodes west-first masks of the escape VC */
   int *up;                    /* (r,p) -> index of the upstream link register, -1 none */
-  int *down;                  /* link register index -> (reader router << 3) | reader port,
-                                 -1 none (port 0 registers go to the NIC) */
+  int *down;                  /* link register index -> (reader router << 4) | reader port,
+                                 -1 none (NIC port registers go to the NICs) */
   flit_t *flit_reg[2];        /* bank, index r*ports + p: router r output port p */
   uint8_t *cred_reg[2];
-  uint16_t *valid[2];         /* per router: bit p, flit_reg of port p holds this bank's
-                                 value; bit 8 + p, cred_reg of port p does */
-  uint16_t *wake[2];          /* per router: bit p, input link p carries a non-idle flit
-                                 in this bank; bit 8 + p, a non-zero credit */
+  uint32_t *valid[2];         /* per router: bit p, flit_reg of port p holds this bank's
+                                 value; bit 16 + p, cred_reg of port p does */
+  uint32_t *wake[2];          /* per router: bit p, input link p carries a non-idle flit
+                                 in this bank; bit 16 + p, a non-zero credit */
   flit_t idle;                /* all zeros: what an unwritten flit register reads */
-  int *ejecting;              /* the routers whose port-0 flit register was written in the
-                                 last step, in increasing order ... */
+  int *ejecting;              /* the routers whose NIC ports' flit registers were written in
+                                 the last step, in increasing order ... */
   int n_ejecting;             /* ... and how many */
-  flit_t *inj;                /* per node: the NIC's injection register (input of port 0) */
+  flit_t *inj;                /* per node: the NIC's injection register (input of its
+                                 router's NIC port, node k: router k / nics, port k % nics) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
   sm_fmt_t fmt;               /* SPIN: the layout of the special messages (12.1) */
   net_pipe_t *pipe;           /* the links of latency > 1, one entry per direction */
@@ -112,7 +114,7 @@ static inline const flit_t *net_flit_out(const network_t *net, int r, int p)
 static inline uint8_t net_cred_out(const network_t *net, int r, int p)
 {
   const int b = (int)(net->cycle & 1);
-  if (!((net->valid[b][r] >> (8 + p)) & 1u)) return 0;
+  if (!((net->valid[b][r] >> (16 + p)) & 1u)) return 0;
   return net->cred_reg[b][r * net->ports + p];
 }
 static inline unsigned net_occupancy(const network_t *net, int r, int p, int v)

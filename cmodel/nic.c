@@ -4,6 +4,7 @@
 #include <string.h>
 #include "nic.h"
 #include "bits.h"
+#include "topology.h"
 
 static int sb_grow(scoreboard_t *sb)
 {
@@ -24,6 +25,8 @@ int nic_init(nic_t *nic, int nodes, int vcs, int models)
   memset(nic, 0, sizeof *nic);
   nic->n = nodes;
   nic->vcs = vcs;
+  nic->nics = 1;
+  nic->routers = nodes;
   nic->src = calloc((size_t)nodes, sizeof *nic->src);
   nic->inj_next = calloc((size_t)nodes, sizeof *nic->inj_next);
   nic->active = calloc(((size_t)nodes + 63) / 64, sizeof *nic->active);
@@ -51,10 +54,43 @@ void nic_free(nic_t *nic)
   memset(nic, 0, sizeof *nic);
 }
 
+void nic_concentrate(nic_t *nic, int nics)
+{
+  nic->nics = nics;
+  nic->routers = nic->n / nics;
+}
+
 void nic_route_header(nic_t *nic, const int *dist, uint64_t seed)
 {
   nic->dist = dist;
   nic->mid_seed = seed;
+}
+
+void nic_route_ugal(nic_t *nic, const topo_t *t, uint64_t seed)
+{
+  nic->ugal = t;
+  nic->mid_seed = seed;
+}
+
+/* UGAL's route header of packet id from router sr to router dr (4.5). */
+static uint32_t nic_ugal_header(const nic_t *nic, uint64_t id, int sr, int dr)
+{
+  const topo_t *t = nic->ugal;
+  const unsigned g = (unsigned)(t->routers / t->df_a);
+  const unsigned gs = (unsigned)(sr / t->df_a), gd = (unsigned)(dr / t->df_a);
+  unsigned gi;
+  int land, h_min, d;
+  if (gs == gd) {                /* any other group */
+    gi = (unsigned)(payload_word(id ^ (nic->mid_seed << 29), 0) % (uint64_t)(g - 1));
+    if (gi >= gs) gi++;
+  } else {
+    gi = nic_mid(id, nic->mid_seed, gs, gd, g);
+  }
+  land = topo_df_landing(t, (int)gs, (int)gi);
+  h_min = topo_df_hops(t, sr, dr);
+  d = topo_df_hops(t, sr, land) + topo_df_hops(t, land, dr) - h_min;
+  return rh_make((unsigned)(land * nic->nics), (unsigned)(d < 0 ? 0 : d)) |
+         RH_HMIN_MAKE((unsigned)h_min);
 }
 
 unsigned nic_mid(uint64_t id, uint64_t seed, unsigned src, unsigned dst, unsigned n)
@@ -83,14 +119,16 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   p->done = 0;
   p->measured = (uint8_t)measured;
   p->rh = 0;
-  if (nic->dist && src != dst && nic->n >= 3) {
-    const int n = nic->n;
-    const unsigned mid = nic_mid(sb->next_id, nic->mid_seed, (unsigned)src, (unsigned)dst,
+  if (nic->dist && src / nic->nics != dst / nic->nics && nic->routers >= 3) {
+    const int n = nic->routers, sr = src / nic->nics, dr = dst / nic->nics;
+    const unsigned mid = nic_mid(sb->next_id, nic->mid_seed, (unsigned)sr, (unsigned)dr,
                                  (unsigned)n);
-    const int d = nic->dist[(size_t)src * n + mid] + nic->dist[(size_t)mid * n + dst] -
-                  nic->dist[(size_t)src * n + dst];
-    p->rh = rh_make(mid, (unsigned)d);
+    const int d = nic->dist[(size_t)sr * n + mid] + nic->dist[(size_t)mid * n + dr] -
+                  nic->dist[(size_t)sr * n + dr];
+    p->rh = rh_make(mid * (unsigned)nic->nics, (unsigned)d);
   }
+  if (nic->ugal && src / nic->nics != dst / nic->nics && nic->ugal->routers / nic->ugal->df_a >= 3)
+    p->rh = nic_ugal_header(nic, sb->next_id, src / nic->nics, dst / nic->nics);
   if (s->len == s->cap) {
     uint32_t i, ncap = s->cap * 2;
     uint64_t *nq = malloc((size_t)ncap * sizeof *nq);
@@ -126,7 +164,7 @@ void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)
       const int r = k * 64 + (int)low_bit64(m);
       nic_src_t *s = &nic->src[r];
       flit_t *out = &nic->inj_next[r];
-      uint8_t c = cred[(size_t)r * (size_t)cred_stride];
+      uint8_t c = cred[(size_t)(r / nic->nics) * (size_t)cred_stride + (size_t)(r % nic->nics)];
       unsigned set = 0;
       out->ctl = KIND_IDLE;
       out->data = out->ext = 0;

@@ -46,6 +46,7 @@ typedef struct {
 
 typedef struct {
   int n, vcs;
+  int nics, routers;     /* NICs a router (node k: router k / nics, port k % nics) */
   nic_src_t *src;
   flit_t *inj_next;      /* next value of each node's injection register */
   uint64_t *active;      /* bit r: node r has a packet queued or in flight, a
@@ -53,8 +54,10 @@ typedef struct {
   scoreboard_t sb;
   uint64_t created, injected;
   uint64_t meas_created_flits;   /* flits of the packets created in the measurement window */
-  const int *dist;       /* FAvORS-NMin: n x n hop distances (NULL: no route header) */
-  uint64_t mid_seed;     /* FAvORS-NMin: the run seed the intermediate draw mixes in */
+  const int *dist;       /* FAvORS-NMin: routers x routers hop distances (NULL: no route
+                            header) */
+  const struct topo_s *ugal;   /* UGAL: the dragonfly (NULL: not UGAL) */
+  uint64_t mid_seed;     /* FAvORS-NMin, UGAL: the run seed the intermediate draw mixes in */
 } nic_t;
 
 /* Per-model ejection sink with its statistics. */
@@ -82,13 +85,23 @@ typedef struct {
 } sink_t;
 
 int nic_init(nic_t *nic, int nodes, int vcs, int models);
+
+/* Concentration: nics nodes a router (nodes / nics routers); 1 after
+ * nic_init. */
+void nic_concentrate(nic_t *nic, int nics);
 void nic_free(nic_t *nic);
 
 /* FAvORS-NMin (docs/microarchitecture.md, 4.3): every packet created from
  * now on gets a route header with an intermediate router drawn from its
- * number and `seed`; dist is the topology's n x n hop distance table (kept,
- * not copied). */
+ * number and `seed`; dist is the topology's routers x routers hop distance
+ * table (kept, not copied).  The header's mid is that router's first node. */
 void nic_route_header(nic_t *nic, const int *dist, uint64_t seed);
+
+/* UGAL (4.5): every packet created from now on gets a route header whose
+ * mid is the first node of the router where the global link from the
+ * source's group to a random intermediate group lands, with the minimal and
+ * the detour's hops; t is the dragonfly (kept, not copied). */
+void nic_route_ugal(nic_t *nic, const struct topo_s *t, uint64_t seed);
 
 /* The intermediate router of packet `id` from src to dst among n routers
  * (n >= 3, src != dst): uniform over the others, from a hash of (id, seed). */
@@ -97,8 +110,9 @@ unsigned nic_mid(uint64_t id, uint64_t seed, unsigned src, unsigned dst, unsigne
 /* Queues a new packet created in `cycle` (traffic_emit_fn compatible via nic_emit_ctx). */
 void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int measured);
 
-/* Computes every injection register's next value from the credits the router
- * port 0 shows in this cycle: cred0[r] is router r's port-0 credit register. */
+/* Computes every injection register's next value from the credits the
+ * routers' NIC ports show in this cycle: node k reads
+ * cred[(k / nics) * cred_stride + k % nics]. */
 void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride);
 
 /* Packets created and not yet delivered by every model. */

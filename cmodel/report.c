@@ -21,11 +21,11 @@ static figures_t figures(const report_t *r)
   f.window = s->o.cycles - s->o.warmup;
   f.avg = s->sink.meas_pkts ? s->sink.lat_sum / (double)s->sink.meas_pkts : 0.0;
   f.p99 = sink_percentile(&s->sink, 99.0);
-  f.thr = f.window ? (double)s->sink.meas_flits / ((double)f.window * s->net.n) : 0.0;
+  f.thr = f.window ? (double)s->sink.meas_flits / ((double)f.window * s->net.nodes) : 0.0;
   /* synthetic traffic: the rate asked for; a trace: what it offered in the
    * measurement window */
   f.offered = traffic_kind(s->tg) == TRAFFIC_TRACE
-                  ? (f.window ? (double)s->nic.meas_created_flits / ((double)f.window * s->net.n) : 0.0)
+                  ? (f.window ? (double)s->nic.meas_created_flits / ((double)f.window * s->net.nodes) : 0.0)
                   : s->o.rate;
   /* cycles stepped: an idle stretch skipped at once took no time */
   f.cps = r->wall_seconds > 0 ? (double)(s->now - s->skipped) / r->wall_seconds : 0.0;
@@ -39,7 +39,7 @@ static figures_t figures(const report_t *r)
     double sum = 0.0, sq = 0.0;
     int i, k = 0;
     f.node_min = f.node_max = 0.0;
-    for (i = 0; i < s->net.n; i++) {
+    for (i = 0; i < s->net.nodes; i++) {
       double x = f.window ? (double)s->sink.src_flits[i] / (double)f.window : 0.0;
       if (s->nic.src[i].created == 0) continue;
       if (k == 0 || x < f.node_min) f.node_min = x;
@@ -129,7 +129,7 @@ void report_print(FILE *out, const report_t *r)
       diag_loops_free(&d);
     }
   }
-  if (s->o.algo == ALGO_FAVORS_NMIN)
+  if (s->o.algo == ALGO_FAVORS_NMIN || s->o.algo == ALGO_UGAL)
     fprintf(out, "  non-minimal          %llu packets left their source toward an intermediate "
             "router\n", (unsigned long long)s->net.spin.detours);
   if (s->o.spin) {

@@ -30,11 +30,11 @@ void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed)
 }
 
 /* Output p carries something this cycle: tell its reader (bit 1: a flit,
- * 0x100: a credit). */
+ * 0x10000: a credit). */
 static inline void wake_reader(const router_links_t *in, int p, unsigned bit)
 {
   const int d = in->down[p];
-  if (d >= 0) in->wake[d >> 3] |= (uint16_t)(bit << (d & 7));
+  if (d >= 0) in->wake[d >> 4] |= bit << (d & 15);
 }
 
 /* ---- the stages of eval, in its order ---- */
@@ -85,22 +85,23 @@ static inline DP_ALWAYS_INLINE void su_pre(router_t *r, const router_cfg_t *cfg,
   uint8_t in_cred[MAX_PORTS];
   if (spin) {                    /* what spin_unit_post reads, then the rest */
     sc->ports = P;
+    sc->nics = cfg->nics;
     sc->vcs = V;
     sc->tdd = cfg->tdd;
     sc->cnt = (const uint8_t(*)[SPIN_MAX_VCS])r->cnt_q;
     sc->cnt_loaded = 0;                    /* spin_unit_pre clears the rest */
     sc->in_ports = r->in_ports;            /* the VCs at the start of the cycle, for the watch */
     sc->nonempty = 0;
-    for (m = r->in_ports & ~1u; m; m &= m - 1u) {
+    for (m = r->in_ports & ~cb->nics; m; m &= m - 1u) {   /* network ports only */
       p = (int)low_bit(m);
       sc->nonempty |= (uint64_t)r->nonempty[p] << (p * SPIN_MAX_VCS);
     }
     {                              /* a special message or an arm notice arrives */
       int sm_in = 0;
-      for (m = in_mask & 0xFEFEu; m && !sm_in; m &= m - 1u) {
+      for (m = in_mask & ~(cb->nics | cb->nics << 16); m && !sm_in; m &= m - 1u) {
         const unsigned b = low_bit(m);
-        sm_in = b < 8 ? CTL_KIND(in->flit[in->up[b]].ctl) >= KIND_PROBE
-                      : CRED_ARM(in->cred[in->up[b - 8]]);
+        sm_in = b < 16 ? CTL_KIND(in->flit[in->up[b]].ctl) >= KIND_PROBE
+                       : CRED_ARM(in->cred[in->up[b - 16]]);
       }
       cb->spin_idle = spin_unit_idle(&r->sp, sm_in);
     }
@@ -128,12 +129,14 @@ static inline DP_ALWAYS_INLINE void su_pre(router_t *r, const router_cfg_t *cfg,
         sc->front[p][v] = &front[p][v];
       }
     }
-    in_flit[0] = in_mask & 1u ? in->inj : &idle;
-    in_cred[0] = 0;
-    for (p = 1; p < P; p++) {
+    for (p = 0; p < cfg->nics; p++) {
+      in_flit[p] = in_mask & (1u << p) ? &in->inj[p] : &idle;
+      in_cred[p] = 0;
+    }
+    for (; p < P; p++) {
       const int u = in->up[p];
       in_flit[p] = in_mask & (1u << p) ? &in->flit[u] : &idle;
-      in_cred[p] = in_mask & (0x100u << p) ? in->cred[u] : 0;
+      in_cred[p] = in_mask & (0x10000u << p) ? in->cred[u] : 0;
     }
     spin_unit_pre(&r->sp, sc, in_flit, in_cred, st);
     cb->sm_outs = sc->sm_out;
@@ -146,7 +149,7 @@ static inline DP_ALWAYS_INLINE void su_pre(router_t *r, const router_cfg_t *cfg,
 
 /* Input ports holding flits and sending no spin flit: stage 1, each
  * port's request to the switch allocator.  Injection admission (section
- * 6): a head at the NIC's port may take a network output only while every
+ * 6): a head at a NIC port may take a network output only while every
  * network output has a free downstream VC (an unconnected output is never
  * busy).  Escape routing reads the trackers' free adaptive VCs and VC 0. */
 static inline DP_ALWAYS_INLINE void in_request(router_t *r, const router_cfg_t *cfg,
@@ -155,7 +158,7 @@ static inline DP_ALWAYS_INLINE void in_request(router_t *r, const router_cfg_t *
 {
   const int P = cb->P;
   unsigned m;
-  cb->admitted = !cfg->admit || (cb->port_free | 1u) == (1u << P) - 1u;
+  cb->admitted = !cfg->admit || (cb->port_free | cb->nics) == (1u << P) - 1u;
   if (esc) {
     int o;
     for (o = 0; o < P; o++) {
@@ -166,7 +169,8 @@ static inline DP_ALWAYS_INLINE void in_request(router_t *r, const router_cfg_t *
   }
   for (m = r->in_ports & ~cb->spin_ins; m; m &= m - 1u) {
     const int p = (int)low_bit(m);
-    const int op = spin_input_port_request(r, cw, cb, p, p ? 1 : cb->admitted, spin, V, esc);
+    const int op = spin_input_port_request(r, cw, cb, p, cb->nics >> p & 1u ? cb->admitted : 1,
+                                           spin, V, esc);
     if (op >= 0) spin_switch_alloc_request(cw, cb, p, (unsigned)op);
   }
 }
@@ -220,11 +224,12 @@ static inline DP_ALWAYS_INLINE void out_switch(router_t *r, const router_links_t
   const flit_t f = spin_input_port_req_flit(r, cw, cb, w, V);
   unsigned ovc, cred;
   if (CTL_HEAD(f.ctl)) {
-    ovc = !esc ? spin_ovc_tracker_first_free(r->ovc_busy_q[o], cb->all_vcs)
+    ovc = cb->vc_phase && !(cb->nics >> o & 1u) ? cw->req_ph[w]   /* its hop phase (4.5) */
+          : !esc ? spin_ovc_tracker_first_free(r->ovc_busy_q[o], cb->all_vcs)
           : cw->req_esc[w] ? 0u : spin_ovc_tracker_first_free_a(r->ovc_busy_q[o], cb->all_vcs);
     cw->ovc_set[o] |= (uint8_t)(1u << ovc);
     cb->ochg |= 1u << o;
-    if (cb->nmin && w == 0 && (f.ext & RH_VIA)) st->detours++;
+    if (cb->nmin && (cb->nics >> w & 1u) && (f.ext & RH_VIA)) st->detours++;
   } else {
     ovc = r->out_vc_q[w][V == 1 ? 0 : cw->req_vc[w]];
   }
@@ -235,10 +240,10 @@ static inline DP_ALWAYS_INLINE void out_switch(router_t *r, const router_links_t
   if (cred) {
     out_cred[w] = (uint8_t)cred;
     cb->wc |= 1u << w;
-    wake_reader(in, w, 0x100u);
-    if (o == 0) {                           /* ejection VCs free at the tail */
-      cw->ovc_clr[0] |= (uint8_t)(1u << ovc);
-      cb->ochg |= 1u;
+    wake_reader(in, w, 0x10000u);
+    if (cb->nics >> o & 1u) {               /* ejection VCs free at the tail */
+      cw->ovc_clr[o] |= (uint8_t)(1u << ovc);
+      cb->ochg |= 1u << o;
     }
   }
 }
@@ -268,7 +273,7 @@ static inline DP_ALWAYS_INLINE void ovc_update(router_t *r, unsigned in_mask,
                                                cycle_bits_t *cb, const int V)
 {
   unsigned m;
-  for (m = in_mask >> 8; m; m &= m - 1u) {
+  for (m = in_mask >> 16; m; m &= m - 1u) {
     const int o = (int)low_bit(m);
     const unsigned c = spin_ovc_tracker_credit(in->cred[in->up[o]]);
     if (c) {
@@ -283,10 +288,10 @@ static inline DP_ALWAYS_INLINE void ovc_update(router_t *r, unsigned in_mask,
                           cb->favors, V);
     if (!(cb->ochg & (1u << o))) continue;    /* unchanged: only its ages moved */
     b = r->ovc_busy_q[o];
-    if ((b & cb->all_vcs) == cb->all_vcs) r->full_ports |= (uint8_t)(1u << o);
-    else r->full_ports &= (uint8_t)~(1u << o);
-    if (b) r->busy_ports |= (uint8_t)(1u << o);
-    else r->busy_ports &= (uint8_t)~(1u << o);
+    if ((b & cb->all_vcs) == cb->all_vcs) r->full_ports |= (uint16_t)(1u << o);
+    else r->full_ports &= (uint16_t)~(1u << o);
+    if (b) r->busy_ports |= (uint16_t)(1u << o);
+    else r->busy_ports &= (uint16_t)~(1u << o);
   }
 }
 
@@ -300,18 +305,19 @@ static inline DP_ALWAYS_INLINE void su_arm_out(const router_links_t *in, uint8_t
       if (sc->arm_out[p]) {
         out_cred[p] = (uint8_t)((cb->wc & (1u << p) ? out_cred[p] : 0u) | sc->arm_out[p]);
         cb->wc |= 1u << p;
-        wake_reader(in, p, 0x100u);
+        wake_reader(in, p, 0x10000u);
       }
 }
 
 /* Input ports: the flit on each input link enters its VC. */
 static inline DP_ALWAYS_INLINE void in_write(router_t *r, unsigned in_mask,
-                                             const router_links_t *in, const int V)
+                                             const router_links_t *in, const cycle_bits_t *cb,
+                                             const int V)
 {
   unsigned m;
-  for (m = in_mask & 0xFFu; m; m &= m - 1u) {
+  for (m = in_mask & 0xFFFFu; m; m &= m - 1u) {
     const int p = (int)low_bit(m);
-    spin_input_port_write(r, p, p ? &in->flit[in->up[p]] : in->inj, V);
+    spin_input_port_write(r, p, cb->nics >> p & 1u ? &in->inj[p] : &in->flit[in->up[p]], V);
   }
 }
 
@@ -340,8 +346,12 @@ static inline DP_ALWAYS_INLINE unsigned eval(router_t *r, const router_cfg_t *cf
   spin_ctx_t sc;                 /* SPIN's view and results, filled only when SPIN is on */
 
   cb.P = cfg->ports;
+  cb.nics = cfg->nic_mask;
   cb.favors = cfg->algo == ALGO_FAVORS_MIN || cfg->algo == ALGO_FAVORS_NMIN;
-  cb.nmin = cfg->algo == ALGO_FAVORS_NMIN;
+  cb.nmin = cfg->algo == ALGO_FAVORS_NMIN || cfg->algo == ALGO_UGAL;   /* a route header */
+  cb.ugal = cfg->algo == ALGO_UGAL;
+  cb.vc_phase = cfg->vc_phase;
+  cb.global = cfg->global_mask;
   cb.all_vcs = (1u << V) - 1u;
   cb.port_free = ~(unsigned)r->full_ports & ((1u << cb.P) - 1u);
   cb.any_draw = 0;
@@ -366,10 +376,10 @@ static inline DP_ALWAYS_INLINE unsigned eval(router_t *r, const router_cfg_t *cf
   /* ^ per output: spin_input_port, spin_switch_alloc, spin_ovc_tracker, spin_crossbar */
   ovc_update(r, in_mask, in, &cw, &cb, V);                           /* spin_ovc_tracker */
   su_arm_out(in, out_cred, &cb, &sc);                                /* spin_unit */
-  in_write(r, in_mask, in, V);                                       /* spin_input_port */
+  in_write(r, in_mask, in, &cb, V);                                  /* spin_input_port */
   su_post(r, st, &cb, &sc, spin);                                    /* spin_unit */
   if (cb.any_draw) r->lfsr_q = lfsr_step(r->lfsr_q);                 /* spin_lfsr */
-  return cb.wf | cb.wc << 8;
+  return cb.wf | cb.wc << 16;
 }
 
 /* The instances of eval: SPIN on; SPIN on with 1 VC; SPIN off with 1 VC; SPIN off;
@@ -420,7 +430,7 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
     up[p] = p;
     down[p] = -1;   /* no reader to tell */
     if (CTL_KIND(flit[p].ctl) != KIND_IDLE) in_mask |= 1u << p;
-    if (p > 0 && cred[p] != 0) in_mask |= 0x100u << p;
+    if (p >= cfg->nics && cred[p] != 0) in_mask |= 0x10000u << p;
   }
   in.inj = &flit[0];
   in.flit = flit;

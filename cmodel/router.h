@@ -9,8 +9,9 @@
 #include <stdint.h>
 #include "flit.h"
 #include "spin.h"
+#include "topology.h"
 
-#define MAX_PORTS 8
+#define MAX_PORTS 16
 #define MAX_VCS   4
 #define BUF_DEPTH 5
 
@@ -22,8 +23,15 @@
  * V >= 2 and SPIN off. */
 typedef enum {
   ALGO_XY = 0, ALGO_WEST_FIRST = 1, ALGO_FAVORS_MIN = 2, ALGO_ESCAPE = 3,
-  ALGO_FAVORS_NMIN = 4
+  ALGO_FAVORS_NMIN = 4, ALGO_DF_MIN = 5, ALGO_UGAL = 6
 } route_algo_t;
+
+/* ALGO_DF_MIN and ALGO_UGAL (C model only, dragonflies): the hierarchical
+ * minimal route (ROUTE_DF_MIN), and UGAL-L's choice at the source between it
+ * and a Valiant detour through a random intermediate group; a head's
+ * downstream VC is its hop phase, the global links it has crossed (vc_phase,
+ * docs/microarchitecture.md 4.5), so 2 VCs (minimal) or 3 (UGAL) make them
+ * deadlock-free without SPIN. */
 
 /* The mechanisms that keep a network live past saturation (on in "live"
  * mode, the default; all off is the SPIN paper's router): injection
@@ -34,13 +42,19 @@ typedef struct {
 } router_mode_t;
 
 typedef struct {
-  int ports;               /* P: NIC port 0 + network ports */
+  int ports;               /* P: NIC ports 0..nics-1 + network ports */
+  int nics;                /* NIC ports (concentration), >= 1 */
+  unsigned nic_mask;       /* bits 0..nics-1 */
+  unsigned global_mask;    /* vc_phase: the outputs (= inputs) that are global links */
+  int vc_phase;            /* ALGO_DF_MIN, ALGO_UGAL: a head's downstream VC is its phase */
+  int node0;               /* the first node of this router (id * nics) */
   int vcs;                 /* V: 1..4 */
   int id;                  /* router id (row of the route table) */
-  int nodes;               /* N: columns of the route table */
-  const uint8_t *mask_det; /* N entries: allowed output ports for each dst
+  int nodes;               /* routers in the network (SPIN's priorities) */
+  int dsts;                /* nodes: columns of the route table */
+  const port_mask_t *mask_det; /* dsts entries: allowed output ports for each dst
                               (escape: the adaptive VCs' ports) */
-  const uint8_t *mask_esc; /* escape only: N entries, the escape VC's ports */
+  const port_mask_t *mask_esc; /* escape only: dsts entries, the escape VC's ports */
   route_algo_t algo;
   int spin;                /* SPIN deadlock recovery on */
   unsigned tdd;            /* SPIN deadlock-detection threshold, cycles */
@@ -59,8 +73,8 @@ typedef struct {
   uint8_t out_port_q[MAX_PORTS][MAX_VCS];
   uint8_t out_vc_q[MAX_PORTS][MAX_VCS];   /* valid once the head has left */
   uint8_t via_q[MAX_PORTS][MAX_VCS];      /* FAvORS-NMin: the route is toward mid (4.3) */
-  uint8_t mask_a_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, adaptive VCs */
-  uint8_t mask_e_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, escape VC */
+  port_mask_t mask_a_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, adaptive VCs */
+  port_mask_t mask_e_q[MAX_PORTS][MAX_VCS];   /* escape: the route set, escape VC */
   /* allocators */
   uint8_t in_ptr_q[MAX_PORTS];            /* per input port, over VCs */
   uint8_t out_ptr_q[MAX_PORTS];           /* per output port, over inputs */
@@ -73,9 +87,9 @@ typedef struct {
                                              message in SPIN's input or output stage */
   uint8_t nonempty[MAX_PORTS];            /* bit v: cnt_q[p][v] > 0 */
   uint8_t routed[MAX_PORTS];              /* bit v: route_valid_q[p][v] */
-  uint8_t in_ports;                       /* bit p: nonempty[p] != 0 */
-  uint8_t full_ports;                     /* bit o: every downstream VC of o is busy */
-  uint8_t busy_ports;                     /* bit o: some downstream VC of o is busy */
+  uint16_t in_ports;                      /* bit p: nonempty[p] != 0 */
+  uint16_t full_ports;                    /* bit o: every downstream VC of o is busy */
+  uint16_t busy_ports;                    /* bit o: some downstream VC of o is busy */
   uint64_t next_cycle;                    /* the cycle after the last evaluation: the
                                              network skips idle routers, whose busy
                                              VCs' ages catch up when next evaluated */
@@ -100,27 +114,27 @@ void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
                  const flit_t *const *in_flit, const uint8_t *in_cred,
                  flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
 
-/* Where a router's inputs come from and its outputs go.  inj is the flit at
- * port 0 (the NIC's injection register); port p > 0 reads flit[up[p]] and
- * cred[up[p]], or nothing when up[p] < 0.  Output port p reaches input port
- * down[p] & 7 of router down[p] >> 3 (none when down[p] < 0): when the step
- * writes a non-idle flit there it sets bit (down[p] & 7) of
- * wake[down[p] >> 3], for a credit bit 8 + (down[p] & 7). */
+/* Where a router's inputs come from and its outputs go.  inj[k] is the flit
+ * at NIC port k < nics (that NIC's injection register); a network port p
+ * reads flit[up[p]] and cred[up[p]], or nothing when up[p] < 0.  Output port
+ * p reaches input port down[p] & 15 of router down[p] >> 4 (none when
+ * down[p] < 0): when the step writes a non-idle flit there it sets bit
+ * (down[p] & 15) of wake[down[p] >> 4], for a credit bit 16 + (down[p] & 15). */
 typedef struct {
   const flit_t *inj;
   const flit_t *flit;
   const uint8_t *cred;
   const int *up;
   const int *down;
-  uint16_t *wake;
+  uint32_t *wake;
 } router_links_t;
 
 /* The same cycle, for a caller that knows which links carry something.
- * in_mask bit p: the flit at port p may be non-idle; bit 8 + p (p > 0): the
- * credit at port p may be non-zero.  Only those links are read; the others
- * count as idle words.  Only the output registers that carry something are
- * written; the others are left as they were.  Returns the written registers:
- * bit p for out_flit[p], bit 8 + p for out_cred[p]. */
+ * in_mask bit p: the flit at port p may be non-idle; bit 16 + p (a network
+ * port): the credit at port p may be non-zero.  Only those links are read;
+ * the others count as idle words.  Only the output registers that carry
+ * something are written; the others are left as they were.  Returns the
+ * written registers: bit p for out_flit[p], bit 16 + p for out_cred[p]. */
 unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsigned in_mask,
                      const router_links_t *in, flit_t *out_flit, uint8_t *out_cred,
                      spin_stats_t *st);

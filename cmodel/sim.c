@@ -26,7 +26,8 @@ void sim_defaults(sim_opts_t *o)
 const char *algo_name(route_algo_t a)
 {
   return a == ALGO_XY ? "xy" : a == ALGO_WEST_FIRST ? "west_first"
-       : a == ALGO_ESCAPE ? "escape" : a == ALGO_FAVORS_NMIN ? "favors_nmin" : "favors_min";
+       : a == ALGO_ESCAPE ? "escape" : a == ALGO_FAVORS_NMIN ? "favors_nmin"
+       : a == ALGO_DF_MIN ? "df_min" : a == ALGO_UGAL ? "ugal" : "favors_min";
 }
 
 int algo_parse(const char *s, route_algo_t *a)
@@ -36,6 +37,8 @@ int algo_parse(const char *s, route_algo_t *a)
   else if (!strcmp(s, "favors_min")) *a = ALGO_FAVORS_MIN;
   else if (!strcmp(s, "favors_nmin")) *a = ALGO_FAVORS_NMIN;
   else if (!strcmp(s, "escape")) *a = ALGO_ESCAPE;
+  else if (!strcmp(s, "df_min")) *a = ALGO_DF_MIN;
+  else if (!strcmp(s, "ugal")) *a = ALGO_UGAL;
   else return -1;
   return 0;
 }
@@ -98,9 +101,9 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     return -1;
   }
   if (topo_from_name(o->topo, &s->topo, s->err, sizeof s->err) != 0) return -1;
-  if (s->topo.routers > 65535) {
-    snprintf(s->err, sizeof s->err, "%s: %d routers, the head flit holds 16-bit ids",
-             o->topo, s->topo.routers);
+  if (s->topo.nodes > 65535) {
+    snprintf(s->err, sizeof s->err, "%s: %d nodes, the head flit holds 16-bit ids",
+             o->topo, s->topo.nodes);
     return -1;
   }
   if (check_topology(s, o) != 0) return -1;
@@ -110,16 +113,18 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
   if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->spin, o->tdd, o->mode, &o->sm, o->seed,
                s->err, sizeof s->err) != 0)
     return -1;
-  if (nic_init(&s->nic, s->topo.routers, o->vcs, models) != 0 ||
-      sink_init(&s->sink, 0, s->topo.routers, o->vcs) != 0) {
+  if (nic_init(&s->nic, s->topo.nodes, o->vcs, models) != 0 ||
+      sink_init(&s->sink, 0, s->topo.nodes, o->vcs) != 0) {
     snprintf(s->err, sizeof s->err, "out of memory");
     return -1;
   }
+  nic_concentrate(&s->nic, s->topo.nics);
   if (faults_parse(o->faults, &s->topo, &s->faults, s->err, sizeof s->err) != 0 ||
       faults_check(&s->faults, &s->topo, net_route_fn(o->algo), o->algo == ALGO_ESCAPE,
                    s->err, sizeof s->err) != 0)
     return -1;
   if (o->algo == ALGO_FAVORS_NMIN) nic_route_header(&s->nic, s->topo.dist, o->seed);
+  if (o->algo == ALGO_UGAL) nic_route_ugal(&s->nic, &s->topo, o->seed);
   return 0;
 }
 
@@ -160,20 +165,23 @@ int sim_cycle_post(sim_t *s)
   int i, meas;
   if (s->failed) return -1;
   diag_faults_step(&s->diag, net);   /* statistics only */
-  memcpy(net->inj, s->nic.inj_next, (size_t)net->n * sizeof *net->inj);
+  memcpy(net->inj, s->nic.inj_next, (size_t)net->nodes * sizeof *net->inj);
   s->now++;
   if (sim_injecting(s)) s->inject_end = s->now;
   meas = sim_counting(s);
-  /* the routers whose ejection register (port 0) was written; the others
-   * hold idle words */
-  ej = net->flit_reg[net->cycle & 1];     /* router r's port 0 is ej[r * ports] */
+  /* the routers whose ejection registers (NIC ports) were written; the
+   * others hold idle words */
+  ej = net->flit_reg[net->cycle & 1];     /* router r's port k is ej[r * ports + k] */
   for (i = 0; i < net->n_ejecting; i++) {
     const int r = net->ejecting[i];
-    const flit_t *f = ej + (size_t)r * (size_t)net->ports;
-    if (CTL_KIND(f->ctl) == KIND_IDLE) continue;
-    if (sink_eject(&s->sink, &s->nic, r, f, s->now, meas) != 0) {
-      snprintf(s->err, sizeof s->err, "C model: %s", s->sink.err);
-      return -1;
+    int k;
+    for (k = 0; k < net->nics; k++) {
+      const flit_t *f = ej + (size_t)r * (size_t)net->ports + (size_t)k;
+      if (!(net->valid[net->cycle & 1][r] >> k & 1u) || CTL_KIND(f->ctl) == KIND_IDLE) continue;
+      if (sink_eject(&s->sink, &s->nic, r * net->nics + k, f, s->now, meas) != 0) {
+        snprintf(s->err, sizeof s->err, "C model: %s", s->sink.err);
+        return -1;
+      }
     }
   }
   return 0;
@@ -222,10 +230,11 @@ static int net_idle(const sim_t *s)
     if (s->nic.active[k]) return 0;
   for (r = 0; r < n->n; r++) {
     const router_t *rt = &n->rt[r];
-    if (router_busy(rt) || rt->busy_ports || n->valid[b][r] || n->wake[b][r] ||
-        CTL_KIND(n->inj[r].ctl) != KIND_IDLE)
+    if (router_busy(rt) || rt->busy_ports || n->valid[b][r] || n->wake[b][r])
       return 0;
   }
+  for (r = 0; r < n->nodes; r++)
+    if (CTL_KIND(n->inj[r].ctl) != KIND_IDLE) return 0;
   return 1;
 }
 

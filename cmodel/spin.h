@@ -16,7 +16,7 @@
 #include "flit.h"
 #include "sm_fmt.h"
 
-#define SPIN_MAX_PORTS 8
+#define SPIN_MAX_PORTS 16
 #define SPIN_MAX_VCS   4
 #define SPIN_RESOLVE_BINS 4096
 /* Cycles from a spin to the probe_move: the longest packet plus one, so the
@@ -66,7 +66,7 @@ typedef struct {
    * cyc, the outputs it left by, fk; cyc = 0: none), 12.4 */
   uint16_t mark_sender_q[SPIN_MAX_PORTS];
   uint32_t mark_cyc_q[SPIN_MAX_PORTS];
-  uint8_t mark_out_q[SPIN_MAX_PORTS];
+  uint16_t mark_out_q[SPIN_MAX_PORTS];
   uint8_t mark_fk_q[SPIN_MAX_PORTS];
   /* per input port: the output of the VC frozen at it in the router's last
    * recovery (0: none), the loop's next hop for that recovery's probe_move
@@ -78,9 +78,10 @@ typedef struct {
    * handled probe forked to (its D, for the fork entry). */
   flit_t smi_q;
   uint8_t smi_port_q;
-  uint8_t smo_src_q[SPIN_MAX_PORTS];   /* SPIN_MAX_PORTS = 8 bytes: spin_unit_idle reads them as one word */
+  uint8_t smo_src_q[SPIN_MAX_PORTS];   /* SPIN_MAX_PORTS = 16 bytes: spin_stages_busy reads them
+                                          as two words */
   flit_t smo_fwd_q, smo_own_q;
-  uint8_t smo_fork_q;
+  uint16_t smo_fork_q;
 } spin_router_t;
 
 typedef struct {
@@ -154,6 +155,7 @@ void loop_clear(loop_buf_t *l);
  * input VCs, registers of cycle t), and what SPIN returns. */
 typedef struct {
   int ports, vcs, id, nodes;
+  int nics;                           /* ports 0..nics-1 are NIC ports, never in a loop */
   unsigned tdd;
   int adopt;                          /* probe adoption on (12.4) */
   int nmin;                           /* FAvORS-NMin: the bound is 2m - 1 spins (4.3) */
@@ -205,15 +207,15 @@ static inline int spin_vc_waits(const spin_ctx_t *c, int p, int v, unsigned o)
          c->cnt[p][v] == HEAD_LEN(f->data);
 }
 
-/* The distinct outputs other than ejection that the VCs at input p holding
- * flits with a route wait for (bit o). */
+/* The distinct outputs other than the NIC ports that the VCs at input p
+ * holding flits with a route wait for (bit o). */
 static inline unsigned spin_outputs_at(const spin_ctx_t *c, int p)
 {
   unsigned d = 0;
   int v;
   for (v = 0; v < c->vcs; v++)
     if (spin_vc_routed(c, p, v)) d |= 1u << c->out_port[p][v];
-  return d & ~1u;
+  return d & ~((1u << c->nics) - 1u);
 }
 
 /* The k-th set bit of mask (lowest first), 0 when there is none. */
@@ -233,7 +235,7 @@ static inline unsigned spin_nth_port(unsigned mask, unsigned k)
 static inline int spin_may_freeze(const spin_router_t *s, const spin_ctx_t *c, int p, unsigned o)
 {
   int pp, v;
-  for (pp = 1; pp < c->ports; pp++)
+  for (pp = c->nics; pp < c->ports; pp++)
     for (v = 0; v < c->vcs; v++)
       if (s->frozen_q[pp][v] && (pp == p || c->out_port[pp][v] == o)) return 0;
   return 1;
@@ -344,9 +346,9 @@ void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped,
 /* A message waits in the input or the output stage (SmPipe = 1). */
 static inline int spin_stages_busy(const spin_router_t *s)
 {
-  uint64_t o;
-  memcpy(&o, s->smo_src_q, sizeof o);   /* SPIN_MAX_PORTS bytes */
-  return o || CTL_KIND(s->smi_q.ctl);
+  uint64_t o[2];
+  memcpy(o, s->smo_src_q, sizeof o);   /* SPIN_MAX_PORTS bytes */
+  return o[0] || o[1] || CTL_KIND(s->smi_q.ctl);
 }
 static inline int spin_unit_idle(const spin_router_t *s, int sm_in)
 {

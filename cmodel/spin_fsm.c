@@ -49,7 +49,7 @@ static void finish(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
 static void spin_now(spin_router_t *s, spin_ctx_t *c)
 {
   int p, v;
-  for (p = 1; p < c->ports; p++)
+  for (p = c->nics; p < c->ports; p++)
     for (v = 0; v < c->vcs; v++) {
       if (!s->frozen_q[p][v] || s->spinning_q[p][v]) continue;
       if (s->armed_q[p][v]) s->spinning_q[p][v] = 1;
@@ -79,9 +79,9 @@ static void arm_chain(spin_router_t *s, spin_ctx_t *c, const uint8_t *in_cred)
 {
   const int sender = s->state_q >= FSM_MOVE && s->state_q <= FSM_KILL_MOVE;
   int o, p, v;
-  for (o = 1; o < c->ports; o++) {
+  for (o = c->nics; o < c->ports; o++) {
     if (!CRED_ARM(in_cred[o])) continue;
-    for (p = 1; p < c->ports; p++)
+    for (p = c->nics; p < c->ports; p++)
       for (v = 0; v < c->vcs; v++) {
         if (!s->frozen_q[p][v] || s->armed_q[p][v] || c->out_port[p][v] != o) continue;
         s->armed_q[p][v] = 1;
@@ -96,7 +96,7 @@ static void arm_chain(spin_router_t *s, spin_ctx_t *c, const uint8_t *in_cred)
 static void spin_flits(spin_router_t *s, spin_ctx_t *c)
 {
   int p, v;
-  for (p = 1; p < c->ports; p++)
+  for (p = c->nics; p < c->ports; p++)
     for (v = 0; v < c->vcs; v++) {
       const flit_t *f = c->front[p][v];
       int o;
@@ -131,7 +131,7 @@ static void expire(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
   const unsigned C = s->loop.cyc_q;
   switch (s->state_q) {
   case FSM_DD:
-    if (spin_vc_routed(c, s->dd_port_q, s->dd_vc_q) && c->out_port[s->dd_port_q][s->dd_vc_q] != 0) {
+    if (spin_vc_routed(c, s->dd_port_q, s->dd_vc_q) && c->out_port[s->dd_port_q][s->dd_vc_q] >= c->nics) {
       sm_t m;
       memset(&m, 0, sizeof m);
       m.kind = KIND_PROBE;
@@ -246,20 +246,21 @@ void spin_take_loop(spin_router_t *s, spin_ctx_t *c, int p, int v, unsigned cyc,
 }
 
 /* The next non-empty network VC after (dd_port, dd_vc), round robin over
- * ports 1..P-1 and their VCs, into *pp, *pv; 0 when all are empty. */
+ * the network ports nics..P-1 and their VCs, into *pp, *pv; 0 when all are
+ * empty. */
 static int next_nonempty(const spin_router_t *s, const spin_ctx_t *c, int *pp, int *pv)
 {
   int p = s->dd_port_q, v = s->dd_vc_q, i;
-  const int total = (c->ports - 1) * c->vcs;
-  if (!(c->nonempty >> SPIN_MAX_VCS)) return 0;
-  if (p < 1) {
+  const int total = (c->ports - c->nics) * c->vcs;
+  if (!(c->nonempty >> (c->nics * SPIN_MAX_VCS))) return 0;
+  if (p < c->nics) {
     p = c->ports - 1;
     v = c->vcs - 1;
   }
   for (i = 0; i < total; i++) {
     if (++v == c->vcs) {
       v = 0;
-      if (++p == c->ports) p = 1;
+      if (++p == c->ports) p = c->nics;
     }
     if (c->nonempty >> (p * SPIN_MAX_VCS + v) & 1u) {
       *pp = p;
@@ -274,13 +275,13 @@ void spin_fsm_post(spin_router_t *s, spin_ctx_t *c, const uint64_t popped, spin_
 {
   const uint64_t last = s->popped_q;
   (void)st;
-  s->popped_q = popped & ~(uint64_t)((1u << SPIN_MAX_VCS) - 1u);   /* network VCs only */
+  s->popped_q = popped & ~((1ull << (c->nics * SPIN_MAX_VCS)) - 1u);   /* network VCs only */
   if (s->state_q == FSM_OFF || s->state_q == FSM_DD) {
     int p = s->dd_port_q, v = s->dd_vc_q;
     /* the watched VC moved (in the cycle before), is empty, or its counter
      * expired (a probe went out for it): watch the next non-empty VC */
     const unsigned b = (unsigned)(p * SPIN_MAX_VCS + v);
-    int moved = s->state_q == FSM_OFF || p < 1 || !(c->nonempty >> b & 1u) || (last >> b & 1u) ||
+    int moved = s->state_q == FSM_OFF || p < c->nics || !(c->nonempty >> b & 1u) || (last >> b & 1u) ||
                 s->cnt_q == 0;
     if (moved && !c->cnt_loaded) {
       if (!next_nonempty(s, c, &p, &v)) {

@@ -59,7 +59,7 @@ DP_LOCAL void ip_pop(router_t *r, cycle_bits_t *cb, int p, int v, int V)
   spin_fifo_t f = spin_input_port_fifo(r, p, v, V);
   if (!spin_fifo_pop(&f)) {
     r->nonempty[p] &= (uint8_t)~(1u << v);
-    if (!r->nonempty[p]) r->in_ports &= (uint8_t)~(1u << p);
+    if (!r->nonempty[p]) r->in_ports &= (uint16_t)~(1u << p);
   }
   r->buffered--;
   cb->popped |= 1ull << (p * SPIN_MAX_VCS + v);
@@ -98,13 +98,23 @@ DP_LOCAL const uint8_t *ip_port_ages(router_t *r, cycle_t *cw, cycle_bits_t *cb,
   return cw->port_age;
 }
 
+/* The busy downstream VCs of output o: UGAL-L's queue (4.5). */
+DP_LOCAL unsigned ip_queue(const router_t *r, unsigned mask, unsigned all_vcs)
+{
+  unsigned b;
+  if (!mask) return 0;
+  b = r->ovc_busy_q[low_bit(mask)] & all_vcs;
+  return (b & 1u) + (b >> 1 & 1u) + (b >> 2 & 1u) + (b >> 3 & 1u);
+}
+
 /* The route unit, serving the lowest VC whose head is at the front without
  * a route; with reroute, when there is none, the lowest VC whose head waits
  * at the front with a route and is not frozen (section 4.2).  Under
- * FAvORS-NMin it routes toward the packet's current target, and at the NIC's
- * port (port 0) may send a head toward its intermediate router on its first
- * route (4.3).  Escape routing only looks the route set up; stage 1 chooses
- * the port.  Sets bit p of cb->routing and the rc_* wires of p. */
+ * FAvORS-NMin it routes toward the packet's current target, and at a NIC
+ * port may send a head toward its intermediate router on its first route
+ * (4.3); UGAL decides there by queues times hops (4.5).  Escape routing only
+ * looks the route set up; stage 1 chooses the port.  Sets bit p of
+ * cb->routing and the rc_* wires of p. */
 DP_FN void spin_input_port_route(router_t *r, const router_cfg_t *cfg, cycle_t *cw,
                                  cycle_bits_t *cb, int p, const int spin, const int V,
                                  const int esc)
@@ -132,15 +142,25 @@ DP_FN void spin_input_port_route(router_t *r, const router_cfg_t *cfg, cycle_t *
       const uint64_t rh = spin_fifo_front(&f).ext;
       const unsigned mid = RH_MID(rh);
       /* toward mid already (via_tgt): the table looks mid up */
-      const int via = first ? (rh & RH_VIA) && mid != (unsigned)cfg->id : r->via_q[p][v];
+      const int via = first ? (rh & RH_VIA) && mid != (unsigned)cfg->node0 : r->via_q[p][v];
       int go = 0;               /* the source sends the head toward mid (rt_mid_o) */
       if (via) dst = target = mid;
-      if (!via && first && p == 0 && (rh & RH_OFFER) &&
-          !(spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, dst) & port_free)) {
-        const unsigned mm = spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, mid);
+      if (cb->ugal) {           /* UGAL-L at the source: queue x hops (4.5) */
+        if (!via && first && (cb->nics >> p & 1u) && (rh & RH_OFFER)) {
+          const unsigned h_min = RH_HMIN(rh), h_nm = h_min + RH_DETOUR(rh);
+          const unsigned q_min =
+              ip_queue(r, spin_route_table(cfg->mask_det, (unsigned)cfg->dsts, dst), all_vcs);
+          const unsigned q_nm =
+              ip_queue(r, spin_route_table(cfg->mask_det, (unsigned)cfg->dsts, mid), all_vcs);
+          go = q_min * h_min > q_nm * h_nm;
+          if (go) target = mid;
+        }
+      } else if (!via && first && (cb->nics >> p & 1u) && (rh & RH_OFFER) &&
+                 !(spin_route_table(cfg->mask_det, (unsigned)cfg->dsts, dst) & port_free)) {
+        const unsigned mm = spin_route_table(cfg->mask_det, (unsigned)cfg->dsts, mid);
         const uint8_t *age = ip_port_ages(r, cw, cb, V);
         const unsigned t_min =
-            ip_min_age(spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, dst), age, cb->P);
+            ip_min_age(spin_route_table(cfg->mask_det, (unsigned)cfg->dsts, dst), age, cb->P);
         const unsigned t_nm = mm & port_free ? 0u : ip_min_age(mm, age, cb->P);
         go = t_min > RH_DETOUR(rh) + t_nm;
         if (go) target = mid;
@@ -149,12 +169,12 @@ DP_FN void spin_input_port_route(router_t *r, const router_cfg_t *cfg, cycle_t *
     }
   }
   cw->rc_dst[p] = (uint16_t)dst;   /* rt_dst_o */
-  mask = spin_route_table(cfg->mask_det, (unsigned)cfg->nodes, target);
+  mask = spin_route_table(cfg->mask_det, (unsigned)cfg->dsts, target);
   cw->rc_vc[p] = (uint8_t)v;
   cb->routing |= 1u << p;
   if (esc) {                    /* the route set only: stage 1 chooses the port */
-    cw->rc_a[p] = (uint8_t)mask;
-    cw->rc_e[p] = (uint8_t)spin_route_table(cfg->mask_esc, (unsigned)cfg->nodes, dst);
+    cw->rc_a[p] = (port_mask_t)mask;
+    cw->rc_e[p] = (port_mask_t)spin_route_table(cfg->mask_esc, (unsigned)cfg->dsts, dst);
     return;
   }
   if (cb->favors && !(mask & port_free)) ip_port_ages(r, cw, cb, V);
@@ -189,7 +209,7 @@ DP_LOCAL int ip_request_esc(router_t *r, cycle_t *cw, cycle_bits_t *cb, int p, i
       }
       use[v] = ((a & cb->free_a) | (e & cb->free0)) & ~blocked;
       amask[v] = a;
-      if (!use[v] || (!admit && !((a | e) & 1u))) continue;
+      if (!use[v] || (!admit && !((a | e) & cb->nics))) continue;
     } else {
       use[v] = 0;
       if (blocked & (1u << r->out_port_q[p][v])) continue;
@@ -235,15 +255,25 @@ DP_FN int spin_input_port_request(router_t *r, cycle_t *cw, cycle_bits_t *cb, in
     if (routing && (V == 1 || cw->rc_vc[p] == v)) op = cw->rc_port[p];
     else if (r->routed[p] & (1u << v)) op = r->out_port_q[p][v];
     else continue;                /* waits for the route unit */
-    if (CTL_HEAD(ip_front_ctl(r, p, v, V)) &&
-        (!(cb->port_free & (1u << op)) || (!admit && op != 0)))
-      continue;
+    if (CTL_HEAD(ip_front_ctl(r, p, v, V))) {
+      if (cb->vc_phase && !(cb->nics >> op & 1u)) {
+        /* the VC of its hop phase (4.5): 0 from a NIC, the VC it came in
+         * on, one more after a global link */
+        const unsigned ph = cb->nics >> p & 1u ? 0u : (unsigned)v + (cb->global >> p & 1u);
+        if (ph >= (unsigned)V || (r->ovc_busy_q[op] >> ph & 1u)) continue;
+      } else if (!(cb->port_free & (1u << op))) {
+        continue;
+      }
+      if (!admit && !(cb->nics >> op & 1u)) continue;
+    }
     if (blocked & (1u << op)) continue;
     req |= 1u << v;
   }
   if (!req) return -1;
   v = V == 1 ? 0 : rr_pick(req, r->in_ptr_q[p], (unsigned)V);   /* one VC: it wins */
   cw->req_vc[p] = (uint8_t)v;
+  if (cb->vc_phase)             /* the winner's hop phase, for its head (4.5) */
+    cw->req_ph[p] = (uint8_t)(cb->nics >> p & 1u ? 0u : (unsigned)v + (cb->global >> p & 1u));
   return routing && (V == 1 || cw->rc_vc[p] == v) ? cw->rc_port[p] : r->out_port_q[p][v];
 }
 
@@ -325,6 +355,6 @@ DP_FN void spin_input_port_write(router_t *r, int p, const flit_t *w, const int 
   f = spin_input_port_fifo(r, p, (int)v, V);
   spin_fifo_push(&f, w);
   r->nonempty[p] |= (uint8_t)(1u << v);
-  r->in_ports |= (uint8_t)(1u << p);
+  r->in_ports |= (uint16_t)(1u << p);
   r->buffered++;
 }

@@ -10,7 +10,8 @@ unsigned spin_next_hop(const spin_router_t *s, const spin_ctx_t *c, int p, sm_t 
   /* the recovery's probe_move or kill_move: where its move went */
   if (m->kind != KIND_MOVE && s->loop_out_q[p] && s->source_id_q == m->sender)
     return s->loop_out_q[p];
-  if (c->vcs == 1) return spin_vc_routed(c, p, 0) ? c->out_port[p][0] : 0u;
+  if (c->vcs == 1)   /* a NIC port is no next hop */
+    return spin_vc_routed(c, p, 0) && c->out_port[p][0] >= c->nics ? c->out_port[p][0] : 0u;
   d = spin_outputs_at(c, p);
   if (!(d & (d - 1u))) return d ? (unsigned)__builtin_ctz(d) : 0u;
   if (m->fk >= c->fmt->k) return 0;

@@ -80,7 +80,7 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_s
       spin_prio(c->cycle, c->tdd, c->nodes, (int)s->mark_sender_q[p])) {
     s->mark_sender_q[p] = (uint16_t)m->sender;
     s->mark_cyc_q[p] = m->t;
-    s->mark_out_q[p] = (uint8_t)outs;
+    s->mark_out_q[p] = (uint16_t)outs;
     s->mark_fk_q[p] = (uint8_t)m->fk;
   }
   st->probes_forked += (unsigned)__builtin_popcount(outs) - 1u;

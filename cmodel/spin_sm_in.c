@@ -7,7 +7,7 @@
 int spin_sm_select(const spin_ctx_t *c, const flit_t *const *in_flit, spin_stats_t *st)
 {
   int p, best = 0, best_rank = 0, best_prio = 0;
-  for (p = 1; p < c->ports; p++) {
+  for (p = c->nics; p < c->ports; p++) {
     const flit_t *w = in_flit[p];
     unsigned kind = CTL_KIND(w->ctl);
     int rank, prio, better;

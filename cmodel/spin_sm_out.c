@@ -65,7 +65,7 @@ static void arbitrate(const spin_ctx_t *c, unsigned fwd, unsigned own, uint8_t *
                       spin_stats_t *st)
 {
   int o;
-  for (o = 1; o < c->ports; o++) {
+  for (o = c->nics; o < c->ports; o++) {
     int f = fwd >> o & 1u, w = own >> o & 1u;
     src[o] = 0;
     if (f && w) {
@@ -105,14 +105,14 @@ void spin_sm_out(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
   arbitrate(c, fwd, own, src, st);
   c->sm_out = 0;
   if (!c->sm_pipe) {
-    for (o = 1; o < c->ports; o++)
+    for (o = c->nics; o < c->ports; o++)
       if (src[o]) drive(c, (unsigned)o, src[o], &c->fwd, c->fwd_fork, &c->own, st);
     return;
   }
   /* SmPipe = 1: the winners of the cycle before go out now ... */
   {
     sm_t f = sm_unpack(c->fmt, &s->smo_fwd_q), w = sm_unpack(c->fmt, &s->smo_own_q);
-    for (o = 1; o < c->ports; o++)
+    for (o = c->nics; o < c->ports; o++)
       if (s->smo_src_q[o]) drive(c, (unsigned)o, s->smo_src_q[o], &f, s->smo_fork_q, &w, st);
   }
   /* ... and this cycle's are registered (a word no output takes is 0) */
@@ -125,5 +125,5 @@ void spin_sm_out(spin_router_t *s, spin_ctx_t *c, spin_stats_t *st)
   memset(&s->smo_own_q, 0, sizeof s->smo_own_q);
   if (any_fwd) s->smo_fwd_q = sm_pack(c->fmt, &c->fwd);
   if (any_own) s->smo_own_q = sm_pack(c->fmt, &c->own);
-  s->smo_fork_q = any_fwd ? (uint8_t)c->fwd_fork : 0;
+  s->smo_fork_q = any_fwd ? (uint16_t)c->fwd_fork : 0;
 }

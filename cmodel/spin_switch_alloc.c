@@ -13,7 +13,7 @@
 /* Input port p requests output o (req_i, req_port_i): a bit of oreq[o]. */
 DP_FN void spin_switch_alloc_request(cycle_t *cw, cycle_bits_t *cb, int p, unsigned o)
 {
-  cw->oreq[o] |= (uint8_t)(1u << p);
+  cw->oreq[o] |= (uint16_t)(1u << p);
   cb->requested |= 1u << o;
 }
 

@@ -13,7 +13,7 @@ static uint64_t frozen_mask(const spin_router_t *s)
 {
   uint64_t m = 0;
   int p, v;
-  for (p = 1; p < SPIN_MAX_PORTS; p++)
+  for (p = 0; p < SPIN_MAX_PORTS; p++)   /* a NIC port's VCs are never frozen */
     for (v = 0; v < SPIN_MAX_VCS; v++)
       if (s->frozen_q[p][v]) m |= 1ull << (p * SPIN_MAX_VCS + v);
   return m;
@@ -65,7 +65,7 @@ void spin_unit_pre(spin_router_t *s, spin_ctx_t *c, const flit_t *const *in_flit
   }
   if (c->sm_pipe == 1) {          /* every input a move or probe_move arrives on is held */
     int p;
-    for (p = 1; p < c->ports; p++)
+    for (p = c->nics; p < c->ports; p++)
       if (freezes(CTL_KIND(in_flit[p]->ctl))) c->hold |= 1u << p;
   }
 

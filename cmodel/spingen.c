@@ -5,6 +5,7 @@
  *
  * usage: spingen --topo NAME --vcs N [--flit-width W] [--escape 0|1] --out FILE
  *        spingen --topo NAME --radix      (prints the routers' port count)
+ *        spingen --topo NAME --nics       (prints the NIC ports a router)
  *        spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths
  *                                         (prints IdW CycW, contract 12.9)
  * The routers of the top get the network's own special-message widths, for
@@ -25,9 +26,11 @@ static int usage(FILE *f)
 {
   fprintf(f, "usage: spingen --topo NAME --vcs N [--flit-width W] [--escape 0|1] --out FILE\n"
              "       spingen --topo NAME --radix\n"
+             "       spingen --topo NAME --nics\n"
              "       spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths\n"
              "  writes the Verilog network top (module spin_network) for topology NAME,\n"
-             "  or prints the port count of its routers (NIC port included), or the\n"
+             "  or prints the port count of its routers (NIC ports included), or their\n"
+             "  NIC ports (concentration), or the\n"
              "  widths its SPIN messages need: IdW CycW (SmPipe S, 2 by default)\n");
   return f == stdout ? 0 : 2;
 }
@@ -175,7 +178,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "    .cfg_adopt_i(adopt_i),\n"
 "    .cfg_id_i   (IdW'(%d)),\n"
 "    .cfg_nodes_i((IdW + 1)'(NumNodes)),\n"
-"    .cfg_xlat_i ((NumPorts*spin_pkg::XlatW)'(32'h%08x)),\n"
+"    .cfg_xlat_i ((NumPorts*spin_pkg::XlatW)'(64'h%016llx)),\n"
 "    .rt_dst_o   (rt_dst_%d),\n"
 "    .rt_mask_i  (rt_mask_%d),\n"
 "    .rt_mid_o   (rt_mid_%d),\n"
@@ -189,7 +192,8 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  );\n"
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
-            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, topo_xlat_word(t, r), r, r,
+            r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r,
+            (unsigned long long)topo_xlat_word(t, r), r, r,
             r, r, r, r, r, r, r, r, r, r * P, r, r * P);
   }
   fprintf(f, "endmodule\n\n`default_nettype wire\n");
@@ -219,7 +223,7 @@ static int write_cfg(const char *out, const topo_t *t, int vcs, int flitw, int e
 int main(int argc, char **argv)
 {
   const char *topo = NULL, *out = NULL;
-  int vcs = 1, flitw = 64, esc = 0, i, radix_only = 0, widths_only = 0, pipe = 2;
+  int vcs = 1, flitw = 64, esc = 0, i, radix_only = 0, nics_only = 0, widths_only = 0, pipe = 2;
   char err[512];
   topo_t t;
   FILE *f;
@@ -228,6 +232,10 @@ int main(int argc, char **argv)
     if (!strcmp(a, "--help")) return usage(stdout);
     if (!strcmp(a, "--radix")) {
       radix_only = 1;
+      continue;
+    }
+    if (!strcmp(a, "--nics")) {
+      nics_only = 1;
       continue;
     }
     if (!strcmp(a, "--sm-widths")) {
@@ -249,7 +257,7 @@ int main(int argc, char **argv)
       return usage(stderr);
     }
   }
-  if (!topo || (!out && !radix_only && !widths_only)) {
+  if (!topo || (!out && !radix_only && !nics_only && !widths_only)) {
     fprintf(stderr, "error: --topo and --out are required\n");
     return usage(stderr);
   }
@@ -262,6 +270,11 @@ int main(int argc, char **argv)
     topo_free(&t);
     return 0;
   }
+  if (nics_only) {
+    printf("%d\n", t.nics);
+    topo_free(&t);
+    return 0;
+  }
   if (widths_only) {
     unsigned idw, cycw;
     sm_widths_for(&t, vcs, pipe, &idw, &cycw);
@@ -271,6 +284,12 @@ int main(int argc, char **argv)
   }
   if (t.radix > MAX_PORTS) {
     fprintf(stderr, "error: %s: radix %d exceeds %d ports\n", topo, t.radix, MAX_PORTS);
+    topo_free(&t);
+    return 2;
+  }
+  if (t.nics > 1) {
+    fprintf(stderr, "error: %s: %d NICs a router; the generated network top has one (use the "
+            "router-array co-simulation, make sim)\n", topo, t.nics);
     topo_free(&t);
     return 2;
   }

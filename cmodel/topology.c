@@ -24,8 +24,8 @@
  * 5, one more is kept to name the first extra field. */
 #define TOPO_MAX_TOKENS 6
 
-/* Routing masks are uint8_t, one bit per port. */
-typedef char topo_ports_fit_in_a_mask[(TOPO_MAX_PORTS <= 8) ? 1 : -1];
+/* Routing masks are port_mask_t, one bit per port. */
+typedef char topo_ports_fit_in_a_mask[(TOPO_MAX_PORTS <= 8 * sizeof(port_mask_t)) ? 1 : -1];
 
 /* ------------------------------------------------------------------------ */
 /* helpers */
@@ -132,12 +132,13 @@ static int compute_dist(topo_t *t)
   return 0;
 }
 
-/* Moves the build into t (kind, name, width, height are the caller's).
- * radix = max(highest used port + 1, min_radix, 2).  Frees b. */
-static int finish(build_t *b, topo_t *t, int min_radix, int has_coords,
+/* Moves the build into t (kind, name, width, height are the caller's), with
+ * nics NIC ports a router.  radix = max(highest used port + 1, min_radix,
+ * nics + 1).  Frees b. */
+static int finish(build_t *b, topo_t *t, int nics, int min_radix, int has_coords,
                   char *err, size_t errlen)
 {
-  int n = b->n, R = min_radix < 2 ? 2 : min_radix, r, p;
+  int n = b->n, R = min_radix < nics + 1 ? nics + 1 : min_radix, r, p;
   size_t np, nn;
   for (r = 0; r < n; r++)
     for (p = TOPO_MAX_PORTS - 1; p >= R; p--)
@@ -148,6 +149,8 @@ static int finish(build_t *b, topo_t *t, int min_radix, int has_coords,
   np = (size_t)n * (size_t)R;
   nn = (size_t)n * (size_t)n;
   t->routers = n;
+  t->nics = nics;
+  t->nodes = n * nics;
   t->radix = R;
   t->has_coords = has_coords;
   t->peer_router = malloc(np * sizeof *t->peer_router);
@@ -239,14 +242,40 @@ int topo_remove_link(topo_t *t, int r, int p)
   return compute_dist(t);
 }
 
-unsigned topo_xlat_word(const topo_t *t, int r)
+uint64_t topo_xlat_word(const topo_t *t, int r)
 {
-  unsigned v = 0;
+  uint64_t v = 0;
   int p;
   for (p = 1; p < t->radix; p++)
     if (t->peer_router[r * t->radix + p] >= 0)
-      v |= (unsigned)(t->latency[r * t->radix + p] - 1) << (4 * p);
+      v |= (uint64_t)(t->latency[r * t->radix + p] - 1) << (4 * p);
   return v;
+}
+
+int topo_df_global(const topo_t *t, int r, int p)
+{
+  const int q = t->peer_router[r * t->radix + p];
+  return t->df_a > 0 && q >= 0 && q / t->df_a != r / t->df_a;
+}
+
+/* Dragonfly: global channel k (0..a*h-1) of group G leads to group k if
+ * k < G, else k + 1 (gen_dragonfly); the channel toward group T. */
+static int df_channel(int G, int T) { return T < G ? T : T - 1; }
+
+int topo_df_landing(const topo_t *t, int G, int T)
+{
+  return T * t->df_a + df_channel(T, G) / t->df_h;
+}
+
+int topo_df_hops(const topo_t *t, int r, int d)
+{
+  const int G = r / t->df_a, T = d / t->df_a;
+  int owner, land;
+  if (r == d) return 0;
+  if (G == T) return 1;
+  owner = G * t->df_a + df_channel(G, T) / t->df_h;
+  land = topo_df_landing(t, G, T);
+  return (owner != r) + 1 + (land != d);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -469,7 +498,7 @@ static int parse_file(FILE *f, const char *path, topo_t *t, char *err,
       }
   t->kind = TOPO_KIND_FILE;
   snprintf(t->name, sizeof t->name, "file:%s", path);
-  if (finish(&b, t, 2, first_coord != 0, err, errlen) != 0)
+  if (finish(&b, t, 1, 2, first_coord != 0, err, errlen) != 0)
     return -1;
   for (r = 1; r < t->routers; r++)
     if (t->dist[r] < 0) {   /* row 0: distances from router 0 */
@@ -654,7 +683,7 @@ static int gen_grid(const char *name, topo_t *t, int wrap, char *err,
   t->kind = wrap ? TOPO_KIND_TORUS : TOPO_KIND_MESH;
   t->width = (int)w;
   t->height = (int)h;
-  return finish(&b, t, PORT_SOUTH + 1, 1, err, errlen);
+  return finish(&b, t, 1, PORT_SOUTH + 1, 1, err, errlen);
 }
 
 static int gen_ring(const char *name, topo_t *t, char *err, size_t errlen)
@@ -689,14 +718,14 @@ static int gen_ring(const char *name, topo_t *t, char *err, size_t errlen)
   t->kind = TOPO_KIND_RING;
   t->width = (int)n;
   t->height = 1;
-  return finish(&b, t, 3, 1, err, errlen);
+  return finish(&b, t, 1, 3, 1, err, errlen);
 }
 
 /* Local port of group member i towards member m (i != m): the other members
- * in increasing order on ports 1..a-1. */
-static int df_local_port(int i, int m)
+ * in increasing order on ports p..p+a-2, after the p NIC ports. */
+static int df_local_port(int p, int i, int m)
 {
-  return (m < i ? m : m - 1) + 1;
+  return (m < i ? m : m - 1) + p;
 }
 
 static int gen_dragonfly(const char *name, topo_t *t, char *err,
@@ -722,20 +751,24 @@ static int gen_dragonfly(const char *name, topo_t *t, char *err,
     set_err(err, errlen, "'%s': %s must be >= 1", name, a < 1 ? "a" : "h");
     return -1;
   }
-  if (p != 1) {
-    set_err(err, errlen, "'%s': p must be 1 (a router has exactly one NIC), "
-            "got %ld", name, p);
+  if (p < 1) {
+    set_err(err, errlen, "'%s': p must be >= 1 (terminals per router)", name);
     return -1;
   }
-  if (a + h > TOPO_MAX_PORTS) {
-    set_err(err, errlen, "'%s': radix a+h = %ld exceeds TOPO_MAX_PORTS (%d)",
-            name, a + h, TOPO_MAX_PORTS);
+  if (p + a - 1 + h > TOPO_MAX_PORTS) {
+    set_err(err, errlen, "'%s': radix p+a-1+h = %ld exceeds TOPO_MAX_PORTS (%d)",
+            name, p + a - 1 + h, TOPO_MAX_PORTS);
     return -1;
   }
   g = a * h + 1;
   if (a * g > TOPO_MAX_ROUTERS) {
     set_err(err, errlen, "'%s': %ld routers, more than TOPO_MAX_ROUTERS (%d)",
             name, a * g, TOPO_MAX_ROUTERS);
+    return -1;
+  }
+  if (a * g * p > 65535) {
+    set_err(err, errlen, "'%s': %ld nodes, more than the head flit's 16-bit ids hold",
+            name, a * g * p);
     return -1;
   }
   if (build_init(&b, (int)(a * g)) != 0) {
@@ -746,20 +779,22 @@ static int gen_dragonfly(const char *name, topo_t *t, char *err,
     int base = G * (int)a;
     for (i = 0; i < a; i++)
       for (m = i + 1; m < a; m++)
-        add_link(&b, base + i, df_local_port(i, m), base + m,
-                 df_local_port(m, i), 1);
+        add_link(&b, base + i, df_local_port((int)p, i, m), base + m,
+                 df_local_port((int)p, m, i), 1);
     /* Absolute arrangement: global channel k (0..a*h-1) of group G is port
-     * a + k%h of member k/h and leads to group k if k < G, else k+1.  The
-     * channel of group T > G that leads back to G is channel G. */
+     * p + a - 1 + k%h of member k/h and leads to group k if k < G, else
+     * k+1.  The channel of group T > G that leads back to G is channel G. */
     for (k = 0; k < a * h; k++) {
       int T = k < G ? k : k + 1;
       if (T > G)
-        add_link(&b, base + k / (int)h, (int)a + k % (int)h,
-                 T * (int)a + G / (int)h, (int)a + G % (int)h, (int)lat);
+        add_link(&b, base + k / (int)h, (int)(p + a - 1) + k % (int)h,
+                 T * (int)a + G / (int)h, (int)(p + a - 1) + G % (int)h, (int)lat);
     }
   }
   t->kind = TOPO_KIND_DRAGONFLY;
-  return finish(&b, t, (int)(a + h), 0, err, errlen);
+  t->df_a = (int)a;
+  t->df_h = (int)h;
+  return finish(&b, t, (int)p, (int)(p + a - 1 + h), 0, err, errlen);
 }
 
 int topo_from_name(const char *name, topo_t *t, char *err, size_t errlen)
@@ -810,6 +845,7 @@ static const char *route_name(route_fn_t fn)
   case ROUTE_XY: return "xy";
   case ROUTE_WEST_FIRST: return "west-first";
   case ROUTE_MINIMAL: return "minimal";
+  case ROUTE_DF_MIN: return "dragonfly minimal";
   }
   return "?";
 }
@@ -826,20 +862,44 @@ static const char *kind_name(topo_kind_t k)
   return "topology";
 }
 
-int topo_route_masks(const topo_t *t, route_fn_t fn, uint8_t *masks,
+/* The hierarchical minimal port of a dragonfly from router r toward router
+ * d != r: local to d in the same group; else the global link to d's group,
+ * or the local port toward the router that holds it. */
+static unsigned df_min_port(const topo_t *t, int r, int d)
+{
+  const int a = t->df_a, G = r / a, T = d / a, R = t->radix;
+  int target, p;
+  if (G == T) {
+    target = d;
+  } else {
+    const int k = df_channel(G, T), owner = G * a + k / t->df_h;
+    if (owner == r) return 1u << (t->nics + a - 1 + k % t->df_h);
+    target = owner;
+  }
+  for (p = t->nics; p < R; p++)
+    if (t->peer_router[(size_t)r * (size_t)R + (size_t)p] == target) return 1u << p;
+  return 0;
+}
+
+int topo_route_masks(const topo_t *t, route_fn_t fn, port_mask_t *masks,
                      char *err, size_t errlen)
 {
-  int n, R, r, d;
+  int n, R, r, d, nodes, k;
   if (t == NULL || masks == NULL || t->routers < 1 || t->radix < 2 ||
       t->peer_router == NULL || t->dist == NULL) {
     set_err(err, errlen, "topo_route_masks: no topology or no mask array");
     return -1;
   }
-  if (fn != ROUTE_XY && fn != ROUTE_WEST_FIRST && fn != ROUTE_MINIMAL) {
+  if (fn != ROUTE_XY && fn != ROUTE_WEST_FIRST && fn != ROUTE_MINIMAL && fn != ROUTE_DF_MIN) {
     set_err(err, errlen, "%s: unknown routing function %d", t->name, (int)fn);
     return -1;
   }
-  if (fn != ROUTE_MINIMAL &&
+  if (fn == ROUTE_DF_MIN && (t->kind != TOPO_KIND_DRAGONFLY || t->df_a < 1)) {
+    set_err(err, errlen, "%s routing applies to dragonflies only; '%s' is a %s",
+            route_name(fn), t->name, kind_name(t->kind));
+    return -1;
+  }
+  if (fn != ROUTE_MINIMAL && fn != ROUTE_DF_MIN &&
       (t->kind != TOPO_KIND_MESH || !t->has_coords || t->x == NULL ||
        t->y == NULL)) {
     set_err(err, errlen, "%s routing applies to meshes only; '%s' is a %s",
@@ -848,6 +908,7 @@ int topo_route_masks(const topo_t *t, route_fn_t fn, uint8_t *masks,
   }
   n = t->routers;
   R = t->radix;
+  nodes = t->nodes;
   for (r = 0; r < n; r++) {
     const int *peer = t->peer_router + (size_t)r * (size_t)R;
     unsigned linked = 0, m;
@@ -857,8 +918,9 @@ int topo_route_masks(const topo_t *t, route_fn_t fn, uint8_t *masks,
         linked |= 1u << p;
     for (d = 0; d < n; d++) {
       int rd = t->dist[(size_t)r * (size_t)n + (size_t)d];
+      port_mask_t *row = masks + (size_t)r * (size_t)nodes + (size_t)d * (size_t)t->nics;
       if (r == d) {
-        masks[(size_t)r * (size_t)n + (size_t)d] = 1;
+        for (k = 0; k < t->nics; k++) row[k] = (port_mask_t)(1u << k);   /* eject at its NIC */
         continue;
       }
       if (rd < 0) {
@@ -867,7 +929,9 @@ int topo_route_masks(const topo_t *t, route_fn_t fn, uint8_t *masks,
         return -1;
       }
       m = 0;
-      if (fn == ROUTE_MINIMAL) {
+      if (fn == ROUTE_DF_MIN) {
+        m = df_min_port(t, r, d);
+      } else if (fn == ROUTE_MINIMAL) {
         for (p = 1; p < R; p++)
           if (peer[p] >= 0 &&
               t->dist[(size_t)peer[p] * (size_t)n + (size_t)d] == rd - 1)
@@ -893,7 +957,7 @@ int topo_route_masks(const topo_t *t, route_fn_t fn, uint8_t *masks,
                 t->name, route_name(fn), r, d);
         return -1;
       }
-      masks[(size_t)r * (size_t)n + (size_t)d] = (uint8_t)m;
+      for (k = 0; k < t->nics; k++) row[k] = (port_mask_t)m;
     }
   }
   return 0;

@@ -1,14 +1,15 @@
 /* topology.h - network topologies: parsing, named generators, routing tables.
  *
  * A topology is a set of routers joined by bidirectional links between ports.
- * Port 0 of every router is its NIC; network ports are 1..radix-1.  The file
+ * Ports 0..nics-1 of every router are its NICs (concentration: nics nodes a
+ * router; 1 except on a dragonfly-a-p-h with p > 1); network ports are
+ * nics..radix-1.  Node k is NIC port k % nics of router k / nics.  The file
  * format and the named topologies are those of docs/topology.md.
  *
- * Routing tables: for every (router r, destination d) two output-port masks,
- * bit p set when port p is allowed (bit 0 = eject, set only when r == d):
- *   mask_det[r][d]  the restricted function (XY, west-first, or the escape VC)
- *   mask_min[r][d]  every minimal next hop (adaptive routing)
- * The router RTL reads the same tables (generated into the network top).
+ * Routing tables: for every (router r, destination node d) an output-port
+ * mask, bit p set when port p is allowed (at d's own router only the bit of
+ * d's NIC port, the ejection).  The router RTL reads the same tables
+ * (generated into the network top, or answered by the harness).
  */
 #ifndef SPIN_TOPOLOGY_H
 #define SPIN_TOPOLOGY_H
@@ -16,12 +17,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TOPO_MAX_PORTS  8      /* radix limit, NIC port included */
+#define TOPO_MAX_PORTS  16     /* radix limit, NIC ports included */
 #define TOPO_MAX_ROUTERS 4096
 #define TOPO_MAX_LATENCY 16    /* link latency limit of the router (contract 1) */
 
 /* Mesh port numbering (also used by torus): */
 enum { PORT_NIC = 0, PORT_EAST = 1, PORT_WEST = 2, PORT_NORTH = 3, PORT_SOUTH = 4 };
+
+/* A route mask: bit p = output port p (TOPO_MAX_PORTS bits). */
+typedef uint16_t port_mask_t;
 
 typedef enum {
   TOPO_KIND_FILE = 0,
@@ -31,14 +35,17 @@ typedef enum {
   TOPO_KIND_DRAGONFLY
 } topo_kind_t;
 
-typedef struct {
+typedef struct topo_s {
   topo_kind_t kind;
   char name[128];      /* as given: "mesh8x8", "file:foo.topo", ... */
   int routers;         /* N */
-  int radix;           /* max over routers of (highest used port + 1), >= 2 */
+  int nics;            /* NIC ports a router (ports 0..nics-1), >= 1 */
+  int nodes;           /* routers * nics: the network's end points */
+  int radix;           /* max over routers of (highest used port + 1), >= nics + 1 */
   int width, height;   /* mesh/torus: W and H; ring: N and 1; else 0 */
+  int df_a, df_h;      /* dragonfly: routers a group, global links a router; else 0 */
   /* Per (router, port), index r * radix + p.  peer_router = -1 when unused.
-   * Port 0 is never a network link (peer_router[r*radix+0] == -1). */
+   * A NIC port is never a network link (peer_router[r*radix+p] == -1, p < nics). */
   int *peer_router;
   int *peer_port;
   int *latency;        /* link latency in cycles, >= 1 */
@@ -77,19 +84,42 @@ int topo_remove_link(topo_t *t, int r, int p);
 
 /* Router r's link latencies less 1, 4 bits a port (port p at bits 4p, 0
  * for unused ports): the router's cfg_xlat_i (contract section 1). */
-unsigned topo_xlat_word(const topo_t *t, int r);
+uint64_t topo_xlat_word(const topo_t *t, int r);
+
+/* The router of node k and its NIC port there. */
+static inline int topo_node_router(const topo_t *t, int k) { return k / t->nics; }
+static inline int topo_node_port(const topo_t *t, int k) { return k % t->nics; }
+
+/* The NIC ports of a router as a mask (bits 0..nics-1). */
+static inline unsigned topo_nic_mask(const topo_t *t) { return (1u << t->nics) - 1u; }
+
+/* Dragonfly: the group of router r, and whether port p of r is a global
+ * link (it leads to another group). */
+static inline int topo_df_group(const topo_t *t, int r) { return r / t->df_a; }
+int topo_df_global(const topo_t *t, int r, int p);
+
+/* Dragonfly: the hops of the hierarchical minimal route from router r to
+ * router d (local, global, local: 0 to 3), the route ROUTE_DF_MIN takes. */
+int topo_df_hops(const topo_t *t, int r, int d);
+
+/* Dragonfly: the router of group T where the global link from group G
+ * lands (G != T). */
+int topo_df_landing(const topo_t *t, int G, int T);
 
 /* Routing algorithms whose tables can be built. */
 typedef enum {
   ROUTE_XY = 0,        /* mesh only: deterministic dimension order */
   ROUTE_WEST_FIRST,    /* mesh only: west hops first, then adaptive E/N/S */
-  ROUTE_MINIMAL        /* any topology: every minimal next hop */
+  ROUTE_MINIMAL,       /* any topology: every minimal next hop */
+  ROUTE_DF_MIN         /* dragonfly only: the hierarchical minimal route, a
+                          local hop to the router holding the global link to
+                          the destination's group, that link, a local hop */
 } route_fn_t;
 
-/* Fills masks (routers*routers entries, index r*N+d) with the allowed output
- * ports of function fn.  Returns 0, or -1 with a message when fn does not
- * apply to the topology (XY on a dragonfly, ...). */
-int topo_route_masks(const topo_t *t, route_fn_t fn, uint8_t *masks,
+/* Fills masks (routers*nodes entries, index r*nodes+d, d a node) with the
+ * allowed output ports of function fn.  Returns 0, or -1 with a message
+ * when fn does not apply to the topology (XY on a dragonfly, ...). */
+int topo_route_masks(const topo_t *t, route_fn_t fn, port_mask_t *masks,
                      char *err, size_t errlen);
 
 #endif

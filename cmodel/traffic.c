@@ -109,6 +109,8 @@ struct traffic {
   double inv_log1mp;     /* 1 / ln(1 - p), for the geometric gaps (p < 1) */
   double long_frac;
   int hot;               /* hotspot node, or -1 */
+  int grp;               /* group_shift: nodes a group (0: not group_shift) */
+  uint32_t grp_thresh;   /* 2^32 mod grp, for rng_below(grp) */
   int *perm;             /* permutations: destination per source; else NULL */
   uint32_t uni_thresh;   /* 2^32 mod (n - 1), for rng_below(n - 1) */
   /* min-heap of keys (next cycle << sbits) | node: ordered by cycle, then
@@ -189,11 +191,11 @@ static uint64_t draw_gap(traffic_t *tg)
 /* Indexed by traffic_kind_t (TRAFFIC_UNIFORM_RANDOM .. TRAFFIC_HOTSPOT). */
 static const char *const pattern_names[] = {
   "uniform_random", "transpose", "bit_complement", "bit_reverse",
-  "bit_rotation", "shuffle", "tornado", "neighbor", "hotspot"
+  "bit_rotation", "shuffle", "tornado", "neighbor", "group_shift", "hotspot"
 };
 #define NPATTERNS ((int)(sizeof pattern_names / sizeof pattern_names[0]))
 #define VALID_SPECS "uniform_random, transpose, bit_complement, bit_reverse, " \
-  "bit_rotation, shuffle, tornado, neighbor, hotspot, hotspot:NODE, trace:PATH"
+  "bit_rotation, shuffle, tornado, neighbor, group_shift, hotspot, hotspot:NODE, trace:PATH"
 
 static int log2_exact(int n)
 {
@@ -207,7 +209,7 @@ static int log2_exact(int n)
 static int build_perm(traffic_kind_t kind, const char *name, const topo_t *topo,
                       int *perm, char *err, size_t errlen)
 {
-  const int n = topo->routers;
+  const int n = topo->nodes;
   int b = -1, s, w = 0, h = 0;
 
   if (kind == TRAFFIC_TORNADO || kind == TRAFFIC_NEIGHBOR) {
@@ -530,7 +532,7 @@ traffic_t *traffic_trace_buf(const char *name, const char *buf, size_t len,
   FILE *f;
   traffic_t *tg;
   if (err && errlen) err[0] = '\0';
-  if (!topo || topo->routers <= 0) {
+  if (!topo || topo->nodes <= 0) {
     set_err(err, errlen, "traffic: no topology");
     return NULL;
   }
@@ -540,7 +542,7 @@ traffic_t *traffic_trace_buf(const char *name, const char *buf, size_t len,
     set_err(err, errlen, "%s: cannot read: %s", name, strerror(errno));
     return NULL;
   }
-  tg = trace_new(name, f, topo->routers, err, errlen);
+  tg = trace_new(name, f, topo->nodes, err, errlen);
   fclose(f);
   return tg;
 }
@@ -605,7 +607,7 @@ static double mean_length(double rate, double long_frac, char *err, size_t errle
  * centre, else node n / 2); -1 and a message when NODE is bad. */
 static int hotspot_node(const char *spec, const topo_t *topo, char *err, size_t errlen)
 {
-  const int n = topo->routers;
+  const int n = topo->nodes;
   if (spec[7] == ':') {
     int neg;
     uint64_t v;
@@ -643,6 +645,16 @@ static int pattern_dests(traffic_t *tg, const char *spec, const topo_t *topo, ch
     return tg->hot < 0 ? -1 : 0;
   }
   if (kind == TRAFFIC_UNIFORM_RANDOM) return 0;
+  if (kind == TRAFFIC_GROUP_SHIFT) {   /* a random node of the next group */
+    if (topo->kind != TOPO_KIND_DRAGONFLY || topo->df_a < 1) {
+      set_err(err, errlen, "group_shift needs a dragonfly topology (its groups), not '%s'",
+              topo->name);
+      return -1;
+    }
+    tg->grp = topo->df_a * topo->nics;
+    tg->grp_thresh = (uint32_t)(0u - (uint32_t)tg->grp) % (uint32_t)tg->grp;
+    return 0;
+  }
   tg->perm = malloc((size_t)n * sizeof *tg->perm);
   if (!tg->perm) {
     set_err(err, errlen, "traffic: out of memory");
@@ -691,11 +703,11 @@ traffic_t *traffic_new(const char *spec, const topo_t *topo, double rate,
     set_err(err, errlen, "traffic: no pattern or no topology");
     return NULL;
   }
-  if (topo->routers <= 0) {
-    set_err(err, errlen, "traffic: topology has %d routers", topo->routers);
+  if (topo->nodes <= 0) {
+    set_err(err, errlen, "traffic: topology has %d nodes", topo->nodes);
     return NULL;
   }
-  if (strncmp(spec, "trace:", 6) == 0) return trace_open(spec + 6, topo->routers, err, errlen);
+  if (strncmp(spec, "trace:", 6) == 0) return trace_open(spec + 6, topo->nodes, err, errlen);
   if ((kind = pattern_kind(spec, err, errlen)) < 0) return NULL;
   if ((mean_len = mean_length(rate, long_frac, err, errlen)) < 0.0) return NULL;
 
@@ -705,7 +717,7 @@ traffic_t *traffic_new(const char *spec, const topo_t *topo, double rate,
     return NULL;
   }
   tg->kind = (traffic_kind_t)kind;
-  tg->n = topo->routers;
+  tg->n = topo->nodes;
   tg->hot = -1;
   tg->long_frac = long_frac;
   tg->p = rate / mean_len;
@@ -746,6 +758,9 @@ int traffic_tick(traffic_t *tg, uint64_t cycle, traffic_emit_fn emit, void *ctx)
 
     if (tg->perm) {
       dst = tg->perm[src];
+    } else if (tg->grp) {
+      const int next = (src / tg->grp + 1) * tg->grp;
+      dst = (next < tg->n ? next : 0) + (int)rng_below(&tg->rng, (uint32_t)tg->grp, tg->grp_thresh);
     } else if (tg->hot >= 0 && src != tg->hot &&
                (rng_next(&tg->rng) >> 62) == 0) {
       dst = tg->hot;                      /* top two bits 0: probability 1/4 */

@@ -38,6 +38,7 @@ typedef enum {
   TRAFFIC_SHUFFLE,
   TRAFFIC_TORNADO,
   TRAFFIC_NEIGHBOR,
+  TRAFFIC_GROUP_SHIFT,   /* dragonfly: a random node of the next group */
   TRAFFIC_HOTSPOT,
   TRAFFIC_TRACE
 } traffic_kind_t;

@@ -22,6 +22,7 @@
 
 module spin_fsm #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumNics  = 1,      // ports 0..NumNics-1 are NICs, never in a loop
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
@@ -114,7 +115,7 @@ module spin_fsm #(
   output logic [MaxPv-1:0]             popped_q_o
 );
 `include "spin_sm_layout.svh"
-  localparam int unsigned Total = (NumPorts - 1) * NumVcs;   // network VCs
+  localparam int unsigned Total = (NumPorts - NumNics) * NumVcs;   // network VCs
   localparam int unsigned MaxVcs = spin_pkg::MaxVcs;
   localparam int unsigned LfW   = ForkW;
 
@@ -128,7 +129,7 @@ module spin_fsm #(
     vc_bits  = '0;
     ovc_bits = '0;
     vbits    = NumVcs > 2 ? 2'b11 : NumVcs > 1 ? 2'b01 : 2'b00;
-    for (int unsigned p = 1; p < NumPorts; p++)
+    for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++) begin
         vc_bits[p*MaxVcs+v]         = 1'b1;
         ovc_bits[(p*MaxVcs+v)*2 +: 2] = vbits;
@@ -238,9 +239,9 @@ module spin_fsm #(
                     state_q == spin_pkg::StForwardProgress || state_q == spin_pkg::StKillMove;
 
     // 1. arm notices from downstream
-    for (int unsigned o = 1; o < NumPorts; o++)
+    for (int unsigned o = NumNics; o < NumPorts; o++)
       if (arm_in_i[o])
-        for (int unsigned p = 1; p < NumPorts; p++)
+        for (int unsigned p = NumNics; p < NumPorts; p++)
           for (int unsigned v = 0; v < NumVcs; v++)
             if (frozen_q[p*MaxVcs+v] && !armed_a[p*MaxVcs+v] &&
                 32'(op_i[(p*MaxVcs+v)*3 +: 3]) == o) begin
@@ -253,7 +254,7 @@ module spin_fsm #(
             end
 
     // 2. spin flits: a spinning VC sends its front flit, ahead of everything
-    for (int unsigned p = 1; p < NumPorts; p++)
+    for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++)
         if (spinning_q[p*MaxVcs+v] && cnt_nz_i[p*MaxVcs+v]) begin
           o3 = op_i[(p*MaxVcs+v)*3 +: 3];
@@ -270,7 +271,7 @@ module spin_fsm #(
     if (cnt_q == '0) begin
       case (state_q)
         spin_pkg::StDd:
-          if (cnt_nz_i[wi] && rv_i[wi] && wop != '0) begin
+          if (cnt_nz_i[wi] && rv_i[wi] && 32'(wop) >= NumNics) begin
             out_a  = PW'(wop);
             kind_a = spin_pkg::KindProbe;
             data_a = sm_word(id_i, '0, CycW'(wop), '0, '0);
@@ -380,7 +381,7 @@ module spin_fsm #(
       end
     // an own move or probe_move home: a whole packet for port0 that may be
     // frozen, the watched VC first
-    for (int unsigned p = 1; p < NumPorts; p++)
+    for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++)
         if (frozen_a[p*MaxVcs+v] && (p == 32'(hp) || op_i[(p*MaxVcs+v)*3 +: 3] == loop_port0_q))
           may = 1'b0;
@@ -541,19 +542,20 @@ module spin_fsm #(
     cur       = 0;
     kk        = 0;
     if (s_b == spin_pkg::StOff || s_b == spin_pkg::StDd) begin
-      if (!loaded_b && (s_b == spin_pkg::StOff || dd_port_d == '0 ||
+      if (!loaded_b && (s_b == spin_pkg::StOff || 32'(dd_port_d) < NumNics ||
                         !cnt_nz_i[{dd_port_d, dd_vc_d}] || popped_q[{dd_port_d, dd_vc_d}] ||
                         cnt_b == '0)) begin
         // the next non-empty network VC after the watched one, round robin
         state_d = spin_pkg::StOff;
         cnt_w   = '0;
-        cur = dd_port_d == '0 ? Total - 1 : (32'(dd_port_d) - 1) * NumVcs + 32'(dd_vc_d);
+        cur = 32'(dd_port_d) < NumNics ? Total - 1
+                                        : (32'(dd_port_d) - NumNics) * NumVcs + 32'(dd_vc_d);
         for (int unsigned j = 0; j < Total; j++) begin
           kk = (cur + 1 + j) % Total;
           if (state_d == spin_pkg::StOff &&
-              cnt_nz_i[(1 + kk / NumVcs) * MaxVcs + kk % NumVcs]) begin
+              cnt_nz_i[(NumNics + kk / NumVcs) * MaxVcs + kk % NumVcs]) begin
             state_d   = spin_pkg::StDd;
-            dd_port_w = 3'(1 + kk / NumVcs);
+            dd_port_w = 3'(NumNics + kk / NumVcs);
             dd_vc_w   = 2'(kk % NumVcs);
             cnt_w     = CntW'(tdd_i) - 1'b1;
           end
@@ -608,7 +610,7 @@ module spin_fsm #(
     {a_sin_used, a_sout_used, a_sin_twice, a_sout_twice} = '0;
     a_record_ok = 1'b1;
     a_o = '0;
-    for (int unsigned p = 1; p < NumPorts; p++)
+    for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++) begin
         a_o = op_i[(p*MaxVcs+v)*3 +: 3];
         if (frozen_q[p*MaxVcs+v]) begin
@@ -717,7 +719,7 @@ module spin_fsm #(
         armed_q       <= armed_n & vc_bits;
         spinning_q    <= spinning_n & vc_bits;
         spin_ovc_q    <= spin_ovc_d & ovc_bits;
-        loop_out_q    <= loop_out_d & ~(NumPorts*3)'(3'b111);   // port 0 has none
+        loop_out_q    <= loop_out_d & ~(NumPorts*3)'((64'd1 << (3 * NumNics)) - 64'd1);   // NIC ports have none
         popped_q      <= popped_i & vc_bits;   // network VCs
       end
       ep_q  <= ep_d;

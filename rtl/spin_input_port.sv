@@ -15,7 +15,8 @@
 // registers of this cycle) is routed again; a VC that this cycle's
 // messages freeze (frozen_i) keeps the route it had.
 // Admission (section 6): a head here asks for a network output only while
-// admit_i (the router ties it high on every port but the NIC's).
+// admit_i (the router ties it high on every port but the NICs'); a head
+// for a NIC port (ports 0..NumNics-1) is always admitted.
 // Stage 1: a VC requests its output port when it holds a flit and has a
 // route; a head also needs a free downstream VC there (port_free_i).  The
 // round-robin arbiter picks one VC; its pointer moves only when gnt_i says
@@ -50,7 +51,8 @@ module spin_input_port #(
   parameter int unsigned FlitW    = 64,
   parameter int unsigned Escape   = 0,
   parameter int unsigned Nmin     = 0,     // FAvORS-NMin built in (needs FlitW >= 90)
-  parameter int unsigned Source   = 0,     // 1: the NIC's port (the NMin decision)
+  parameter int unsigned Source   = 0,     // 1: a NIC port (the NMin decision)
+  parameter int unsigned NumNics  = 1,     // ports 0..NumNics-1 are NIC ports (ejection)
   localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned PortW   = $clog2(NumPorts),
@@ -224,7 +226,7 @@ module spin_input_port #(
       else
         vc_req[v] = cnt[v*CntW +: CntW] != '0 && vc_routed[v] && !frozen_req_i[v] && !spin_i &&
                     !hold_i && (!vc_head[v] || (port_free_i[vc_port[v*PortW +: PortW]] &&
-                                     (admit_i || vc_port[v*PortW +: PortW] == '0))) &&
+                                     (admit_i || 32'(vc_port[v*PortW +: PortW]) < NumNics))) &&
                     !out_blocked_i[vc_port[v*PortW +: PortW]];
     end
   end
@@ -255,7 +257,8 @@ module spin_input_port #(
             rc_valid && rc_vc == VcIdxW'(v) ? rt_mask_i[NumPorts +: NumPorts] : '0;
         esc_use[v*NumPorts +: NumPorts] = ((ma[v*NumPorts +: NumPorts] & free_a_i) |
                                            (me[v*NumPorts +: NumPorts] & free0_i)) & ~out_blocked_i;
-        esc_eject[v] = ma[v*NumPorts] || me[v*NumPorts];
+        esc_eject[v] = ((ma[v*NumPorts +: NumPorts] | me[v*NumPorts +: NumPorts]) &
+                        NumPorts'((64'd1 << NumNics) - 64'd1)) != '0;
       end
     end
     assign win_use = esc_use[arb_vc*NumPorts +: NumPorts];

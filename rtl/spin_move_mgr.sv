@@ -12,6 +12,7 @@
 
 module spin_move_mgr #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumNics  = 1,      // ports 0..NumNics-1 are NICs, never in a loop
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
@@ -70,11 +71,11 @@ module spin_move_mgr #(
     d = '0;
     for (int unsigned v = 0; v < NumVcs; v++)
       if (routed_i[v]) d[op_i[v*3 +: 3]] = 1'b1;
-    d[0] = 1'b0;
+    for (int unsigned q = 0; q < NumNics; q++) d[q] = 1'b0;
     if (!is_move && loop_out_i != '0 && source_id_i == snd) begin
       o = loop_out_i;
     end else if (NumVcs == 1) begin
-      o = routed_i[0] ? op_i[2:0] : '0;
+      o = routed_i[0] && 32'(op_i[2:0]) >= NumNics ? op_i[2:0] : '0;
     end else if ((d & (d - 1'b1)) == '0) begin
       o = spin_pkg::nth_port(d, 3'd0);
     end else begin
@@ -94,7 +95,7 @@ module spin_move_mgr #(
                          !is_deadlock_i) || (state_i == spin_pkg::StFrozen && mine);
     // blk: a frozen VC uses input port_i or is routed to o
     blk = 1'b0;
-    for (int unsigned p = 1; p < NumPorts; p++)
+    for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++)
         if (frozen_i[p*spin_pkg::MaxVcs + v] &&
             (32'(port_i) == p || op_all_i[(p*spin_pkg::MaxVcs + v)*3 +: 3] == o))

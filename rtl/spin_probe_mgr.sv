@@ -11,6 +11,7 @@
 
 module spin_probe_mgr #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumNics  = 1,      // ports 0..NumNics-1 are NICs, never in a loop
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
@@ -83,7 +84,7 @@ module spin_probe_mgr #(
       if (!routed_i[v]) all_routed = 1'b0;
       if (routed_i[v] && 32'(op_i[v*3 +: 3]) < NumPorts) outs[op_i[v*3 +: PW]] = 1'b1;
     end
-    outs[0]   = 1'b0;
+    for (int unsigned q = 0; q < NumNics; q++) outs[q] = 1'b0;
     several   = (outs & (outs - 1'b1)) != '0;
     outranked = {id_i <= top_i, id_i} > {snd <= top_i, snd};
     too_long  = 32'(cyc) > SmCycMax || (NumVcs > 1 && several && 32'(fk) >= SmK);
@@ -136,7 +137,7 @@ module spin_probe_mgr #(
     mk_cyc_d    = mk_cyc_q;
     mk_out_d    = mk_out_q;
     mk_fk_d     = mk_fk_q;
-    for (int unsigned p = 1; p < NumPorts; p++)
+    for (int unsigned p = NumNics; p < NumPorts; p++)
       if (en_i && mk_we[p]) begin
         mk_sender_d[p*IdW +: IdW]        = snd;
         mk_cyc_d[p*CycW +: CycW]         = cyc;

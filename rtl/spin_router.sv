@@ -2,11 +2,15 @@
 // input buffer to output register.  Contract: docs/microarchitecture.md;
 // C twin: router_eval() in cmodel/router.c.
 //
-// Port 0 is the NIC; ports 1..NumPorts-1 are network links.  Every output
-// is a register: flit_o (link word) and credit_o (credit word) of port p are
-// the link registers that the neighbour on port p reads in the next cycle.
+// Ports 0..NumNics-1 are NICs (concentration); ports NumNics..NumPorts-1
+// are network links.  Every output is a register: flit_o (link word) and
+// credit_o (credit word) of port p are the link registers that the
+// neighbour on port p reads in the next cycle.
 // Parameters:
-//   NumPorts  2..8 ports, NIC included
+//   NumPorts  2..8 ports, NICs included (the SPIN unit's port fields are
+//             3 bits: spin_pkg::PortW)
+//   NumNics   1..NumPorts-1 NIC ports, each an ejection and an injection
+//             port (contract section 1)
 //   NumVcs    1..4 virtual channels per input port
 //   BufDepth  flits per VC, at least the longest packet (5), at most 7
 //   FlitW     data bits per flit, at least 16 (the head's dst field); with
@@ -14,8 +18,9 @@
 //   Spin      1: SPIN deadlock recovery built in (spin_unit), switched on at
 //             run time by cfg_spin_i; 0: none built (cfg_spin_* ignored)
 //   Nmin      1: FAvORS-NMin built in (section 4.3; FlitW >= 90), switched
-//             on at run time by cfg_nmin_i with cfg_favors_i: port 0 looks up
-//             its head's intermediate router on rt_mid_o/rt_mid_mask_i;
+//             on at run time by cfg_nmin_i with cfg_favors_i: NIC port k
+//             looks up its head's intermediate router on rt_mid_o and
+//             rt_mid_mask_i (slice k);
 //             0: none built (rt_mid_o is 0)
 //   Escape    1: escape-VC routing built in (section 4.1), switched on at
 //             run time by cfg_escape_i; each route-table answer is then
@@ -42,6 +47,7 @@
 
 module spin_router #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumNics  = 1,
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned BufDepth = 5,
   parameter int unsigned FlitW    = 64,
@@ -77,8 +83,8 @@ module spin_router #(
   input  logic [NumPorts*spin_pkg::XlatW-1:0] cfg_xlat_i, // per output: its link's latency - 1 (SPIN)
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
   input  logic [NumPorts*MaskW-1:0]     rt_mask_i,
-  output logic [spin_pkg::DstW-1:0]     rt_mid_o,       // NMin: port 0's intermediate router
-  input  logic [NumPorts-1:0]           rt_mid_mask_i,  // its allowed output ports
+  output logic [NumNics*spin_pkg::DstW-1:0] rt_mid_o,   // NMin: each NIC port's intermediate router
+  input  logic [NumNics*NumPorts-1:0]   rt_mid_mask_i,  // their allowed output ports
   input  logic [NumPorts*LinkW-1:0]     flit_i,
   input  logic [NumPorts*CredW-1:0]     credit_i,
   output logic [NumPorts*LinkW-1:0]     flit_o,
@@ -87,8 +93,11 @@ module spin_router #(
   output logic [ObsW-1:0]               spin_obs_o
 );
   // ---- parameter checks ----
-  if (NumPorts < 2 || NumPorts > 8) begin : gen_check_ports
-    $error("spin_router: NumPorts must be 2..8");
+  if (NumPorts < 2 || NumPorts > spin_pkg::MaxPorts) begin : gen_check_ports
+    $error("spin_router: NumPorts must be 2..8 (SPIN's 3-bit port fields)");
+  end
+  if (NumNics < 1 || NumNics >= NumPorts) begin : gen_check_nics
+    $error("spin_router: NumNics must be 1..NumPorts-1");
   end
   if (NumVcs < 1 || NumVcs > 4) begin : gen_check_vcs
     $error("spin_router: NumVcs must be 1..4 (the link VC field is 2 bits)");
@@ -162,7 +171,7 @@ module spin_router #(
   // Injection admission (section 6): every network output has a free
   // downstream VC (an unconnected output never gets busy).
   logic                       admit;
-  assign admit = !cfg_admit_i || port_free[NumPorts-1:1] == '1;
+  assign admit = !cfg_admit_i || port_free[NumPorts-1:NumNics] == '1;
   logic [3*MaxPv-1:0]         v_op;
   logic [NumPorts-1:0]        in_busy, out_busy, sm_valid, arm;
   logic [NumPorts*2-1:0]      spin_vc, spin_ovc, arm_vc;
@@ -171,24 +180,28 @@ module spin_router #(
   logic [NumPorts*FlitW-1:0]  sm_data;
   logic [NumPorts*LinkW-1:0]  xbar_in;      // per input: its spin flit, else its request
 
-  logic [NumPorts*spin_pkg::DstW-1:0] mid_all;   // only port 0's is looked up
-  assign rt_mid_o = mid_all[spin_pkg::DstW-1:0];
+  logic [NumPorts*spin_pkg::DstW-1:0] mid_all;   // only the NIC ports' are looked up
+  assign rt_mid_o = mid_all[NumNics*spin_pkg::DstW-1:0];
+  // NMin: a head is at its mid when mid is this router's first node (4.3)
+  logic [spin_pkg::DstW-1:0] node0;
+  assign node0 = spin_pkg::DstW'(32'(cfg_id_i) * NumNics);
   for (genvar p = 0; p < NumPorts; p++) begin : gen_input
     localparam int unsigned Rot = (5 * p) % 32;
     logic [7:0] draw;   // low byte of the LFSR rotated right by Rot
     assign draw = Rot == 0 ? lfsr[7:0] : 8'((lfsr >> Rot) | (lfsr << (32 - Rot)));
     spin_input_port #(
       .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth),
-      .FlitW(FlitW), .Escape(Escape), .Nmin(Nmin), .Source(p == 0 ? 1 : 0)
+      .FlitW(FlitW), .Escape(Escape), .Nmin(Nmin), .Source(p < NumNics ? 1 : 0),
+      .NumNics(NumNics)
     ) u_input (
       .clk_i, .rst_ni,
       .flit_i       (flit_i[p*LinkW +: LinkW]),
       .rt_dst_o     (rt_dst_o[p*spin_pkg::DstW +: spin_pkg::DstW]),
       .rt_mask_i    (rt_mask_i[p*MaskW +: MaskW]),
       .nmin_i       (cfg_nmin_i),
-      .id_i         (spin_pkg::DstW'(cfg_id_i)),
+      .id_i         (node0),
       .rt_mid_o     (mid_all[p*spin_pkg::DstW +: spin_pkg::DstW]),
-      .rt_mid_mask_i(rt_mid_mask_i),
+      .rt_mid_mask_i(rt_mid_mask_i[(p < NumNics ? p : 0)*NumPorts +: NumPorts]),
       .esc_i        (cfg_escape_i),
       .free_a_i     (free_a),
       .free0_i      (free0),
@@ -196,7 +209,7 @@ module spin_router #(
       .draw_i       (draw),
       .least_busy_i (cfg_favors_i),
       .reroute_i    (cfg_reroute_i),
-      .admit_i      (p == 0 ? admit : 1'b1),
+      .admit_i      (p < NumNics ? admit : 1'b1),
       .port_age_i   (port_age),
       .gnt_i        (gnt[p]),
       .gnt_ovc_i    (head_vc[p*spin_pkg::VcW +: spin_pkg::VcW]),
@@ -268,8 +281,8 @@ module spin_router #(
       assign arm_in_vc[p*2 +: 2] = credit_i[p*CredW + spin_pkg::CredArm + 1 +: 2];
     end
     spin_unit #(
-      .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
-      .TddW(TddW), .SmPipe(SmPipe)
+      .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW),
+      .CycW(CycW), .TddW(TddW), .SmPipe(SmPipe)
     ) u_spin (
       .clk_i, .rst_ni,
       .en_i         (cfg_spin_i),
@@ -364,7 +377,7 @@ module spin_router #(
     assign free_a[o] = ovc_free[o*NumVcs +: NumVcs] >> 1 != '0;
     assign free0[o]  = ovc_free[o*NumVcs];
 
-    spin_ovc_tracker #(.NumVcs(NumVcs), .Eject(o == 0)) u_ovc (
+    spin_ovc_tracker #(.NumVcs(NumVcs), .Eject(o < NumNics)) u_ovc (
       .clk_i, .rst_ni,
       .alloc_i     (alloc[o]),
       .alloc_vc_i  (new_vc),
@@ -442,10 +455,12 @@ module spin_router #(
           else $error("spin_router: output %0d spins a word of kind %0d", o,
                       flit_d[o*LinkW + FlitW + 4 +: spin_pkg::KindW]);
       end
-      // the NIC receives packets only
-      EjectFlitsOnly_A: assert (flit_d[FlitW + 4 +: spin_pkg::KindW] <= spin_pkg::KindFlit)
-        else $error("spin_router: word of kind %0d to the ejection port",
-                    flit_d[FlitW + 4 +: spin_pkg::KindW]);
+      // the NICs receive packets only
+      for (int unsigned o = 0; o < NumNics; o++) begin
+        EjectFlitsOnly_A: assert (flit_d[o*LinkW + FlitW + 4 +: spin_pkg::KindW] <= spin_pkg::KindFlit)
+          else $error("spin_router: word of kind %0d to ejection port %0d",
+                      flit_d[o*LinkW + FlitW + 4 +: spin_pkg::KindW], o);
+      end
     end
   end
 `endif

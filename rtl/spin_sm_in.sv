@@ -14,6 +14,7 @@
 
 module spin_sm_in #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumNics  = 1,      // ports 0..NumNics-1 are NICs, never in a loop
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
@@ -61,7 +62,7 @@ module spin_sm_in #(
     snd       = '0;
     rank      = '0;
     key       = '0;
-    for (int unsigned p = 1; p < NumPorts; p++) begin
+    for (int unsigned p = NumNics; p < NumPorts; p++) begin
       k    = kind_i[p*spin_pkg::KindW +: spin_pkg::KindW];
       snd  = data_i[p*FlitW +: IdW];
       rank = {spin_pkg::sm_rank(k), k == spin_pkg::KindProbe && snd == id_i};
@@ -124,7 +125,7 @@ module spin_sm_in #(
       kind_o  = sel_kind;
       w       = sel_data;
       if (one_on)
-        for (int unsigned p = 1; p < NumPorts; p++)
+        for (int unsigned p = NumNics; p < NumPorts; p++)
           hold_o[p] = spin_pkg::sm_freezes(kind_i[p*spin_pkg::KindW +: spin_pkg::KindW]);
     end
     if (!en_i) begin

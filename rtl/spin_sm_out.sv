@@ -15,6 +15,7 @@
 
 module spin_sm_out #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumNics  = 1,      // ports 0..NumNics-1 are NICs, never in a loop
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
@@ -62,7 +63,7 @@ module spin_sm_out #(
              ? spin_pkg::sm_rank(fwd_kind_i) > spin_pkg::sm_rank(own_kind_i)
              : {fs <= top_i, fs} >= {os <= top_i, os};
     src_now = '0;
-    for (int unsigned o = 1; o < NumPorts; o++) begin
+    for (int unsigned o = NumNics; o < NumPorts; o++) begin
       if (fwd_mask_i[o] && (32'(own_out_i) != o || fwd_wins)) src_now[o*2 +: 2] = 2'd1;
       else if (32'(own_out_i) == o)                        src_now[o*2 +: 2] = 2'd2;
     end
@@ -79,7 +80,7 @@ module spin_sm_out #(
   always_comb begin
     any_fwd = 1'b0;
     any_own = 1'b0;
-    for (int unsigned o = 1; o < NumPorts; o++) begin
+    for (int unsigned o = NumNics; o < NumPorts; o++) begin
       any_fwd = any_fwd || src_now[o*2 +: 2] == 2'd1;
       any_own = any_own || src_now[o*2 +: 2] == 2'd2;
     end
@@ -133,7 +134,7 @@ module spin_sm_out #(
     always_comb begin
       k   = src[o*2 +: 2] == 2'd1 ? fk_kind : ok_kind;
       w   = src[o*2 +: 2] == 2'd1 ? fk_data : ok_data;
-      sm_valid_o[o] = o != 0 && src[o*2 +: 2] != 2'd0 && !out_busy_i[o];
+      sm_valid_o[o] = o >= NumNics && src[o*2 +: 2] != 2'd0 && !out_busy_i[o];
       sm_kind_o[o*KW +: KW] = sm_valid_o[o] ? k : '0;
     end
     if (NumVcs > 1) begin : gen_fork

@@ -17,6 +17,7 @@
 
 module spin_unit #(
   parameter int unsigned NumPorts = 5,
+  parameter int unsigned NumNics  = 1,      // ports 0..NumNics-1 are NICs, never in a loop
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned FlitW    = 128,
   parameter int unsigned IdW      = 6,
@@ -81,7 +82,7 @@ module spin_unit #(
   logic [KW-1:0]        smi_kind;
   logic [FlitW-1:0]     smi_data;
   spin_sm_in #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
+    .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
     .SmPipe(SmPipe)
   ) u_sm_in (
     .clk_i, .rst_ni, .en_i, .pipe_i,
@@ -141,7 +142,7 @@ module spin_unit #(
   logic [IdW-1:0]         source_id_q;
   logic [NumPorts*3-1:0]  loop_out_q;
   spin_fsm #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
+    .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
     .TddW(TddW), .ForkW(ForkW)
   ) u_fsm (
     .clk_i, .rst_ni, .en_i, .id_i, .nodes_i, .tdd_i,
@@ -210,7 +211,7 @@ module spin_unit #(
   logic [FlitW-1:0]     mm_data;
   logic [(NumPorts-1)*MarkW-1:0] marks;
   spin_probe_mgr #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
+    .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
   ) u_probe_mgr (
     .clk_i, .rst_ni, .en_i, .adopt_en_i, .id_i,
     .top_i        (top),
@@ -232,7 +233,7 @@ module spin_unit #(
     .marks_o      (marks)
   );
   spin_move_mgr #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
+    .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
   ) u_move_mgr (
     .valid_i      (h_valid && h_kind >= spin_pkg::KindMove && !home),
     .port_i       (h_port),
@@ -276,7 +277,7 @@ module spin_unit #(
   logic [KW+FlitW-1:0]    smo_fwd, smo_own;
   logic [NumPorts-1:0]    smo_fork;
   spin_sm_out #(
-    .NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
+    .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
     .SmPipe(SmPipe)
   ) u_sm_out (
     .clk_i, .rst_ni, .en_i, .pipe_i,

@@ -29,7 +29,9 @@
 # Knobs (bad values of the SWEEP_ ones stop make with an error naming them)
 #   SWEEP_CYCLES=N        injection cycles per sweep point (20000; warm-up N/10, drain limit N)
 #   SWEEP_TRAFFIC="a b"   traffic patterns (the seven of docs/results.md)
-#   SWEEP_CONFIGS="a b"   configurations (all nine: SWEEP_CONFIG_NAMES below)
+#   SWEEP_TOPO=NAME       the topology (mesh8x8); a dragonfly-a-p-h[@G] sweeps fmin_1vc_spin,
+#                         nmin_1vc_spin, dfmin_2vc and ugal_3vc on uniform_random and group_shift
+#   SWEEP_CONFIGS="a b"   configurations (the nine of a mesh: SWEEP_CONFIG_NAMES below)
 #   SWEEP_MODES="a b"     router modes, live and/or paper (both)
 #   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
@@ -58,6 +60,7 @@ SPINSIM ?= $(BUILD)/cmodel/spinsim
 SWEEP_CYCLES     ?=
 SWEEP_TRAFFIC    ?=
 SWEEP_CONFIGS    ?=
+SWEEP_TOPO       ?=
 SWEEP_MODES      ?=
 SWEEP_QUICK      ?= 0
 SWEEP_JOBS       ?=
@@ -70,8 +73,8 @@ BENCH_RUNS    ?= 3
 BENCH_QUICK   ?= 0
 
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
-SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement
-SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin
+SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement group_shift
+SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
 SWEEP_MODE_NAMES    := live paper
 
 # Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
@@ -115,7 +118,7 @@ endif
 # The environment of scripts/sweep.py (it checks the values again): exported
 # as they are, never pasted into a command.
 ifneq ($(filter sweep sweep-sat,$(EVAL_GOALS)),)
-export SWEEP_CYCLES SWEEP_TRAFFIC SWEEP_CONFIGS SWEEP_MODES SWEEP_QUICK SWEEP_JOBS \
+export SWEEP_TOPO SWEEP_CYCLES SWEEP_TRAFFIC SWEEP_CONFIGS SWEEP_MODES SWEEP_QUICK SWEEP_JOBS \
   SWEEP_SAT_CYCLES SWEEP_SAT_SEEDS SWEEP_SAT_DRAIN SWEEP_ENGINE SWEEP_HOSTS
 endif
 

@@ -80,8 +80,14 @@ CONFIGS = [
     ("esc_3vc", "escape VC, 3 VCs", "escape", 3, 0),
     ("fmin_2vc_spin", "minimal adaptive (FAvORS-Min) + SPIN, 2 VCs", "favors_min", 2, 1),
     ("fmin_3vc_spin", "minimal adaptive (FAvORS-Min) + SPIN, 3 VCs", "favors_min", 3, 1),
+    ("dfmin_2vc", "dragonfly minimal, 2 VCs", "df_min", 2, 0),
+    ("ugal_3vc", "UGAL-L, 3 VCs", "ugal", 3, 0),
 ]
 LABELS = {c[0]: c[1] for c in CONFIGS}
+# The dragonfly's own routings (--topo dragonfly-...): not in the default list
+# of a mesh sweep, and on a dragonfly the default list is theirs and FAvORS'.
+DF_CONFIGS = ["dfmin_2vc", "ugal_3vc"]
+DF_DEFAULT = ["fmin_1vc_spin", "nmin_1vc_spin", "dfmin_2vc", "ugal_3vc"]
 
 # live: the default router (admission, rerouting, probe adoption); paper: --mode paper.
 MODES = ["live", "paper"]
@@ -89,7 +95,9 @@ MODES = ["live", "paper"]
 TRAFFICS = ["uniform_random", "transpose", "bit_reverse", "bit_rotation", "shuffle", "tornado",
             "neighbor"]
 # Patterns the sweep accepts besides the default ones (spinsim's synthetic patterns).
-OTHER_TRAFFICS = ["bit_complement"]
+OTHER_TRAFFICS = ["bit_complement", "group_shift"]
+# A dragonfly sweep's default patterns.
+DF_TRAFFICS = ["uniform_random", "group_shift"]
 
 # The latency sweep of a series goes on to the first rate >= PAST x its saturation rate.
 PAST = 3
@@ -976,7 +984,8 @@ class Plots:
     STYLE = {"xy_1vc": ("tab:gray", "o"), "wf_1vc": ("tab:blue", "o"), "fmin_1vc_spin": ("tab:red", "o"),
              "nmin_1vc_spin": ("tab:brown", "D"),
              "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
-             "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s")}
+             "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
+             "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
     MODE_LS = {"live": "-", "paper": "--"}
 
     def __init__(self, sw):
@@ -1136,7 +1145,11 @@ def options(argv=None):
         raise BadInput("SWEEP_QUICK=%r: expected 0 or 1" % quick_env)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--spinsim", default="build/cmodel/spinsim")
-    ap.add_argument("--out", default=None, help="output directory (build/sweep; build/sweep/quick with --quick)")
+    ap.add_argument("--topo", default=None,
+                    help="the topology (env SWEEP_TOPO; mesh8x8); a dragonfly-a-p-h[@G] sweeps "
+                         "%s on %s by default" % (",".join(DF_DEFAULT), ",".join(DF_TRAFFICS)))
+    ap.add_argument("--out", default=None, help="output directory (build/sweep; build/sweep/quick with --quick; "
+                    "another topology than mesh8x8 in a subdirectory of it named after the topology)")
     ap.add_argument("--quick", action="store_true", default=quick_env == "1",
                     help="short runs, coarse steps: checks the tooling, not the network (env SWEEP_QUICK=1)")
     ap.add_argument("--cycles", default=None, help="injection cycles per point (env SWEEP_CYCLES; 20000)")
@@ -1174,6 +1187,11 @@ def options(argv=None):
                     help="with --engine parallel: GNU parallel's --sshloginfile (env SWEEP_HOSTS)")
     ap.add_argument("--report-only", action="store_true", help="run nothing; rewrite the tables and plots from the CSV")
     a = ap.parse_args(argv)
+    global TOPO
+    TOPO = a.topo if a.topo is not None else env_or("SWEEP_TOPO", TOPO)
+    if not TOPO or any(ch.isspace() for ch in TOPO):
+        raise BadInput("--topo %r: expected a spinsim topology name" % TOPO)
+    dfly = TOPO.startswith("dragonfly")
 
     src = "--cycles" if a.cycles is not None else "SWEEP_CYCLES"
     a.cycles = pos_int(a.cycles if a.cycles is not None else env_or("SWEEP_CYCLES", "3000" if a.quick else "20000"),
@@ -1184,12 +1202,18 @@ def options(argv=None):
     a.drain_limit = a.cycles if a.drain_limit is None else pos_int(a.drain_limit, "--drain-limit")
     if a.out is None:
         a.out = "build/sweep/quick" if a.quick else "build/sweep"
+        if TOPO != "mesh8x8":   # points.csv does not name the topology: one directory each
+            a.out = os.path.join(a.out, TOPO.replace("/", "_").replace(":", "_"))
     src = "--traffic" if a.traffic is not None else "SWEEP_TRAFFIC"
     a.traffic = name_list(a.traffic if a.traffic is not None else env_or("SWEEP_TRAFFIC", ""), src,
-                          TRAFFICS + OTHER_TRAFFICS) or list(TRAFFICS)
+                          TRAFFICS + OTHER_TRAFFICS) or list(DF_TRAFFICS if dfly else TRAFFICS)
     src = "--configs" if a.configs is not None else "SWEEP_CONFIGS"
     a.configs = name_list(a.configs if a.configs is not None else env_or("SWEEP_CONFIGS", ""), src,
-                          [c[0] for c in CONFIGS]) or [c[0] for c in CONFIGS]
+                          [c[0] for c in CONFIGS]) or (list(DF_DEFAULT) if dfly else
+                                                       [c[0] for c in CONFIGS if c[0] not in DF_CONFIGS])
+    if not dfly and set(a.configs) & set(DF_CONFIGS):
+        raise BadInput("%s: %s route dragonflies only (--topo dragonfly-a-p-h)"
+                       % (src, ",".join(sorted(set(a.configs) & set(DF_CONFIGS)))))
     src = "--modes" if a.modes is not None else "SWEEP_MODES"
     a.modes = name_list(a.modes if a.modes is not None else env_or("SWEEP_MODES", ""), src, MODES) or list(MODES)
     a.rates = parse_rates(a.rates or (QUICK_RATES if a.quick else DEFAULT_RATES))

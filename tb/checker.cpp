@@ -13,7 +13,7 @@ namespace {
 const char* port_name(const topo_t& t, int p) {
   static const char* mesh[] = {"nic", "east", "west", "north", "south"};
   if (t.kind == TOPO_KIND_MESH || t.kind == TOPO_KIND_TORUS) return p < 5 ? mesh[p] : "?";
-  return p == 0 ? "nic" : "net";
+  return p < t.nics ? "nic" : "net";
 }
 
 struct Field {
@@ -68,7 +68,11 @@ Checker::Checker(const sim_t* sim, int flitw, const spin_obs_dims_t& dims)
   }
 }
 
-flit_t Checker::ejected(unsigned r) const { return get_flit(rtl_flit_, r * P_, FlitW_); }
+// Node k ejects on NIC port k % nics of router k / nics.
+flit_t Checker::ejected(unsigned k) const {
+  const unsigned K = (unsigned)sim_->net.nics;
+  return get_flit(rtl_flit_, k / K * P_ + k % K, FlitW_);
+}
 
 int Checker::compare(RtlNet& rtl, int limit) {
   const network_t& net = sim_->net;

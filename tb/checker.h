@@ -29,8 +29,9 @@ class Checker {
   // (no port or VC for a field of the whole router).
   int compare(RtlNet& rtl, int limit);
 
-  // The RTL's ejection link (port 0) of router r, from the last compare.
-  flit_t ejected(unsigned r) const;
+  // The RTL's ejection link of node k (NIC port k % nics of router
+  // k / nics), from the last compare.
+  flit_t ejected(unsigned k) const;
 
  private:
   // One field of the SPIN word at one index: spin_obs_fields[f] of input

@@ -220,7 +220,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   sink_t rtl_sink;
-  if (sink_init(&rtl_sink, 1, sim.net.n, sim.net.vcs) != 0) {
+  if (sink_init(&rtl_sink, 1, sim.net.nodes, sim.net.vcs) != 0) {
     std::fprintf(stderr, "error: out of memory\n");
     sim_free(&sim);
     return 1;
@@ -272,10 +272,10 @@ int main(int argc, char** argv) {
         break;
       }
       int meas = sim_counting(&sim);
-      for (int r = 0; r < sim.net.n && fail_msg.empty(); r++) {
-        flit_t f = chk.ejected((unsigned)r);
+      for (int k = 0; k < sim.net.nodes && fail_msg.empty(); k++) {
+        flit_t f = chk.ejected((unsigned)k);
         if (CTL_KIND(f.ctl) != KIND_IDLE &&
-            sink_eject(&rtl_sink, &sim.nic, r, &f, sim.now, meas) != 0)
+            sink_eject(&rtl_sink, &sim.nic, k, &f, sim.now, meas) != 0)
           fail_msg = std::string("RTL: ") + rtl_sink.err;
       }
       if (!fail_msg.empty()) {

@@ -13,6 +13,9 @@
 #include "link_pipes.h"
 #include "rtl_net.h"
 
+#ifndef SPIN_NICS
+#define SPIN_NICS 1     // NIC ports a router (NumNics)
+#endif
 #ifndef SPIN_ESCAPE
 #define SPIN_ESCAPE 0   // the synthesized netlist (make synth-cosim) has no escape routing
 #endif
@@ -62,14 +65,15 @@ constexpr bool kOneEval = HasClockTrigger<Root>::value;
 class RtlArray : public RtlNet {
   // A lane's own buffers for its routers' inputs and lookups.
   struct Scratch {
-    Bits in_flit, in_cred, dst, mask;
-    Scratch(int P, int linkw, int maskw)
-        : in_flit(P * linkw), in_cred(P * kCredW), dst(P * 16), mask(P * maskw) {}
+    Bits in_flit, in_cred, dst, mask, mid, mid_mask;
+    Scratch(int P, int K, int linkw, int maskw)
+        : in_flit(P * linkw), in_cred(P * kCredW), dst(P * 16), mask(P * maskw), mid(K * 16),
+          mid_mask(K * P) {}
   };
 
  public:
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs, unsigned obs_words)
-      : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs),
+      : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs), K_(t->nics), D_(t->nodes),
         LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), ObsWords_(obs_words),
         cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
         out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3),
@@ -86,10 +90,10 @@ class RtlArray : public RtlNet {
     for (auto& m : r_) m->final();
   }
 
-  void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
+  void reset(uint32_t seed, const port_mask_t* masks, const port_mask_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode,
              int sm_pipe) override {
-    copy_tables(masks, masks_esc, N_);
+    copy_tables(masks, masks_esc, N_, D_);
     for (int r = 0; r < N_; r++) {
       Vspin_router* m = r_[r].get();
       m->lfsr_seed_i = seed ^ (uint32_t)((uint32_t)r * LFSR_ID_MIX);
@@ -113,7 +117,8 @@ class RtlArray : public RtlNet {
       from_bits(m->flit_i, s.in_flit);
       from_bits(m->credit_i, s.in_cred);
       from_bits(m->rt_mask_i, s.mask);
-      m->rt_mid_mask_i = 0;
+      s.mid_mask.clear();
+      from_bits(m->rt_mid_mask_i, s.mid_mask);
     }
     pipes_.clear();
     for (int i = 0; i < 3; i++) edge();
@@ -128,12 +133,12 @@ class RtlArray : public RtlNet {
       lanes_->run([this, inj](int lane) {
         Scratch& s = scratch_[lane];
         for (int r = first_[lane]; r < first_[lane + 1]; r++) {
-          feed(r, inj[r], s);
+          feed(r, inj + r * K_, s);
           clock_once(r, s);
         }
       });
     } else {
-      for (int r = 0; r < N_; r++) feed(r, inj[r], scratch_[0]);
+      for (int r = 0; r < N_; r++) feed(r, inj + r * K_, scratch_[0]);
       edge();
     }
     snapshot();
@@ -144,15 +149,15 @@ class RtlArray : public RtlNet {
   void set_threads(int n) override {
     n = n < 1 ? 1 : n > N_ ? N_ : n;
     lanes_.reset(new Lanes(n));
-    scratch_.assign(n, Scratch(P_, LinkW_, MaskW_));
+    scratch_.assign(n, Scratch(P_, K_, LinkW_, MaskW_));
     first_.resize(n + 1);
     for (int i = 0; i <= n; i++) first_[i] = (int)((int64_t)N_ * i / n);
   }
 
   // The lookups of the coming cycle were made from the old tables right
   // after the last edge: made again from the new ones.
-  void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
-    copy_tables(masks, masks_esc, N_);
+  void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) override {
+    copy_tables(masks, masks_esc, N_, D_);
     for (int r = 0; r < N_; r++) lookup(r, scratch_[0]);
   }
 
@@ -208,14 +213,15 @@ class RtlArray : public RtlNet {
       seen_clock_low(m->rootp, HasClockTrigger<Root>{});
     }
   }
-  // Router r's inputs of this cycle: its NIC's injection register and its
-  // peers' link registers of the last edge (through long links' pipes).
-  void feed(int r, const flit_t& inj, Scratch& s) {
+  // Router r's inputs of this cycle: its NICs' injection registers (inj[k]
+  // on NIC port k) and its peers' link registers of the last edge (through
+  // long links' pipes).
+  void feed(int r, const flit_t* inj, Scratch& s) {
     Vspin_router* m = r_[r].get();
     s.in_flit.clear();
     s.in_cred.clear();
-    put_flit(s.in_flit, 0, SPIN_FLITW, inj);
-    for (int p = 1; p < P_; p++) {
+    for (int k = 0; k < K_; k++) put_flit(s.in_flit, k, SPIN_FLITW, inj[k]);
+    for (int p = K_; p < P_; p++) {
       int q = t_->peer_router[r * P_ + p];
       if (q < 0) continue;
       int up = q * P_ + t_->peer_port[r * P_ + p];
@@ -234,19 +240,26 @@ class RtlArray : public RtlNet {
     m->clk_i = 0;
     seen_clock_low(m->rootp, HasClockTrigger<Root>{});
   }
-  // Router r's route-table answers for its current rt_dst_o and rt_mid_o.
+  // Router r's route-table answers for its current rt_dst_o and rt_mid_o
+  // (destination nodes: the table has a row of D_ = N_ * K_ entries a router).
   void lookup(int r, Scratch& s) {
     Vspin_router* m = r_[r].get();
+    const port_mask_t* row = masks_.data() + (size_t)r * D_;
     to_bits(m->rt_dst_o, s.dst);
     for (int p = 0; p < P_; p++) {
       unsigned d = (unsigned)s.dst.get(p * 16, 16);
-      s.mask.set(p * MaskW_, P_, d < (unsigned)N_ ? masks_[r * N_ + d] : 0);
+      s.mask.set(p * MaskW_, P_, d < (unsigned)D_ ? row[d] : 0);
       if (!masks_esc_.empty())
-        s.mask.set(p * MaskW_ + P_, P_, d < (unsigned)N_ ? masks_esc_[r * N_ + d] : 0);
+        s.mask.set(p * MaskW_ + P_, P_, d < (unsigned)D_ ? masks_esc_[(size_t)r * D_ + d] : 0);
     }
     from_bits(m->rt_mask_i, s.mask);
-    const unsigned mid = m->rt_mid_o;   // FAvORS-NMin: port 0's second lookup
-    m->rt_mid_mask_i = mid < (unsigned)N_ ? masks_[r * N_ + mid] : 0;
+    // FAvORS-NMin: each NIC port's second lookup, of its head's intermediate
+    to_bits(m->rt_mid_o, s.mid);
+    for (int k = 0; k < K_; k++) {
+      unsigned mid = (unsigned)s.mid.get(k * 16, 16);
+      s.mid_mask.set(k * P_, P_, mid < (unsigned)D_ ? row[mid] : 0);
+    }
+    from_bits(m->rt_mid_mask_i, s.mid_mask);
   }
   void snapshot() {
     for (int r = 0; r < N_; r++) {
@@ -261,7 +274,7 @@ class RtlArray : public RtlNet {
   }
   VerilatedContext* ctx_;
   const topo_t* t_;
-  int N_, P_, V_, LinkW_, MaskW_;
+  int N_, P_, V_, K_, D_, LinkW_, MaskW_;   // K_: NIC ports a router; D_: nodes
   unsigned ObsWords_;
   std::vector<std::unique_ptr<Vspin_router>> r_;
   Bits cur_flit_, cur_cred_, cur_occ_, out_flit_, out_cred_, out_occ_;
@@ -279,12 +292,14 @@ std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, 
     *err = "this co-simulation was built without escape-VC routing (Escape = 0)";
     return nullptr;
   }
-  if (topo->radix != SPIN_PORTS || vcs != SPIN_VCS) {
-    char m[256];
+  if (topo->radix != SPIN_PORTS || vcs != SPIN_VCS || topo->nics != SPIN_NICS) {
+    char m[320];
     std::snprintf(m, sizeof m,
-                  "this co-simulation was built for %d-port routers with %d VC%s; %s needs "
-                  "%d ports and %d VC%s (make sim builds the right one)",
-                  SPIN_PORTS, SPIN_VCS, SPIN_VCS > 1 ? "s" : "", topo->name, topo->radix, vcs,
+                  "this co-simulation was built for %d-port routers with %d NIC port%s and %d "
+                  "VC%s; %s needs %d ports, %d NIC port%s and %d VC%s (make sim builds the "
+                  "right one)",
+                  SPIN_PORTS, SPIN_NICS, SPIN_NICS > 1 ? "s" : "", SPIN_VCS, SPIN_VCS > 1 ? "s" : "",
+                  topo->name, topo->radix, topo->nics, topo->nics > 1 ? "s" : "", vcs,
                   vcs > 1 ? "s" : "");
     *err = m;
     return nullptr;

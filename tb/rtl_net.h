@@ -64,21 +64,22 @@ class RtlNet {
  public:
   virtual ~RtlNet() {}
   // Holds reset for a few cycles with this LFSR seed, routing table (masks:
-  // N*N entries, router r destination d at r*N + d) and output selection
+  // N*D entries, D = N*nics destination nodes, router r node d at r*D + d) and output selection
   // (favors: FAvORS-Min's least-busy fallback; nmin: FAvORS-NMin's
   // intermediate routers, section 4.3), SPIN on or off and its
   // detection threshold, the live-mode mechanisms (mode; adoption only
   // with SPIN on) and SmPipe (sm_pipe, 12.1; a build with SmPipe = 3 takes
   // it at run time).  masks_esc (same layout) is the escape VC's table of
   // escape routing, which it switches on; nullptr for the others.
-  virtual void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc,
+  virtual void reset(uint32_t seed, const port_mask_t* masks, const port_mask_t* masks_esc,
                      bool favors, bool nmin, bool spin, unsigned tdd,
                      const router_mode_t& mode, int sm_pipe) = 0;
   // New routing tables (same layout as reset's), read by the route
   // computations of the next step on (run-time link failures, contract
   // section 4.4).  The RTL keeps its own copy.
-  virtual void set_tables(const uint8_t* masks, const uint8_t* masks_esc) = 0;
-  // One clock cycle with the NIC injection registers inj[0..N-1].
+  virtual void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) = 0;
+  // One clock cycle with the NIC injection registers inj[0..N*nics-1] (node
+  // k: NIC port k % nics of router k / nics).
   virtual void step(const flit_t* inj) = 0;
   // Spread the routers' evaluations over n threads (1: none), where the
   // build can; the results are the same.
@@ -119,12 +120,13 @@ class RtlNet {
  protected:
   // The RTL's own copy of the routing tables (the C model's may change
   // apart), for the harnesses that answer the route lookups themselves.
-  void copy_tables(const uint8_t* masks, const uint8_t* masks_esc, int n) {
-    masks_.assign(masks, masks + (size_t)n * n);
-    if (masks_esc) masks_esc_.assign(masks_esc, masks_esc + (size_t)n * n);
+  // n routers, each a row of `nodes` entries (one per destination node).
+  void copy_tables(const port_mask_t* masks, const port_mask_t* masks_esc, int n, int nodes) {
+    masks_.assign(masks, masks + (size_t)n * nodes);
+    if (masks_esc) masks_esc_.assign(masks_esc, masks_esc + (size_t)n * nodes);
     else masks_esc_.clear();
   }
-  std::vector<uint8_t> masks_, masks_esc_;
+  std::vector<port_mask_t> masks_, masks_esc_;
   // Dumps both clock edges' values, 5 time units apart.
   void dump() {
 #if VM_TRACE

@@ -23,7 +23,7 @@ class RtlTop : public RtlNet {
     top_->final();
   }
 
-  void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
+  void reset(uint32_t seed, const port_mask_t* masks, const port_mask_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode,
              int sm_pipe) override {
     set_tables(masks, masks_esc);
@@ -45,7 +45,7 @@ class RtlTop : public RtlNet {
   }
 
   // The table is an input of the network top, read combinationally.
-  void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
+  void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) override {
     const int P = SPIN_NET_PORTS;
     table_.clear();
     for (int r = 0; r < N_; r++)
@@ -115,6 +115,12 @@ void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
 
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, int vcs,
                                      bool escape, const spin_obs_dims_t& dims, std::string* err) {
+  if (topo->nics != 1) {
+    *err = std::string(topo->name) + " has " + std::to_string(topo->nics) +
+           " NIC ports a router; this co-simulation joins routers of one NIC port (the "
+           "router array, build/rtl/pP-vV-nK/Vcosim, takes several)";
+    return nullptr;
+  }
   if (escape && !SPIN_NET_ESCAPE) {
     *err = "this network top was generated without escape-VC routing (spingen --escape 0)";
     return nullptr;

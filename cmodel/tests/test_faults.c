@@ -44,12 +44,12 @@ static void check_stages(const char *what, faults_t *fs, const topo_t *t)
   const int n = t->routers, R = t->radix;
   topo_t red;
   int s, i = 0, r, d;
-  uint8_t *want = malloc((size_t)n * (size_t)n), *m = malloc((size_t)n * (size_t)n);
+  port_mask_t *want = malloc((size_t)n * (size_t)n * sizeof *want), *m = malloc((size_t)n * (size_t)n * sizeof *m);
   char err[256];
   CHECK(want && m && topo_copy(t, &red) == 0, "%s: out of memory", what);
   if (!want || !m) return;
   for (s = 0; s < fs->stages; s++) {
-    memset(m, 0xee, (size_t)n * (size_t)n);
+    memset(m, 0xee, (size_t)n * (size_t)n * sizeof *m);
     CHECK(fs->next == s && faults_apply(fs, t, m, NULL, err, sizeof err) == 0 && fs->next == s + 1,
           "%s: stage %d: %s", what, s, err);
     for (; i <= fs->last[s]; i++) {
@@ -69,8 +69,8 @@ static void check_stages(const char *what, faults_t *fs, const topo_t *t)
               what, s, r, d, m[r * n + d], want[r * n + d]);
   }
   /* nothing left: the tables stay as they are */
-  memset(m, 0xee, (size_t)n * (size_t)n);
-  CHECK(faults_apply(fs, t, m, NULL, err, sizeof err) == 0 && m[0] == 0xee &&
+  memset(m, 0xee, (size_t)n * (size_t)n * sizeof *m);
+  CHECK(faults_apply(fs, t, m, NULL, err, sizeof err) == 0 && m[0] == 0xeeee &&
             faults_next_cycle(fs) == UINT64_MAX, "%s: apply past the last stage", what);
   topo_free(&red);
   free(want);
@@ -103,8 +103,8 @@ static void test_check_against_tables(void)
       int k, nf, len = 0, rc_got, rc_want = 0, s, i = 0;
       faults_t fs;
       topo_t red;
-      uint8_t *m = malloc((size_t)n * n), *mw = malloc((size_t)n * n), *e = malloc((size_t)n * n),
-              *ew = malloc((size_t)n * n);
+      port_mask_t *m = malloc((size_t)n * n * sizeof *m), *mw = malloc((size_t)n * n * sizeof *mw),
+                  *e = malloc((size_t)n * n * sizeof *e), *ew = malloc((size_t)n * n * sizeof *ew);
       /* 1 to 5 distinct links, at cycles 10, 20 or 30 (stages of several) */
       nf = 1 + (int)((lcg = lcg * 6364136223846793005ull + 1442695040888963407ull) >> 33) % 5;
       for (k = 0; k < nf; k++) {
@@ -138,8 +138,8 @@ static void test_check_against_tables(void)
         }
         if (rc_got == 0) {   /* the lazy tables are these */
           CHECK(faults_apply(&fs, &t, m, cfg[c].esc ? e : NULL, err, sizeof err) == 0, "%s", err);
-          CHECK(memcmp(m, mw, (size_t)n * n) == 0 &&
-                    (!cfg[c].esc || memcmp(e, ew, (size_t)n * n) == 0),
+          CHECK(memcmp(m, mw, (size_t)n * n * sizeof *m) == 0 &&
+                    (!cfg[c].esc || memcmp(e, ew, (size_t)n * n * sizeof *e) == 0),
                 "%s %s: stage %d's tables differ", cfg[c].topo, spec, s);
         }
       }
@@ -369,12 +369,12 @@ static void test_run(void)
           k, (unsigned long long)changed[k], faults_applied(&s[k].faults));
     {   /* the tables of mesh4x4 less both links */
       topo_t red;
-      uint8_t want[16 * 16];
+      port_mask_t want[16 * 16];
       char err[256];
       CHECK(topo_copy(&s[k].topo, &red) == 0 && topo_remove_link(&red, 5, 1) == 0 &&
                 topo_remove_link(&red, 0, 3) == 0 &&
                 topo_route_masks(&red, ROUTE_MINIMAL, want, err, sizeof err) == 0, "reference");
-      CHECK(memcmp(s[k].net.masks, want, 16 * 16) == 0, "run %d: the stage's tables", k);
+      CHECK(memcmp(s[k].net.masks, want, sizeof want) == 0, "run %d: the stage's tables", k);
       topo_free(&red);
     }
   }

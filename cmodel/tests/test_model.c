@@ -289,8 +289,121 @@ static void spin_multi_vc_intact(void)
   }
 }
 
+/* Concentration (dragonfly-4-2-2@4: 2 NICs a router, 4-cycle global
+ * links): one packet alone from every node to every other is delivered in
+ * c + 3 + sum over its hops of (1 + L) + len - 1, along the hierarchical
+ * minimal route under df_min, at the right node (the scoreboard checks). */
+static void zero_load_dragonfly(route_algo_t algo, int vcs)
+{
+  sim_opts_t o;
+  sim_t s;
+  int src, dst;
+  sim_defaults(&o);
+  o.topo = "dragonfly-4-2-2@4";
+  o.rate = 0.0;
+  o.algo = algo;
+  o.vcs = vcs;
+  o.cycles = 1;
+  o.warmup = 0;
+  if (!CHECK(sim_init(&s, &o, 1) == 0, "sim_init: %s", s.err)) return;
+  CHECK(s.topo.nodes == 72 && s.nic.n == 72 && s.net.nodes == 72, "%d nodes", s.topo.nodes);
+  for (src = 0; src < s.topo.nodes; src += 5)
+    for (dst = 0; dst < s.topo.nodes; dst++) {
+      const int sr = src / 2, dr = dst / 2;
+      int hops = topo_df_hops(&s.topo, sr, dr), cyc = 0, at = sr, guard = 0;
+      uint64_t start = s.now, delivered = s.sink.delivered, lat;
+      if (src == dst) continue;
+      /* the route's cycles: walk the hierarchical route (df_min's table) */
+      while (at != dr && guard++ < 4) {
+        const unsigned m = s.net.masks[(size_t)at * 72 + (size_t)dst];
+        int o2 = 0;
+        while (!(m >> o2 & 1u)) o2++;
+        cyc += 1 + s.topo.latency[at * s.topo.radix + o2];
+        at = s.topo.peer_router[at * s.topo.radix + o2];
+      }
+      CHECK(guard == hops, "%s %d->%d: %d hops walked, df_hops %d", algo_name(algo), src, dst,
+            guard, hops);
+      nic_create(&s.nic, src, dst, 5, s.now, 0);
+      guard = 0;
+      while (s.sink.delivered == delivered && guard++ < 400) {
+        sim_cycle_pre(&s);
+        net_step(&s.net);
+        CHECK(sim_cycle_post(&s) == 0, "%s", s.err);
+      }
+      lat = s.now - start;
+      CHECK(lat == (uint64_t)(3 + cyc + 4), "%s %d->%d: latency %llu, contract says %d",
+            algo_name(algo), src, dst, (unsigned long long)lat, 3 + cyc + 4);
+      for (guard = 0; guard < 12; guard++) {   /* the credits come back */
+        sim_cycle_pre(&s);
+        net_step(&s.net);
+        sim_cycle_post(&s);
+      }
+    }
+  sim_free(&s);
+}
+
+/* The dragonfly's routings drain at every node (concentration 2): df_min
+ * with 2 VCs and UGAL with 3 (no SPIN: their VCs by hop phase keep them
+ * deadlock-free), FAvORS-Min and -NMin with 1 VC and SPIN; UGAL takes
+ * detours on the adversarial pattern, df_min none; bad combinations are
+ * refused. */
+static void dragonfly_routings(void)
+{
+  static const struct { route_algo_t algo; int vcs, spin; const char *traffic; double rate; }
+      runs[] = {{ALGO_DF_MIN, 2, 0, "uniform_random", 0.6}, {ALGO_DF_MIN, 2, 0, "group_shift", 0.6},
+                {ALGO_UGAL, 3, 0, "uniform_random", 0.6}, {ALGO_UGAL, 3, 0, "group_shift", 0.6},
+                {ALGO_FAVORS_MIN, 1, 1, "group_shift", 0.3},
+                {ALGO_FAVORS_NMIN, 1, 1, "uniform_random", 0.3}};
+  size_t k;
+  for (k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+    sim_opts_t o;
+    sim_t s;
+    sim_status_t st;
+    sim_defaults(&o);
+    o.topo = "dragonfly-4-2-2@4";
+    o.algo = runs[k].algo;
+    o.vcs = runs[k].vcs;
+    o.spin = runs[k].spin;
+    o.traffic = runs[k].traffic;
+    o.rate = runs[k].rate;
+    o.cycles = 3000;
+    o.warmup = 300;
+    st = run_to_end(&s, &o);
+    CHECK(st == SIM_DRAINED && s.sink.delivered == s.nic.created && s.nic.created > 1000,
+          "%s %d VC %s %.2f: status %d, %llu of %llu delivered: %s", algo_name(o.algo), o.vcs,
+          o.traffic, o.rate, (int)st, (unsigned long long)s.sink.delivered,
+          (unsigned long long)s.nic.created, s.err);
+    if (o.algo == ALGO_UGAL && !strcmp(o.traffic, "group_shift"))
+      CHECK(s.net.spin.detours > s.nic.created / 4, "ugal group_shift: %llu detours of %llu",
+            (unsigned long long)s.net.spin.detours, (unsigned long long)s.nic.created);
+    if (o.algo == ALGO_DF_MIN) CHECK0(s.net.spin.detours == 0);
+    sim_free(&s);
+  }
+  {
+    static const struct { const char *topo; route_algo_t algo; int vcs, spin; const char *why; }
+        bad[] = {{"dragonfly-4-2-2", ALGO_UGAL, 2, 0, "VCS >= 3"},
+                 {"dragonfly-4-2-2", ALGO_DF_MIN, 1, 0, "VCS >= 2"},
+                 {"dragonfly-4-2-2", ALGO_UGAL, 3, 1, "SPIN=0"},
+                 {"mesh4x4", ALGO_DF_MIN, 2, 0, "dragonflies only"}};
+    for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+      sim_opts_t o;
+      sim_t s;
+      sim_defaults(&o);
+      o.topo = bad[k].topo;
+      o.algo = bad[k].algo;
+      o.vcs = bad[k].vcs;
+      o.spin = bad[k].spin;
+      CHECK(sim_init(&s, &o, 1) != 0 && strstr(s.err, bad[k].why), "%s %s %d VC: '%s'",
+            bad[k].topo, algo_name(bad[k].algo), bad[k].vcs, s.err);
+      sim_free(&s);
+    }
+  }
+}
+
 int main(void)
 {
+  zero_load_dragonfly(ALGO_DF_MIN, 2);
+  dragonfly_routings();
   zero_load(ALGO_XY, 1);
   zero_load(ALGO_WEST_FIRST, 2);
   zero_load(ALGO_XY, 3);

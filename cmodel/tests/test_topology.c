@@ -90,7 +90,7 @@ static void check_common(const topo_t *t)
  * following the masks reaches its destination (checked by the minimality:
  * each hop lowers the distance by one). */
 static void check_masks_minimal_subset(const topo_t *t,
-                                       const uint8_t *m, const char *fn)
+                                       const port_mask_t *m, const char *fn)
 {
   int n = t->routers, r, d, p, bad = 0;
   for (r = 0; r < n && bad < 5; r++)
@@ -227,6 +227,18 @@ static void test_ring(void)
   }
 }
 
+static unsigned low_bit_of(unsigned m)
+{
+  unsigned b = 0;
+  while (m && !(m >> b & 1u)) b++;
+  return b;
+}
+
+static int contains_str(const char *s, const char *piece)
+{
+  return strstr(s, piece) != NULL;
+}
+
 static void test_dragonfly(void)
 {
   static const struct { const char *name; int a, h; } cases[] = {
@@ -284,6 +296,85 @@ static void test_dragonfly(void)
   }
 }
 
+/* Concentration: dragonfly-a-p-h with p NIC ports (ports 0..p-1), nodes =
+ * routers * p, local ports p..p+a-2, global ports p+a-1..; the
+ * hierarchical minimal tables (ROUTE_DF_MIN) take local, global, local hops
+ * and eject at the node's own NIC port; topo_df_hops counts that route. */
+static void test_dragonfly_concentration(void)
+{
+  static const struct { const char *name; int a, p, h, radix; } cases[] = {
+      {"dragonfly-4-2-2@4", 4, 2, 2, 7}, {"dragonfly-8-4-4@8", 8, 4, 4, 15},
+      {"dragonfly-3-3-1", 3, 3, 1, 6}};
+  size_t k;
+  for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    topo_t t;
+    char err[256] = "";
+    const int a = cases[k].a, P = cases[k].p, h = cases[k].h, g = a * h + 1;
+    int r, d, p, n, bad = 0;
+    port_mask_t *m;
+    if (!open_ok(cases[k].name, &t))
+      continue;
+    n = t.routers;
+    CHECK(t.routers == a * g && t.nics == P && t.nodes == a * g * P && t.radix == cases[k].radix,
+          "%s: %d routers, %d NICs, %d nodes, radix %d", t.name, t.routers, t.nics, t.nodes,
+          t.radix);
+    for (r = 0; r < n && bad < 5; r++) {
+      for (p = 0; p < P; p++) bad += !CHECK(peer(&t, r, p) == -1, "%s NIC port %d:%d linked", t.name, r, p);
+      for (p = P; p < P + a - 1; p++)
+        bad += !CHECK(peer(&t, r, p) / a == r / a && !topo_df_global(&t, r, p) &&
+                      t.latency[r * t.radix + p] == 1, "%s local %d:%d", t.name, r, p);
+      for (p = P + a - 1; p < t.radix; p++)
+        bad += !CHECK(peer(&t, r, p) / a != r / a && topo_df_global(&t, r, p) &&
+                      t.latency[r * t.radix + p] == (strchr(t.name, '@') ? atoi(strchr(t.name, '@') + 1) : 1),
+                      "%s global %d:%d", t.name, r, p);
+    }
+    m = malloc((size_t)n * (size_t)t.nodes * sizeof *m);
+    if (!CHECK0(m != NULL) ||
+        !CHECK(topo_route_masks(&t, ROUTE_DF_MIN, m, err, sizeof err) == 0, "%s: %s", t.name, err)) {
+      free(m);
+      topo_free(&t);
+      continue;
+    }
+    /* follow the table from every router to every node */
+    for (r = 0; r < n && bad < 5; r++)
+      for (d = 0; d < t.nodes && bad < 5; d++) {
+        int at = r, hops = 0, globals = 0;
+        unsigned mk = m[(size_t)at * t.nodes + d];
+        while (at != d / P && hops < 5) {
+          const int o = (int)low_bit_of(mk);
+          bad += !CHECK(mk && (mk & (mk - 1u)) == 0 && o >= P, "%s %d->%d mask %#x", t.name, at, d, mk);
+          globals += topo_df_global(&t, at, o);
+          bad += !CHECK(globals <= 1 || 0, "%s %d->%d: two global hops", t.name, r, d);
+          at = peer(&t, at, o);
+          hops++;
+          mk = m[(size_t)at * t.nodes + d];
+        }
+        bad += !CHECK(at == d / P && mk == 1u << (d % P), "%s %d->%d ends at %d mask %#x", t.name, r, d, at, mk);
+        bad += !CHECK(hops == topo_df_hops(&t, r, d / P) && hops <= 3, "%s %d->%d: %d hops, df_hops %d",
+                      t.name, r, d, hops, topo_df_hops(&t, r, d / P));
+      }
+    /* the landing router of a global link is its peer */
+    for (r = 0; r < n && bad < 5; r++)
+      for (p = P + a - 1; p < t.radix; p++) {
+        const int q = peer(&t, r, p);
+        bad += !CHECK(topo_df_landing(&t, r / a, q / a) == q, "%s landing %d -> group %d", t.name, r, q / a);
+      }
+    CHECK0(topo_route_masks(&t, ROUTE_XY, m, err, sizeof err) == -1);
+    free(m);
+    topo_free(&t);
+  }
+  {   /* ROUTE_DF_MIN on a mesh is refused */
+    topo_t t;
+    char err[256] = "";
+    port_mask_t m[16 * 16];
+    if (open_ok("mesh4x4", &t)) {
+      CHECK0(topo_route_masks(&t, ROUTE_DF_MIN, m, err, sizeof err) == -1 &&
+             contains_str(err, "dragonflies only"));
+      topo_free(&t);
+    }
+  }
+}
+
 static int contains(const char *err, const char *piece)
 {
   return strstr(err, piece) != NULL;
@@ -332,8 +423,9 @@ static void test_name_errors(void)
   expect_name_error("ring-", "missing router count", NULL);
   expect_name_error("ring-x", "not a number", NULL);
   expect_name_error("ring-4097", "TOPO_MAX_ROUTERS", NULL);
-  expect_name_error("dragonfly-4-2-2", "p must be 1", "got 2");
-  expect_name_error("dragonfly-6-1-3", "TOPO_MAX_PORTS", "8");
+  expect_name_error("dragonfly-4-0-2", "p must be >= 1", NULL);
+  expect_name_error("dragonfly-10-4-4", "TOPO_MAX_PORTS", "16");
+  expect_name_error("dragonfly-10-4-4", "p+a-1+h = 17", NULL);
   expect_name_error("dragonfly-0-1-2", "a must be >= 1", NULL);
   expect_name_error("dragonfly-4-1-0", "h must be >= 1", NULL);
   expect_name_error("dragonfly-4-1", "missing '-'", NULL);
@@ -364,15 +456,15 @@ static void test_masks_mesh(void)
   size_t k;
   for (k = 0; k < sizeof names / sizeof names[0]; k++) {
     topo_t t;
-    uint8_t *xy, *wf, *mn;
+    port_mask_t *xy, *wf, *mn;
     char err[256] = "";
     int n, r, d, bad = 0;
     if (!open_ok(names[k], &t))
       continue;
     n = t.routers;
-    xy = malloc((size_t)n * (size_t)n);
-    wf = malloc((size_t)n * (size_t)n);
-    mn = malloc((size_t)n * (size_t)n);
+    xy = malloc((size_t)n * (size_t)n * sizeof(port_mask_t));
+    wf = malloc((size_t)n * (size_t)n * sizeof(port_mask_t));
+    mn = malloc((size_t)n * (size_t)n * sizeof(port_mask_t));
     if (CHECK0(xy && wf && mn) &&
         CHECK(topo_route_masks(&t, ROUTE_XY, xy, err, sizeof err) == 0,
                "%s", err) &&
@@ -427,13 +519,13 @@ static void test_masks_other(void)
   size_t k;
   for (k = 0; k < sizeof names / sizeof names[0]; k++) {
     topo_t t;
-    uint8_t *m;
+    port_mask_t *m;
     char err[256] = "";
     int n;
     if (!open_ok(names[k], &t))
       continue;
     n = t.routers;
-    m = malloc((size_t)n * (size_t)n);
+    m = malloc((size_t)n * (size_t)n * sizeof *m);
     if (CHECK0(m != NULL) &&
         CHECK(topo_route_masks(&t, ROUTE_MINIMAL, m, err, sizeof err) == 0,
                "%s: %s", t.name, err)) {
@@ -562,7 +654,7 @@ static void test_parse_good(void)
     topo_free(&t);
   }
   if (parse_ok("good_nocoord.topo", &t)) {
-    uint8_t m[9];
+    port_mask_t m[9];
     check_common(&t);
     CHECK0(t.has_coords == 0 && t.routers == 3 && t.radix == 4);
     /* parallel links 0-1 on two port pairs: both minimal */
@@ -575,7 +667,7 @@ static void test_parse_good(void)
     topo_free(&t);
   }
   if (parse_ok("good_single.topo", &t)) {
-    uint8_t m[1] = {0};
+    port_mask_t m[1] = {0};
     CHECK0(t.routers == 1 && t.radix == 2 && t.has_coords == 0);
     CHECK0(peer(&t, 0, 0) == -1 && peer(&t, 0, 1) == -1);
     CHECK0(t.dist[0] == 0);
@@ -619,8 +711,8 @@ static void test_parse_errors(void)
   expect_file_error("bad_range.topo", 3, "router 4 out of range", "0..3");
   expect_file_error("bad_range_negative.topo", 2, "router -1 out of range",
                     NULL);
-  expect_file_error("bad_port_range.topo", 3, "port 8 of router 2 out of range",
-                    "1..7");
+  expect_file_error("bad_port_range.topo", 3, "port 16 of router 2 out of range",
+                    "1..15");
   expect_file_error("bad_port_zero.topo", 2, "port 0 of router 0", "NIC");
   expect_file_error("bad_port_twice.topo", 5,
                     "port 1 of router 2 used twice", "first used on line 3");
@@ -682,6 +774,7 @@ int main(int argc, char **argv)
   test_torus();
   test_ring();
   test_dragonfly();
+  test_dragonfly_concentration();
   test_name_errors();
   test_masks_mesh();
   test_masks_other();

@@ -55,6 +55,8 @@ static topo_t mk_topo(topo_kind_t kind, int w, int h)
     break;
   }
   t.radix = 5;
+  t.nics = 1;
+  t.nodes = t.routers;
   if (t.has_coords) {
     t.x = malloc((size_t)t.routers * sizeof *t.x);
     t.y = malloc((size_t)t.routers * sizeof *t.y);

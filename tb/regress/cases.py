@@ -32,7 +32,8 @@ were measured on the paper's router, run it with `--mode paper`; the
 section "live" runs the default past saturation.
 
 Commands name the built binaries by placeholder: {spinsim}, {cosim_pP_vV}
-(build/rtl/pP-vV/Vcosim), {top_mesh3x3_v2} (the generated network top of
+(build/rtl/pP-vV/Vcosim), {cosim_pP_vV_nK} (build/rtl/pP-vV-nK/Vcosim: K NIC
+ports a router), {top_mesh3x3_v2} (the generated network top of
 make sim-top), {data} (cmodel/tests/data), {logdir} (BUILD/regress);
 conftest.py fills them in.
 """
@@ -82,9 +83,11 @@ def _case(name, kind, argv, section, cosim, **kw):
                 spin=_opt(args, "--spin", "0") == "1", **kw)
 
 
-def cosim(section, name, vcs, vseed, args, ports=5, kind="drains", **kw):
-    """A co-simulation of the router array built for PORTS ports, VCS VCs."""
-    argv = [f"{{cosim_p{ports}_v{vcs}}}", "--vcs", str(vcs)] + shlex.split(args)
+def cosim(section, name, vcs, vseed, args, ports=5, nics=1, kind="drains", **kw):
+    """A co-simulation of the router array built for PORTS ports (NICS of
+    them NIC ports), VCS VCs."""
+    binary = f"cosim_p{ports}_v{vcs}" + (f"_n{nics}" if nics > 1 else "")
+    argv = [f"{{{binary}}}", "--vcs", str(vcs)] + shlex.split(args)
     argv.append(f"+verilator+seed+{vseed}")
     return _case(name, kind, argv, section, True, **kw)
 
@@ -920,12 +923,47 @@ for topo, faults, n, rerouted in FAULTED:
                       at_least=dict(probes_sent=300, spins=2, deadlocks_resolved=2,
                                     longest_loop_cycles=64), cost=5))
 
+# ---- dragonflies with concentration (p NIC ports a router, contract
+# section 1) and long global links; dragonfly-8-4-4 (radix 15) and the
+# routings df_min and ugal (4.5) in the C model ----
+S = "dragonfly"
+DF422 = "--topo dragonfly-4-2-2@4"   # 9 groups of 4 routers, 2 NICs each: 72 nodes, radix 7
+add(live(S, "dragonfly-4-2-2@4 (2 NICs a router, global links of 4 cycles) 1 VC favors_min 0.5,"
+         " live, SPIN", 1, 6, f"{DF422} --routing favors_min --rate 0.5 --cycles 3000",
+         ports=7, nics=2, at_least=dict(probes_sent=80, spins=3, deadlocks_resolved=3),
+         cost=4))  # 159 6 6
+add(live(S, "dragonfly-4-2-2@4 1 VC favors_nmin 0.4, live, SPIN", 1, 7,
+         f"{DF422} --routing favors_nmin --rate 0.4 --cycles 3000",
+         ports=7, nics=2, at_least=dict(detours=1500, probes_sent=60, spins=2), cost=4))  # 3144 125 4
+add(spin(S, "dragonfly-4-2-2@4 1 VC favors_min hotspot 0.6, SPIN", 1, 1,
+         f"{DF422} --routing favors_min --traffic hotspot --rate 0.6 --cycles 1000",
+         ports=7, nics=2, at_least=dict(probes_sent=500, spins=40, deadlocks_resolved=40),
+         cost=8))  # 92 spins
+add(live(S, "dragonfly-4-2-2@4 1 VC favors_nmin group_shift 0.2, live, SPIN", 1, 3,
+         f"{DF422} --routing favors_nmin --traffic group_shift --rate 0.2 --cycles 2000 --seed 2",
+         ports=7, nics=2, at_least=dict(detours=1200, spins=2), cost=4))  # 2541 6
+add(live(S, "dragonfly-4-2-2@4 1 VC favors_min 0.3, a local and a global link fail, live, SPIN",
+         1, 4, f"{DF422} --routing favors_min --rate 0.3 --cycles 2000 --seed 4"
+         " --faults 500@3:5,800@10:2", ports=7, nics=2, exactly=dict(links_failed=2), cost=3))
+for r, v, rate, t, exp in (("df_min", 2, "0.15", "uniform_random", {}),
+                           ("ugal", 3, "0.15", "uniform_random", dict(detours=20000)),
+                           ("ugal", 3, "0.05", "group_shift", dict(detours=30000))):
+    add(cmodel(S, f"dragonfly-8-4-4@4 (1,056 nodes, radix 15) {v} VC {r} {t} {rate}, C model",
+               f"--topo dragonfly-8-4-4@4 --routing {r} --vcs {v} --traffic {t} --rate {rate}"
+               " --cycles 3000", at_least=exp, cost=2))
+
 # ---- bad input: a clear message and exit status 2 ----
 # One line a case: (name, pattern the output must match, command).  The
 # command is split like a shell line; {spinsim}, {cosim_p5_v1} and {data}
 # (cmodel/tests/data) stand for the built binaries and the test data.
 S = "bad_input"
 BAD_INPUT = [
+    ("spinsim --routing ugal with 2 VCs", r"routing ugal needs VCS >= 3",
+     "{spinsim} --topo dragonfly-4-2-2 --routing ugal --vcs 2"),
+    ("spinsim --routing df_min on a mesh", r"routing df_min applies to dragonflies only",
+     "{spinsim} --topo mesh4x4 --routing df_min --vcs 2"),
+    ("make sim TOPO=dragonfly-8-4-4 (radix 15)", r"radix 15 exceeds the RTL's 8 ports",
+     "make --no-print-directory sim TOPO=dragonfly-8-4-4 CYCLES=100"),
     ("topology file with a port used twice", r"bad_port_twice.topo:[0-9]+:",
      "{spinsim} --topo file:{data}/bad_port_twice.topo"),
     ("disconnected topology file", r"not connected",
@@ -975,7 +1013,7 @@ BAD_INPUT = [
      "{spinsim} --routing escape --vcs 2 --topo file:tb/topologies/mesh3x3_failed_links.topo"),
     ("make sim ROUTING=favors_nmn", r"ROUTING=favors_nmn: expected xy, west_first, escape, favors_min or favors_nmin",
      "make --no-print-directory sim ROUTING=favors_nmn"),
-    ("spinsim --routing favors_nmn", r"--routing: unknown routing 'favors_nmn' \(expected xy, west_first, escape, favors_min or favors_nmin\)",
+    ("spinsim --routing favors_nmn", r"--routing: unknown routing 'favors_nmn' \(expected xy, west_first, escape, favors_min, favors_nmin, df_min or ugal\)",
      "{spinsim} --routing favors_nmn"),
     ("make sim ROUTING=escape VCS=1", r"ROUTING=escape needs VCS",
      "make --no-print-directory sim ROUTING=escape VCS=1"),

@@ -38,6 +38,8 @@ def placeholders():
     for ports in (3, 5, 6, 7):
         for vcs in (1, 2, 3, 4):
             p[f"cosim_p{ports}_v{vcs}"] = BUILD / "rtl" / f"p{ports}-v{vcs}" / "Vcosim"
+    # concentration: K NIC ports a router
+    p["cosim_p7_v1_n2"] = BUILD / "rtl" / "p7-v1-n2" / "Vcosim"
     return {k: str(v) for k, v in p.items()}
 
 

@@ -142,10 +142,10 @@ class RtlSc : public RtlNet {
     return true;
   }
 
-  void reset(uint32_t seed, const uint8_t* masks, const uint8_t* masks_esc, bool favors,
+  void reset(uint32_t seed, const port_mask_t* masks, const port_mask_t* masks_esc, bool favors,
              bool nmin, bool spin, unsigned tdd, const router_mode_t& mode,
              int sm_pipe) override {
-    copy_tables(masks, masks_esc, N_);
+    copy_tables(masks, masks_esc, N_, N_);
     in_flit_.clear();
     in_cred_.clear();
     mask_.clear();
@@ -197,8 +197,8 @@ class RtlSc : public RtlNet {
   }
 
   // The lookups written after the last edge came from the old tables.
-  void set_tables(const uint8_t* masks, const uint8_t* masks_esc) override {
-    copy_tables(masks, masks_esc, N_);
+  void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) override {
+    copy_tables(masks, masks_esc, N_, N_);
     lookup();
   }
 
@@ -278,6 +278,12 @@ void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
 
 std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext*, const topo_t* topo, int vcs, bool escape,
                                      const spin_obs_dims_t& dims, std::string* err) {
+  if (topo->nics != 1) {
+    *err = std::string(topo->name) + " has " + std::to_string(topo->nics) +
+           " NIC ports a router; this co-simulation joins routers of one NIC port (the "
+           "router array, build/rtl/pP-vV-nK/Vcosim, takes several)";
+    return nullptr;
+  }
   if (escape && !SPIN_ESCAPE) {
     *err = "this co-simulation was built without escape-VC routing (Escape = 0)";
     return nullptr;

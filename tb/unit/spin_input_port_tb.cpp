@@ -90,11 +90,14 @@ int main(int argc, char** argv) {
   // The C twin: a router whose port kPort is the RTL's, its routing table.
   static router_t r;
   static router_cfg_t cfg;
-  static uint8_t rows_a[kNodes], rows_e[kNodes];
+  static port_mask_t rows_a[kNodes], rows_e[kNodes];
   std::memset(&cfg, 0, sizeof cfg);
   cfg.ports = kPorts;
   cfg.vcs = kVcs;
   cfg.nodes = static_cast<int>(kNodes);
+  cfg.dsts = static_cast<int>(kNodes);   // one NIC port a router: a node is a router
+  cfg.nics = 1;
+  cfg.nic_mask = 1;
   cfg.mask_det = rows_a;
   cfg.mask_esc = rows_e;
 
@@ -117,11 +120,12 @@ int main(int argc, char** argv) {
     mode.pipe0 = rng.pct(50);
     mode.id = rng.below(kNodes);
     for (unsigned d = 0; d < kNodes; d++) {
-      rows_a[d] = static_cast<uint8_t>(random_mask(rng));
-      rows_e[d] = static_cast<uint8_t>(random_mask(rng));
+      rows_a[d] = static_cast<port_mask_t>(random_mask(rng));
+      rows_e[d] = static_cast<port_mask_t>(random_mask(rng));
     }
     std::memset(&r, 0, sizeof r);
     cfg.id = static_cast<int>(mode.id);
+    cfg.node0 = cfg.id;
     cfg.reroute = mode.reroute;
     for (vc_src& s : src) s = vc_src();
     frozen_q = 0;
@@ -273,6 +277,7 @@ int main(int argc, char** argv) {
     std::memset(&cw, 0, sizeof cw);
     std::memset(&cb, 0, sizeof cb);
     cb.P = kPorts;
+    cb.nics = 1;
     cb.favors = least_busy;
     cb.nmin = mode.nmin;
     cb.all_vcs = (1u << kVcs) - 1u;
@@ -290,6 +295,7 @@ int main(int argc, char** argv) {
       spin_ctx_t sc;
       flit_t front[MAX_VCS];
       std::memset(&sc, 0, sizeof sc);
+      sc.nics = 1;
       sc.cnt = (const uint8_t(*)[SPIN_MAX_VCS])r.cnt_q;
       sc.route_valid = (const uint8_t(*)[SPIN_MAX_VCS])r.route_valid_q;
       sc.out_port = (const uint8_t(*)[SPIN_MAX_VCS])r.out_port_q;

@@ -44,14 +44,14 @@ int main(int argc, char** argv) {
   Rng rng(b.seed());
   std::printf("spin_route_table NumNodes=%u NumPorts=%u EntryW=%u seed=%u vectors=%" PRIu64 "\n",
               kNodes, kPorts, kEntryW, b.seed(), b.cycles());
-  static uint8_t rows_a[P_NumNodes], rows_e[P_NumNodes];   // the C twin's rows
+  static port_mask_t rows_a[P_NumNodes], rows_e[P_NumNodes];   // the C twin's rows
   uint64_t outside = 0;
   for (uint64_t n = 0; n < b.cycles(); n++) {
     b.set_cycle(n);
     if (n % 256 == 0) {
       for (unsigned d = 0; d < kNodes; d++) {
-        rows_a[d] = static_cast<uint8_t>(rng.u32() & ((1u << kPorts) - 1u));
-        rows_e[d] = static_cast<uint8_t>(kEscape ? rng.u32() & ((1u << kPorts) - 1u) : 0);
+        rows_a[d] = static_cast<port_mask_t>(rng.u32() & ((1u << kPorts) - 1u));
+        rows_e[d] = static_cast<port_mask_t>(kEscape ? rng.u32() & ((1u << kPorts) - 1u) : 0);
         put_bits(b->table_i, d * kEntryW, kPorts, rows_a[d]);
         if (kEscape) put_bits(b->table_i, d * kEntryW + kPorts, kPorts, rows_e[d]);
       }

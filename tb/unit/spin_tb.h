@@ -249,6 +249,7 @@ class Events {
 inline void ctx_init(spin_ctx_t* c, const sm_fmt_t* f, const uint8_t* xlat, int pipe) {
   std::memset(c, 0, sizeof *c);
   c->ports = kPorts;
+  c->nics = 1;   // the modules' NumNics
   c->vcs = kVcs;
   c->tdd = 1;
   c->fmt = f;
