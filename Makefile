@@ -600,17 +600,19 @@ synth-cosim: deps $(SCOSIM)
 	echo "synth-cosim: netlist and C model agree ($$((SECONDS - t0)) s of runs)"
 
 # The generated GTKWave views against short real waveforms (mesh4x4, SPIN
-# on, 1 and 2 VCs): every signal they name exists with the width they assume,
-# the fields they split out hold legal values, and GTKWave (on a virtual
-# display, when xvfb-run is there) shows every trace.
+# on, 1 and 2 VCs, t_DD 8 at 0.8 so that probes cross router 5): every
+# signal they name exists with the width they assume, the special-message
+# layout they cut is the RTL's, the fields they split out hold legal values
+# (special messages among them), and GTKWave (on a virtual display, when
+# xvfb-run is there) shows every trace.
 WCHECK_DIR := $(BUILD)/waves-check
 waves-check: $(SPINGEN)
 	@$(MAKE) --no-print-directory -j2 $(BUILD)/rtl/p5-v1/Vcosim $(BUILD)/rtl/p5-v2/Vcosim
 	@for v in 1 2; do \
 	  mkdir -p $(WCHECK_DIR)/v$$v; \
-	  echo "waves-check: mesh4x4, VCS=$$v, 300 cycles, SPIN on"; \
-	  $(BUILD)/rtl/p5-v$$v/Vcosim --topo mesh4x4 --routing favors_min --vcs $$v --rate 0.3 \
-	    --cycles 300 --spin 1 --waves $(WCHECK_DIR)/v$$v/mesh4x4.fst > $(WCHECK_DIR)/v$$v/sim.log \
+	  echo "waves-check: mesh4x4, VCS=$$v, 300 cycles, SPIN on, t_DD 8"; \
+	  $(BUILD)/rtl/p5-v$$v/Vcosim --topo mesh4x4 --routing favors_min --vcs $$v --rate 0.8 \
+	    --cycles 300 --spin 1 --tdd 8 --waves $(WCHECK_DIR)/v$$v/mesh4x4.fst > $(WCHECK_DIR)/v$$v/sim.log \
 	    || { tail -20 $(WCHECK_DIR)/v$$v/sim.log; exit 1; }; \
 	  python3 scripts/gtkw.py --check $(WCHECK_DIR)/v$$v/mesh4x4.fst --values --gtkwave \
 	    --ports 5 --vcs $$v --flitw $(FLITW) || exit 1; \
@@ -620,7 +622,7 @@ waves-check: $(SPINGEN)
 	    --cycles 1500 --spin 1 --waves $(WCHECK_DIR)/land.fst --deadlocks $(WCHECK_DIR)/land.json \
 	    > $(WCHECK_DIR)/land.log || { tail -20 $(WCHECK_DIR)/land.log; exit 1; }
 	@python3 scripts/gtkw.py --check $(WCHECK_DIR)/land.fst --deadlocks $(WCHECK_DIR)/land.json \
-	    --expect-recovery --ports 5 --vcs 1 --flitw $(FLITW)
+	    --expect-recovery --values --ports 5 --vcs 1 --flitw $(FLITW)
 
 # The everyday tier: make check, a few minutes from a clean clone on 2 cores
 # (docs/results.md, "Build and regression times"): the C model's tests, lint,
@@ -667,8 +669,9 @@ test: deps
 	@$(call timed_steps,test,$(TEST_STEPS))
 
 # The save files are generated for the topology's radix, VCS and ROUTER
-# (scripts/gtkw.py), then checked against the FST's names: a warning, not a
-# stop, so a view that does not fit still opens.
+# (scripts/gtkw.py), with the special-message widths of the FST's router,
+# then checked against the FST's names: a warning, not a stop, so a view
+# that does not fit still opens.
 # The view lands on the first recovery recorded beside the waveform
 # (waves/<topo>.deadlocks.json, copied by make sim WAVES=1), unless WAVE_FROM,
 # WAVE_TO or ROUTER say otherwise.
@@ -680,7 +683,7 @@ waves: $(SPINGEN)
 	  args="--ports $$ports --vcs $(VCS) --flitw $(FLITW)$(if $(ROUTER), --router $(ROUTER))"; \
 	  land="$(if $(WAVE_FROM), --from $(WAVE_FROM))$(if $(WAVE_TO), --to $(WAVE_TO))"; \
 	  if [ -f $(WAVES_DL) ]; then land="$$land --deadlocks $(WAVES_DL)"; fi; \
-	  python3 scripts/gtkw.py --out-dir waves $$args $$land || exit 1; \
+	  python3 scripts/gtkw.py --out-dir waves --fst $(WAVES_FST) $$args $$land || exit 1; \
 	  python3 scripts/gtkw.py --check $(WAVES_FST) $$args $$land > waves/check.log || \
 	  { head -5 waves/check.log; echo "waves: the view does not fit $(WAVES_FST) (see waves/check.log): same VCS and a ROUTER below the router count?"; }
 	$(GTKWAVE) $(WAVES_FST) waves/$(VIEW).gtkw

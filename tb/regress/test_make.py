@@ -100,6 +100,61 @@ def test_waves_record_without_deadlock_or_broken(tmp_path):
     assert "not a deadlock record" in out and start == 0
 
 
+def array_widths():
+    """IdW, CycW of the co-simulation routers: the -G flags of ARRAY_SM."""
+    m = re.search(r"^ARRAY_SM\s*:=(.*)$", (ROOT / "Makefile").read_text(), re.M)
+    flags = dict(re.findall(r"-G(\w+)=(\d+)", m.group(1)))
+    return int(flags["IdW"]), int(flags["CycW"])
+
+
+def picked_bits(view_text, label):
+    """The bits (numbered from 0, the LSB) of the one signal a #{label}
+    trace picks: GTKWave numbers (i) from the MSB of name[msb:0]."""
+    line = next(l for l in view_text.splitlines() if l.startswith("#{%s} " % label))
+    bits = []
+    for pos, name in re.findall(r"\((\d+)\)(\S+)", line.split("} ", 1)[1]):
+        msb = int(re.search(r"\[(\d+):0\]$", name).group(1))
+        bits.append(msb - int(pos))
+    return sorted(bits)
+
+
+def test_waves_cut_special_messages_at_the_build_widths(tmp_path):
+    """Without a waveform the views take IdW and CycW from ARRAY_SM and cut
+    a special message as sender, t, x (and with 2 VCs fk, then the fork
+    entries) from bit 0 of the link's data word (contract 12.1)."""
+    idw, cycw = array_widths()
+    link_w = 128 + 7
+    for vcs in (1, 2):
+        out = tmp_path / ("v%d" % vcs)
+        r = subprocess.run([sys.executable, str(ROOT / "scripts" / "gtkw.py"), "--out-dir", str(out),
+                            "--vcs", str(vcs)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert r.returncode == 0, r.stdout
+        for view in ("router.gtkw", "spin.gtkw"):
+            text = (out / view).read_text()
+            assert "IdW %d, CycW %d" % (idw, cycw) in text and "ARRAY_SM" in text
+            base = 2 * link_w                     # input 2 (west) of flit_i
+            want = {"sender": (0, idw), "t": (idw, cycw), "x": (idw + cycw, cycw)}
+            if vcs > 1:
+                want.update({"fk": (idw + 2 * cycw, 6), "fork[0]": (idw + 2 * cycw + 6, 1),
+                             "fork[1]": (idw + 2 * cycw + 7, 1)})
+            for field, (lo, w) in want.items():
+                assert picked_bits(text, "%s in 2 west" % field) == list(range(base + lo, base + lo + w)), \
+                    (view, field)
+            assert ("#{fk in 2 west}" in text) == (vcs > 1)
+        spin = (out / "spin.gtkw").read_text()
+        for reg in ("u_fsm.state_q[2:0]", "u_fsm.top_q[%d:0]" % (idw - 1), "u_loop_buf.cyc_q[%d:0]" % (cycw - 1),
+                    "u_loop_buf.port0_q[2:0]", "u_sm_in.kind_q[2:0]", "u_sm_out.src_q[9:0]",
+                    "u_probe_mgr.mk_sender_q["):
+            assert reg in spin, reg
+
+
+def test_waves_refuse_a_missing_waveform(tmp_path):
+    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "gtkw.py"), "--out-dir", str(tmp_path),
+                        "--fst", str(tmp_path / "none.fst")], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    assert r.returncode == 2 and "none.fst: no such waveform" in r.stdout, r.stdout
+
+
 def test_make_refuses_bad_wave_knobs():
     for knob, want in (("WAVE_FROM=x", "WAVE_FROM=x: expected a cycle number"),
                        ("WAVE_TO=-3", "WAVE_TO=-3: expected a cycle number"),
