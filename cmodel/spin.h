@@ -62,12 +62,14 @@ typedef struct {
   uint8_t spinning_q[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* spin in progress */
   uint64_t popped_q;    /* the network VCs that sent their front flit in the cycle before,
                            bit p*SPIN_MAX_VCS + v (the watch, 12.3) */
-  /* per input port: the mark, the last probe forwarded from it (sender,
-   * cyc, the outputs it left by, fk; cyc = 0: none), 12.4 */
+  /* per input port: the mark, a probe forwarded from it (sender, cyc, the
+   * outputs it left by, fk, its origin: the cycle it left its sender, mod
+   * 2^CycW; cyc = 0: none), 12.4 */
   uint16_t mark_sender_q[SPIN_MAX_PORTS];
   uint32_t mark_cyc_q[SPIN_MAX_PORTS];
   uint16_t mark_out_q[SPIN_MAX_PORTS];
   uint8_t mark_fk_q[SPIN_MAX_PORTS];
+  uint32_t mark_org_q[SPIN_MAX_PORTS];
   /* per input port: the output of the VC frozen at it in the router's last
    * recovery (0: none), the loop's next hop for that recovery's probe_move
    * and kill_move (12.1); cleared when the router starts a recovery */
