@@ -252,8 +252,10 @@ uint64_t sim_idle_skip(sim_t *s, uint64_t limit)
   if (next > faults_next_cycle(&s->faults)) next = faults_next_cycle(&s->faults);
   if (next <= s->now) return 0;
   k = next - s->now;
-  if (s->o.spin) {   /* whole periods of the rotating priority */
-    const uint64_t period = 4u * (uint64_t)s->o.tdd * (uint64_t)s->net.n;
+  if (s->o.spin) {   /* whole periods of the rotating priority and of now (mod 2^CycW) */
+    uint64_t period = 4u * (uint64_t)s->o.tdd * (uint64_t)s->net.n;
+    const uint64_t wrap = 1ull << s->net.fmt.cycw;
+    while (period % wrap) period *= 2u;   /* the lcm with a power of 2 */
     k -= k % period;
   }
   if (k == 0 || !net_idle(s)) return 0;
