@@ -51,6 +51,8 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
+"  --admit-occ 0|1    occupancy admission: a new packet enters only while at\n"
+"                     most one network input port of its router holds flits (0)\n"
 "  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
 "                     before they leave (2 cycles more a hop); 1, before they\n"
 "                     leave (1 more); 0, neither, the paper's timing (mode:\n"
@@ -117,7 +119,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     {"cycles", 1, 0, 'c'}, {"warmup", 1, 0, 'w'}, {"drain-limit", 1, 0, 'd'},
     {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
     {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'}, {"mode", 1, 0, 'M'}, {"admit", 1, 0, 'A'},
-    {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'}, {"deadlocks", 1, 0, 'K'}, {"links", 1, 0, 'N'},
+    {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'}, {"admit-occ", 1, 0, 'Q'}, {"deadlocks", 1, 0, 'K'}, {"links", 1, 0, 'N'},
     {"faults", 1, 0, 'F'}, {"sm-pipe", 1, 0, 'P'}, {"sm-widths", 1, 0, 'W'},
     {"help", 0, 0, 'h'}, {0, 0, 0, 0}
   };
@@ -183,10 +185,11 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
         return 2;
       }
       break;
-    case 'A': case 'E': case 'O': {
-      int *dst = c == 'A' ? &admit : c == 'E' ? &reroute : &adopt;
+    case 'A': case 'E': case 'O': case 'Q': {
+      int *dst = c == 'A' ? &admit : c == 'E' ? &reroute : c == 'O' ? &adopt : &o->sim.mode.admit_occ;
       if (strcmp(optarg, "0") && strcmp(optarg, "1")) {
-        cli_error("--%s: '%s' is not 0 or 1", c == 'A' ? "admit" : c == 'E' ? "reroute" : "adopt",
+        cli_error("--%s: '%s' is not 0 or 1",
+                  c == 'A' ? "admit" : c == 'E' ? "reroute" : c == 'O' ? "adopt" : "admit-occ",
                   optarg);
         return 2;
       }

@@ -171,6 +171,7 @@ static void net_router(network_t *net, int r, int spin, unsigned tdd, router_mod
   c->spin = spin;
   c->tdd = tdd;
   c->admit = mode.admit;
+  c->admit_occ = mode.admit_occ;
   c->reroute = mode.reroute;
   c->adopt = mode.adopt && spin;
   c->fmt = &net->fmt;

@@ -54,7 +54,7 @@ static figures_t figures(const report_t *r)
 }
 
 /* "live", "paper", or the three mechanisms one by one. */
-static const char *mode_text(const sim_t *s, char *buf, size_t len)
+static const char *mode_text3(const sim_t *s, char *buf, size_t len)
 {
   const router_mode_t *m = &s->o.mode;
   const int adopt = m->adopt && s->o.spin;
@@ -63,6 +63,16 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   if (!m->admit && !m->reroute && !adopt) return "paper (no admission, no rerouting, no adoption)";
   snprintf(buf, len, "admission %s, rerouting %s, probe adoption %s", m->admit ? "on" : "off",
            m->reroute ? "on" : "off", adopt ? "on" : "off");
+  return buf;
+}
+
+/* The mode, and occupancy admission when it is on (section 6). */
+static const char *mode_text(const sim_t *s, char *buf, size_t len)
+{
+  char three[96];
+  const char *t = mode_text3(s, three, sizeof three);
+  if (!s->o.mode.admit_occ) return t == three ? (snprintf(buf, len, "%s", three), buf) : t;
+  snprintf(buf, len, "%s, occupancy admission", t);
   return buf;
 }
 
@@ -82,7 +92,7 @@ void report_print(FILE *out, const report_t *r)
             r->mode, topo, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
             traffic, s->o.rate, (unsigned long long)s->o.seed);
   {
-    char buf[96];
+    char buf[200];
     fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
   }
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
@@ -255,6 +265,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"tdd\": %u,\n", s->o.tdd);
     fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
     fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
+    fprintf(out, "  \"admit_occ\": %s,\n", s->o.mode.admit_occ ? "true" : "false");
     fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");
     fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
     fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);

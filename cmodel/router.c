@@ -151,7 +151,9 @@ static inline DP_ALWAYS_INLINE void su_pre(router_t *r, const router_cfg_t *cfg,
  * port's request to the switch allocator.  Injection admission (section
  * 6): a head at a NIC port may take a network output only while every
  * network output has a free downstream VC (an unconnected output is never
- * busy).  Escape routing reads the trackers' free adaptive VCs and VC 0. */
+ * busy); occupancy admission: only while at most one network input port
+ * holds flits.  Escape routing reads the trackers' free adaptive VCs and
+ * VC 0. */
 static inline DP_ALWAYS_INLINE void in_request(router_t *r, const router_cfg_t *cfg,
                                                cycle_t *cw, cycle_bits_t *cb, const int spin,
                                                const int V, const int esc)
@@ -159,6 +161,10 @@ static inline DP_ALWAYS_INLINE void in_request(router_t *r, const router_cfg_t *
   const int P = cb->P;
   unsigned m;
   cb->admitted = !cfg->admit || (cb->port_free | cb->nics) == (1u << P) - 1u;
+  if (cfg->admit_occ) {
+    const unsigned busy_in = r->in_ports & ~cb->nics;   /* network inputs holding flits */
+    if (busy_in & (busy_in - 1u)) cb->admitted = 0;
+  }
   if (esc) {
     int o;
     for (o = 0; o < P; o++) {

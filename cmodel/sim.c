@@ -20,6 +20,7 @@ void sim_defaults(sim_opts_t *o)
   o->spin = 0;
   o->tdd = 128;
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
+  o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
   o->sm.pipe = 2;
 }
 

@@ -41,7 +41,7 @@ module fv_router #(
   end
 
   (* anyconst *) logic [31:0] fv_seed;
-  (* anyconst *) logic        fv_favors, fv_admit, fv_reroute;
+  (* anyconst *) logic        fv_favors, fv_admit, fv_admit_occ, fv_reroute;
 
   logic [NumPorts*LinkW-1:0]        flit_o;
   logic [NumPorts*CredW-1:0]        credit_o;
@@ -59,6 +59,7 @@ module fv_router #(
     .cfg_nmin_i   (1'b0),
     .cfg_spin_i   (1'b0),
     .cfg_admit_i  (fv_admit),
+    .cfg_admit_occ_i(fv_admit_occ),
     .cfg_reroute_i(fv_reroute),
     .cfg_adopt_i  (1'b0),
     .cfg_tdd_i    (8'd128),

@@ -72,7 +72,8 @@ def payloads(marker):
 # base arguments is tiny if a check let a value through.
 TINY = ["TOPO=mesh2x2", "CYCLES=10"]
 MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES", "SEED", "WAVES",
-              "SPEED", "VSEED", "SPIN", "TDD", "SPIN_MODE", "ADMIT", "REROUTE", "ADOPT", "FAULTS",
+              "SPEED", "VSEED", "SPIN", "TDD", "SPIN_MODE", "ADMIT", "REROUTE", "ADOPT", "ADMIT_OCC",
+              "FAULTS",
               "VIEW", "ROUTER", "WAVE_FROM", "WAVE_TO", "PORTS", "REGRESS_JOBS", "TEST_STEPS",
               "UNIT_SEEDS", "UNIT_CYCLES", "FUZZ_TIME", "FUZZ_SHORT", "SC_ARGS", "BUILD"]
 EVAL_KNOBS = [("sweep", k) for k in ("SWEEP_CYCLES", "SWEEP_TRAFFIC", "SWEEP_CONFIGS", "SWEEP_MODES",

@@ -72,7 +72,7 @@ SC_MODULE(CModelNet) {
 // One router and the signals of its ports.
 struct Node {
   std::unique_ptr<Vspin_router> m;
-  sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, reroute, adopt;
+  sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, admit_occ, reroute, adopt;
   SigOf<decltype(Vspin_router::cfg_sm_pipe_i)> sm_pipe;
   SigOf<decltype(Vspin_router::lfsr_seed_i)> seed;
   SigOf<decltype(Vspin_router::cfg_tdd_i)> tdd;
@@ -99,6 +99,7 @@ struct Node {
     m->cfg_escape_i(escape);
     m->cfg_spin_i(spin);
     m->cfg_admit_i(admit);
+    m->cfg_admit_occ_i(admit_occ);
     m->cfg_reroute_i(reroute);
     m->cfg_adopt_i(adopt);
     m->cfg_tdd_i(tdd);
@@ -159,6 +160,7 @@ class RtlSc : public RtlNet {
       put(n.tdd, (uint64_t)tdd);
       put(n.sm_pipe, (uint64_t)sm_pipe);
       n.admit.write(mode.admit);
+      n.admit_occ.write(mode.admit_occ);
       n.reroute.write(mode.reroute);
       n.adopt.write(mode.adopt && spin);
       put(n.id, (uint64_t)r);
