@@ -797,6 +797,28 @@ add(live(S, "mesh8x8 1 VC favors_min tornado 0.24, live", 1, 6,
 add(live(S, "mesh4x4 1 VC favors_min 0.6, live", 1, 7,
          "--topo mesh4x4 --routing favors_min --rate 0.6 --cycles 10000 --drain-limit 100000",
          at_least=dict(probes_sent=18, spins=2), cost=6))  # 20, 3
+# mesh16x16 past saturation (0.06 on uniform random): before a probe's
+# coming round was matched to its own mark and the mark kept the sender of
+# highest priority (contract 12.4), seeds 1 and 2 did not drain within 100,000 cycles (one
+# 18-VC loop held about 750 packets through false positive after false
+# positive, no packet delivered for 30,000 cycles); now it drains by cycle
+# 113,121
+add(cmodel(S, "mesh16x16 1 VC favors_min 0.1, live, C model: the drain resolves every deadlock",
+           "--topo mesh16x16 --routing favors_min --rate 0.1 --cycles 30000 --drain-limit 100000"
+           " --spin 1 --quiet",
+           at_least=dict(probes_sent=80000, spins=70, probes_adopted=60), cost=8))  # 88773, 82, 75
+# the same mesh at 2x saturation with occupancy admission (contract 6): it
+# holds the peak (0.0598 at 30,000 cycles) where the live mode alone
+# accepts 0.0252; co-simulated, 66,195 cycles
+add(live(S, "mesh16x16 1 VC favors_min 0.12 (2x saturation), live, occupancy admission",
+         1, 3, "--topo mesh16x16 --routing favors_min --rate 0.12 --cycles 30000"
+         " --drain-limit 300000 --admit-occ 1",
+         at_least=dict(probes_sent=600, spins=1, throughput=0.065), cost=55))  # 791, 2, 0.0697
+add(cmodel(S, "mesh16x16 1 VC favors_min 0.18 (3x saturation), live, occupancy admission, C model",
+           "--topo mesh16x16 --routing favors_min --rate 0.18 --cycles 30000 --drain-limit 300000"
+           " --spin 1 --admit-occ 1 --quiet",
+           at_least=dict(probes_sent=300, throughput=0.065), exactly=dict(spins=0),
+           cost=8))  # 347, 0.0718: no deadlock forms
 add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
          "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
          ports=3, at_least=dict(probes_sent=12, spins=2)))  # 14, 3
