@@ -33,7 +33,8 @@ SPIN_MODE ?= live
 ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
-# occupancy admission (contract section 6): off in both modes
+# occupancy admission (contract section 6): 0 off (both modes), 1 at most
+# one busy network input, 2 none
 ADMIT_OCC ?= 0
 # SPIN's special-message registers (contract 12.1): the paper's timing (0)
 # in the paper mode, 2 in the live mode, as spinsim --mode.
@@ -151,7 +152,7 @@ $(call knob_check_name,SPIN_MODE,live paper,live or paper)
 $(call knob_check_uint,ADMIT,0,1,0 or 1)
 $(call knob_check_uint,REROUTE,0,1,0 or 1)
 $(call knob_check_uint,ADOPT,0,1,0 or 1)
-$(call knob_check_uint,ADMIT_OCC,0,1,0 or 1)
+$(call knob_check_uint,ADMIT_OCC,0,2,0, 1 or 2)
 $(call knob_check_uint,SM_PIPE,0,2,0, 1 or 2)
 # FAULTS: empty, file:PATH, or CYCLE@ROUTER:PORT items separated by commas
 # (spinsim checks the numbers, naming the item)
@@ -452,7 +453,7 @@ help:
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
-	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: at most one busy network input)"
+	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: 1 at most one busy network input, 2 none)"
 	@printf '       FAULTS=%s  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)\n' "$$SPIN_NOC_FAULTS"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
 	@echo "internal (called by the targets above): sim-run"

@@ -51,8 +51,9 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
-"  --admit-occ 0|1    occupancy admission: a new packet enters only while at\n"
-"                     most one network input port of its router holds flits (0)\n"
+"  --admit-occ 0|1|2  occupancy admission: a new packet enters only while at\n"
+"                     most one (1) or no (2) network input port of its router\n"
+"                     holds flits; 0 off (0)\n"
 "  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
 "                     before they leave (2 cycles more a hop); 1, before they\n"
 "                     leave (1 more); 0, neither, the paper's timing (mode:\n"
@@ -185,11 +186,18 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
         return 2;
       }
       break;
-    case 'A': case 'E': case 'O': case 'Q': {
-      int *dst = c == 'A' ? &admit : c == 'E' ? &reroute : c == 'O' ? &adopt : &o->sim.mode.admit_occ;
+    case 'Q':
+      if (strcmp(optarg, "0") && strcmp(optarg, "1") && strcmp(optarg, "2")) {
+        cli_error("--admit-occ: '%s' is not 0, 1 or 2", optarg);
+        return 2;
+      }
+      o->sim.mode.admit_occ = optarg[0] - '0';
+      break;
+    case 'A': case 'E': case 'O': {
+      int *dst = c == 'A' ? &admit : c == 'E' ? &reroute : &adopt;
       if (strcmp(optarg, "0") && strcmp(optarg, "1")) {
         cli_error("--%s: '%s' is not 0 or 1",
-                  c == 'A' ? "admit" : c == 'E' ? "reroute" : c == 'O' ? "adopt" : "admit-occ",
+                  c == 'A' ? "admit" : c == 'E' ? "reroute" : "adopt",
                   optarg);
         return 2;
       }

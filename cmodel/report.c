@@ -72,7 +72,8 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   char three[96];
   const char *t = mode_text3(s, three, sizeof three);
   if (!s->o.mode.admit_occ) return t == three ? (snprintf(buf, len, "%s", three), buf) : t;
-  snprintf(buf, len, "%s, occupancy admission", t);
+  snprintf(buf, len, "%s, occupancy admission %s", t,
+           s->o.mode.admit_occ == 1 ? "(at most one busy input)" : "(no busy input)");
   return buf;
 }
 
@@ -265,7 +266,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"tdd\": %u,\n", s->o.tdd);
     fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
     fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
-    fprintf(out, "  \"admit_occ\": %s,\n", s->o.mode.admit_occ ? "true" : "false");
+    fprintf(out, "  \"admit_occ\": %d,\n", s->o.mode.admit_occ);
     fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");
     fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
     fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);

@@ -151,8 +151,8 @@ static inline DP_ALWAYS_INLINE void su_pre(router_t *r, const router_cfg_t *cfg,
  * port's request to the switch allocator.  Injection admission (section
  * 6): a head at a NIC port may take a network output only while every
  * network output has a free downstream VC (an unconnected output is never
- * busy); occupancy admission: only while at most one network input port
- * holds flits.  Escape routing reads the trackers' free adaptive VCs and
+ * busy); occupancy admission: only while at most one (level 1) or no
+ * (level 2) network input port holds flits.  Escape routing reads the trackers' free adaptive VCs and
  * VC 0. */
 static inline DP_ALWAYS_INLINE void in_request(router_t *r, const router_cfg_t *cfg,
                                                cycle_t *cw, cycle_bits_t *cb, const int spin,
@@ -163,7 +163,7 @@ static inline DP_ALWAYS_INLINE void in_request(router_t *r, const router_cfg_t *
   cb->admitted = !cfg->admit || (cb->port_free | cb->nics) == (1u << P) - 1u;
   if (cfg->admit_occ) {
     const unsigned busy_in = r->in_ports & ~cb->nics;   /* network inputs holding flits */
-    if (busy_in & (busy_in - 1u)) cb->admitted = 0;
+    if (cfg->admit_occ == 1 ? (busy_in & (busy_in - 1u)) != 0 : busy_in != 0) cb->admitted = 0;
   }
   if (esc) {
     int o;

@@ -39,7 +39,8 @@ typedef enum {
  * probe adoption (section 12.4). */
 typedef struct {
   int admit, reroute, adopt;
-  int admit_occ;           /* occupancy admission (section 6; off in both modes) */
+  int admit_occ;           /* occupancy admission (section 6): 0 off (both modes), 1 at
+                              most one busy network input, 2 none */
 } router_mode_t;
 
 typedef struct {
@@ -60,7 +61,7 @@ typedef struct {
   int spin;                /* SPIN deadlock recovery on */
   unsigned tdd;            /* SPIN deadlock-detection threshold, cycles */
   int admit;               /* injection admission (section 6) */
-  int admit_occ;           /* occupancy admission (section 6) */
+  int admit_occ;           /* occupancy admission (section 6): 0, 1 or 2 */
   int reroute;             /* a waiting head routes again every cycle (section 4.2) */
   int adopt;               /* SPIN probe adoption (section 12.3) */
   uint8_t xlat[MAX_PORTS]; /* per output: its link's latency - 1 (SPIN, section 12.1) */

@@ -109,7 +109,7 @@ static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const ch
 "  input  logic [TddW-1:0]                       tdd_i,\n"
 "  input  logic [1:0]                            sm_pipe_i,\n"
 "  input  logic                                  admit_i,\n"
-"  input  logic                                  admit_occ_i,\n"
+"  input  logic [1:0]                            admit_occ_i,\n"
 "  input  logic                                  reroute_i,\n"
 "  input  logic                                  adopt_i,\n"
 "  input  logic [NumNodes*NumNodes*MaskW-1:0]    route_table_i,\n"

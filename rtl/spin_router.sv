@@ -74,7 +74,8 @@ module spin_router #(
   input  logic                          cfg_nmin_i,     // 1: FAvORS-NMin (needs Nmin)
   input  logic                          cfg_spin_i,     // 1: SPIN on (needs Spin)
   input  logic                          cfg_admit_i,    // 1: injection admission (section 6)
-  input  logic                          cfg_admit_occ_i, // 1: occupancy admission (section 6)
+  input  logic [1:0]                    cfg_admit_occ_i, // occupancy admission (section 6):
+                                                         // 0 off, 1 at most one busy input, 2 (3) none
   input  logic                          cfg_reroute_i,  // 1: waiting heads route again (4.2)
   input  logic                          cfg_adopt_i,    // 1: SPIN probe adoption (12.3)
   input  logic [TddW-1:0]               cfg_tdd_i,      // SPIN detection threshold
@@ -171,7 +172,8 @@ module spin_router #(
   logic [NumPorts-1:0]        hold;       // inputs held from switch allocation (SPIN, 12.2)
   // Injection admission (section 6): every network output has a free
   // downstream VC (an unconnected output never gets busy); occupancy
-  // admission: at most one network input port holds flits.
+  // admission: at most one (level 1) or no (level 2) network input port
+  // holds flits.
   logic                       admit;
   logic [NumPorts-1:0]        in_nz;      // network input ports holding flits
   always_comb begin
@@ -180,7 +182,8 @@ module spin_router #(
       in_nz[p] = v_cnt_nz[p*spin_pkg::MaxVcs +: NumVcs] != '0;
   end
   assign admit = (!cfg_admit_i || port_free[NumPorts-1:NumNics] == '1) &&
-                 (!cfg_admit_occ_i || (in_nz & (in_nz - 1'b1)) == '0);
+                 (cfg_admit_occ_i == 2'd0 ||
+                  (cfg_admit_occ_i == 2'd1 ? (in_nz & (in_nz - 1'b1)) == '0 : in_nz == '0));
   logic [3*MaxPv-1:0]         v_op;
   logic [NumPorts-1:0]        in_busy, out_busy, sm_valid, arm;
   logic [NumPorts*2-1:0]      spin_vc, spin_ovc, arm_vc;

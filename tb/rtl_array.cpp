@@ -104,7 +104,7 @@ class RtlArray : public RtlNet {
       m->cfg_tdd_i = tdd;
       m->cfg_sm_pipe_i = (uint8_t)sm_pipe;
       m->cfg_admit_i = mode.admit;
-      m->cfg_admit_occ_i = mode.admit_occ;
+      m->cfg_admit_occ_i = (uint8_t)mode.admit_occ;
       m->cfg_reroute_i = mode.reroute;
       m->cfg_adopt_i = mode.adopt && spin;
       m->cfg_id_i = r;

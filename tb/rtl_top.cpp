@@ -35,7 +35,7 @@ class RtlTop : public RtlNet {
     top_->tdd_i = tdd;
     top_->sm_pipe_i = (uint8_t)sm_pipe;
     top_->admit_i = mode.admit;
-    top_->admit_occ_i = mode.admit_occ;
+    top_->admit_occ_i = (uint8_t)mode.admit_occ;
     top_->reroute_i = mode.reroute;
     top_->adopt_i = mode.adopt && spin;
     inj_.clear();

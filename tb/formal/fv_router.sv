@@ -41,7 +41,8 @@ module fv_router #(
   end
 
   (* anyconst *) logic [31:0] fv_seed;
-  (* anyconst *) logic        fv_favors, fv_admit, fv_admit_occ, fv_reroute;
+  (* anyconst *) logic        fv_favors, fv_admit, fv_reroute;
+  (* anyconst *) logic [1:0]  fv_admit_occ;
 
   logic [NumPorts*LinkW-1:0]        flit_o;
   logic [NumPorts*CredW-1:0]        credit_o;

@@ -819,6 +819,14 @@ add(cmodel(S, "mesh16x16 1 VC favors_min 0.18 (3x saturation), live, occupancy a
            " --spin 1 --admit-occ 1 --quiet",
            at_least=dict(probes_sent=300, throughput=0.065), exactly=dict(spins=0),
            cost=8))  # 347, 0.0718: no deadlock forms
+# mesh32x32 at 2x saturation (about 0.03): level 1 accepts 0.0179 and does
+# not drain within 10x the run; level 2 (no busy input) holds it above the
+# peak and drains
+add(cmodel(S, "mesh32x32 1 VC favors_min 0.06 (2x saturation), live, occupancy admission 2, C model",
+           "--topo mesh32x32 --routing favors_min --rate 0.06 --cycles 10000 --drain-limit 100000"
+           " --spin 1 --admit-occ 2 --quiet",
+           at_least=dict(probes_sent=40, throughput=0.033), exactly=dict(spins=0),
+           cost=8))  # 55, 0.0361: no deadlock forms
 add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
          "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
          ports=3, at_least=dict(probes_sent=12, spins=2)))  # 14, 3

@@ -72,7 +72,8 @@ SC_MODULE(CModelNet) {
 // One router and the signals of its ports.
 struct Node {
   std::unique_ptr<Vspin_router> m;
-  sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, admit_occ, reroute, adopt;
+  sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, reroute, adopt;
+  SigOf<decltype(Vspin_router::cfg_admit_occ_i)> admit_occ;
   SigOf<decltype(Vspin_router::cfg_sm_pipe_i)> sm_pipe;
   SigOf<decltype(Vspin_router::lfsr_seed_i)> seed;
   SigOf<decltype(Vspin_router::cfg_tdd_i)> tdd;
@@ -160,7 +161,7 @@ class RtlSc : public RtlNet {
       put(n.tdd, (uint64_t)tdd);
       put(n.sm_pipe, (uint64_t)sm_pipe);
       n.admit.write(mode.admit);
-      n.admit_occ.write(mode.admit_occ);
+      put(n.admit_occ, (uint64_t)mode.admit_occ);
       n.reroute.write(mode.reroute);
       n.adopt.write(mode.adopt && spin);
       put(n.id, (uint64_t)r);
