@@ -219,8 +219,9 @@ sim_status_t sim_status(const sim_t *s)
 
 /* The whole network is idle: nothing queued at a NIC or on its way, no
  * injection register in use, every router empty, its SPIN FSM OFF and in no
- * recovery, none of its downstream VCs busy (so every FAvORS age is 0), and
- * every link and credit register idle. */
+ * recovery, no probe mark standing (its age counts), none of its downstream
+ * VCs busy (so every FAvORS age is 0), and every link and credit register
+ * idle. */
 static int net_idle(const sim_t *s)
 {
   const network_t *n = &s->net;
@@ -233,6 +234,9 @@ static int net_idle(const sim_t *s)
     const router_t *rt = &n->rt[r];
     if (router_busy(rt) || rt->busy_ports || n->valid[b][r] || n->wake[b][r])
       return 0;
+    if (s->o.spin)
+      for (k = 1; k < n->ports; k++)
+        if (spin_mark_standing(&rt->sp, n->fmt.cyc_max, n->cycle, k)) return 0;
   }
   for (r = 0; r < n->nodes; r++)
     if (CTL_KIND(n->inj[r].ctl) != KIND_IDLE) return 0;
@@ -253,10 +257,8 @@ uint64_t sim_idle_skip(sim_t *s, uint64_t limit)
   if (next > faults_next_cycle(&s->faults)) next = faults_next_cycle(&s->faults);
   if (next <= s->now) return 0;
   k = next - s->now;
-  if (s->o.spin) {   /* whole periods of the rotating priority and of now (mod 2^CycW) */
-    uint64_t period = 4u * (uint64_t)s->o.tdd * (uint64_t)s->net.n;
-    const uint64_t wrap = 1ull << s->net.fmt.cycw;
-    while (period % wrap) period *= 2u;   /* the lcm with a power of 2 */
+  if (s->o.spin) {   /* whole periods of the rotating priority */
+    const uint64_t period = 4u * (uint64_t)s->o.tdd * (uint64_t)s->net.n;
     k -= k % period;
   }
   if (k == 0 || !net_idle(s)) return 0;

@@ -63,13 +63,13 @@ typedef struct {
   uint64_t popped_q;    /* the network VCs that sent their front flit in the cycle before,
                            bit p*SPIN_MAX_VCS + v (the watch, 12.3) */
   /* per input port: the mark, a probe forwarded from it (sender, cyc, the
-   * outputs it left by, fk, its origin: the cycle it left its sender, mod
-   * 2^CycW; cyc = 0: none), 12.4 */
+   * outputs it left by, fk; cyc = 0: none) and the cycle it was written,
+   * plus 1 (0: never), from which its age (spin_mark_age), 12.4 */
   uint16_t mark_sender_q[SPIN_MAX_PORTS];
   uint32_t mark_cyc_q[SPIN_MAX_PORTS];
   uint16_t mark_out_q[SPIN_MAX_PORTS];
   uint8_t mark_fk_q[SPIN_MAX_PORTS];
-  uint32_t mark_org_q[SPIN_MAX_PORTS];
+  uint64_t mark_at_q[SPIN_MAX_PORTS];
   /* per input port: the output of the VC frozen at it in the router's last
    * recovery (0: none), the loop's next hop for that recovery's probe_move
    * and kill_move (12.1); cleared when the router starts a recovery */
@@ -135,6 +135,22 @@ static inline int sm_rank(unsigned kind)
 }
 
 /* The router of top priority at `cycle`: it changes every epoch of 4 t_DD. */
+/* The age of input p's mark in cycle `cycle`: the cycles since it was
+ * written, saturating at CycMax + 1 (the RTL's mk_age_q; 12.4).  A mark
+ * stands while it holds a probe (cyc != 0) of age CycMax or less. */
+static inline unsigned spin_mark_age(const spin_router_t *s, unsigned cyc_max, uint64_t cycle,
+                                     int p)
+{
+  const uint64_t at = s->mark_at_q[p];
+  return !at || cycle + 1u - at > cyc_max ? cyc_max + 1u : (unsigned)(cycle + 1u - at);
+}
+
+static inline int spin_mark_standing(const spin_router_t *s, unsigned cyc_max, uint64_t cycle,
+                                     int p)
+{
+  return s->mark_cyc_q[p] && spin_mark_age(s, cyc_max, cycle, p) <= cyc_max;
+}
+
 static inline int spin_top(uint64_t cycle, unsigned tdd, int n)
 {
   return (int)((cycle / (4u * (uint64_t)tdd)) % (uint64_t)n);

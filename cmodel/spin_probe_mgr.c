@@ -59,19 +59,19 @@ static int adopt(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_sta
 
 void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_stats_t *st)
 {
-  const uint32_t mask = (uint32_t)((1ull << c->fmt->cycw) - 1u);
-  const uint32_t now = (uint32_t)c->cycle & mask, org = (now - m->t) & mask;
+  const unsigned cmax = c->fmt->cyc_max, age = spin_mark_age(s, cmax, c->cycle, p);
   unsigned outs = 0;
   int why = blocked(s, c, p, m, &outs), live;
   if (why >= 0) {
     spin_drop_probe(st, (spin_drop_t)why);
     return;
   }
-  /* the mark stands while the probe that set it can still travel: no more
-   * than CycMax cycles since it left its sender */
-  live = s->mark_cyc_q[p] && ((now - s->mark_org_q[p]) & mask) <= c->fmt->cyc_max;
-  if (live && s->mark_sender_q[p] == m->sender && s->mark_org_q[p] == org &&
-      m->t > s->mark_cyc_q[p]) {
+  /* the mark stands while the probe that wrote it can still travel: no
+   * more than CycMax cycles; that very probe comes back when the mark's
+   * age is the cycles it took since */
+  live = s->mark_cyc_q[p] && age <= cmax;
+  if (live && s->mark_sender_q[p] == m->sender && m->t > s->mark_cyc_q[p] &&
+      age == m->t - s->mark_cyc_q[p]) {
     if (!adopt(s, c, p, m, st)) {      /* dropped, and the mark freed for the next */
       spin_drop_probe(st, DROP_CAME_ROUND);
       s->mark_cyc_q[p] = 0;
@@ -88,7 +88,7 @@ void spin_probe_in(spin_router_t *s, spin_ctx_t *c, int p, const sm_t *m, spin_s
     s->mark_cyc_q[p] = m->t;
     s->mark_out_q[p] = (uint16_t)outs;
     s->mark_fk_q[p] = (uint8_t)m->fk;
-    s->mark_org_q[p] = org;
+    s->mark_at_q[p] = c->cycle + 1u;
   }
   st->probes_forked += (unsigned)__builtin_popcount(outs) - 1u;
   spin_offer_fwd(c, p, outs, m, (outs & (outs - 1u)) ? outs : 0u);

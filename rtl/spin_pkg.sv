@@ -63,7 +63,7 @@ package spin_pkg;
     smw   = sm_width(vcs, flitw, idw, cycw);
     forkw = vcs > 1 ? smw - (idw + 2 * cycw + SmFkW) : 0;
     cntw  = tddw > cycw + 1 ? tddw : cycw + 1;
-    markw = idw + 2 * cycw + ports + (vcs > 1 ? 6 : 0);
+    markw = idw + cycw + ports + (vcs > 1 ? 6 : 0);
     router = 3 + cntw + 3 + 2 + 1 + idw + 1 + cycw + 3 + (vcs > 1 ? 6 + forkw : 0) +
              idw + tddw + 2 + $clog2(ports) + KindW + smw + 2 * ports + 2 * (KindW + smw) + ports;
     obs_width = router + (ports - 1) * (markw + 3 + vcs * 6);

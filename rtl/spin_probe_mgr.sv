@@ -4,10 +4,10 @@
 // dropped, forwarded out of each distinct output the VCs of its port wait
 // for (recording which, where there are several), or, with adoption, the
 // loop it went round is taken.  It keeps the probe mark of every network
-// input (the probe forwarded from it of highest sender priority, with the
-// cycle it left its sender, mod 2^CycW; it stands while that probe can still
-// travel, no more than CycMax cycles, and is freed when the probe comes round
-// and is dropped).  C twin:
+// input (the probe forwarded from it of highest sender priority, with its
+// age, the cycles since it was written, saturating at CycMax + 1; it stands
+// while that probe can still travel, no more than CycMax cycles, and is
+// freed when the probe comes round and is dropped).  C twin:
 // cmodel/spin_probe_mgr.c (spin_probe_in).
 `default_nettype none
 
@@ -19,7 +19,7 @@ module spin_probe_mgr #(
   parameter int unsigned IdW      = 6,
   parameter int unsigned CycW     = 11,
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned MarkW   = IdW + 2 * CycW + NumPorts + (NumVcs > 1 ? 6 : 0)
+  localparam int unsigned MarkW   = IdW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -27,7 +27,6 @@ module spin_probe_mgr #(
   input  logic                   adopt_en_i,   // adoption (12.4)
   input  logic [IdW-1:0]         id_i,
   input  logic [IdW-1:0]         top_i,
-  input  logic [CycW-1:0]        now_i,        // the cycle, mod 2^CycW
   // the state after the FSM's steps 1 to 3
   input  logic                   free_i,       // OFF or DD, not is_deadlock
   input  logic                   dd_i,         // DD, not is_deadlock
@@ -48,7 +47,7 @@ module spin_probe_mgr #(
   output logic [CycW-1:0]        adopt_cyc_o,
   output logic [2:0]             adopt_port0_o,
   output logic [5:0]             adopt_fk0_o,
-  // the marks, port p at [(p-1)*MarkW +: MarkW]: {org, fk, out, cyc, sender}
+  // the marks, port p at [(p-1)*MarkW +: MarkW]: {fk, out, cyc, sender}
   output logic [(NumPorts-1)*MarkW-1:0] marks_o
 );
 `include "spin_sm_layout.svh"
@@ -61,7 +60,7 @@ module spin_probe_mgr #(
   logic [NumPorts*CycW-1:0]     mk_cyc_q;
   logic [NumPorts*NumPorts-1:0] mk_out_q;
   logic [NumPorts*6-1:0]        mk_fk_q;
-  logic [NumPorts*CycW-1:0]     mk_org_q;
+  logic [NumPorts*CycW-1:0]     mk_age_q;    // saturates at CycMax + 1 (reset: CycMax + 1)
 
   // ---- the probe ----
   logic [IdW-1:0]      snd;
@@ -70,7 +69,7 @@ module spin_probe_mgr #(
   logic [NumPorts-1:0] outs;        // the distinct outputs the VCs wait for
   logic                all_routed, several, outranked, too_long, came_round, can_go, m_keep;
   logic                m_live;
-  logic [CycW-1:0]     org, m_org;
+  logic [CycW-1:0]     m_age;
   logic [IdW-1:0]      m_sender;
   logic [CycW-1:0]     m_cyc;
   logic [NumPorts-1:0] m_out;
@@ -98,11 +97,11 @@ module spin_probe_mgr #(
     m_cyc     = mk_cyc_q[32'(port_i)*CycW +: CycW];
     m_out     = mk_out_q[32'(port_i)*NumPorts +: NumPorts];
     m_fk      = mk_fk_q[32'(port_i)*6 +: 6];
-    m_org     = mk_org_q[32'(port_i)*CycW +: CycW];
-    org       = now_i - cyc;                 // the cycle the probe left its sender
-    // the mark stands while its probe can still travel (CycMax cycles)
-    m_live    = m_cyc != '0 && 32'(CycW'(now_i - m_org)) <= SmCycMax;
-    came_round = m_live && m_sender == snd && m_org == org && cyc > m_cyc;
+    m_age     = mk_age_q[32'(port_i)*CycW +: CycW];
+    // the mark stands while its probe can still travel (CycMax cycles);
+    // that very probe comes back when the age is the cycles it took since
+    m_live    = m_cyc != '0 && 32'(m_age) <= SmCycMax;
+    came_round = m_live && m_sender == snd && cyc > m_cyc && m_age == cyc - m_cyc;
     // the mark stays with a sender of higher priority than this probe's
     m_keep    = m_live && {m_sender <= top_i, m_sender} > {snd <= top_i, snd};
     can_go    = valid_i && free_i && !outranked && !too_long && all_routed && outs != '0;
@@ -142,20 +141,22 @@ module spin_probe_mgr #(
   logic [NumPorts*CycW-1:0]     mk_cyc_d;
   logic [NumPorts*NumPorts-1:0] mk_out_d;
   logic [NumPorts*6-1:0]        mk_fk_d;
-  logic [NumPorts*CycW-1:0]     mk_org_d;
+  logic [NumPorts*CycW-1:0]     mk_age_d;
   always_comb begin
     mk_sender_d = mk_sender_q;
     mk_cyc_d    = mk_cyc_q;
     mk_out_d    = mk_out_q;
     mk_fk_d     = mk_fk_q;
-    mk_org_d    = mk_org_q;
+    for (int unsigned p = 0; p < NumPorts; p++)   // one cycle older, to CycMax + 1
+      mk_age_d[p*CycW +: CycW] = 32'(mk_age_q[p*CycW +: CycW]) > SmCycMax ?
+                                 mk_age_q[p*CycW +: CycW] : mk_age_q[p*CycW +: CycW] + 1'b1;
     for (int unsigned p = NumNics; p < NumPorts; p++)
       if (en_i && mk_we[p]) begin
         mk_sender_d[p*IdW +: IdW]        = snd;
         mk_cyc_d[p*CycW +: CycW]         = cyc;
         mk_out_d[p*NumPorts +: NumPorts] = outs;
         mk_fk_d[p*6 +: 6]                = NumVcs > 1 ? fk : '0;
-        mk_org_d[p*CycW +: CycW]         = org;
+        mk_age_d[p*CycW +: CycW]         = CycW'(1);
       end else if (en_i && mk_clr[p]) begin
         mk_cyc_d[p*CycW +: CycW]         = '0;
       end
@@ -166,23 +167,21 @@ module spin_probe_mgr #(
       mk_cyc_q    <= '0;
       mk_out_q    <= '0;
       mk_fk_q     <= '0;
-      mk_org_q    <= '0;
+      mk_age_q    <= {NumPorts{CycW'(SmCycMax + 1)}};
     end else begin
       mk_sender_q <= mk_sender_d;
       mk_cyc_q    <= mk_cyc_d;
       mk_out_q    <= mk_out_d;
       mk_fk_q     <= mk_fk_d;
-      mk_org_q    <= mk_org_d;
+      mk_age_q    <= mk_age_d;
     end
   end
   for (genvar p = 1; p < NumPorts; p++) begin : gen_obs
     if (NumVcs > 1) begin : gen_fk
-      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_org_q[p*CycW +: CycW],
-                                              mk_fk_q[p*6 +: 6], mk_out_q[p*NumPorts +: NumPorts],
+      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_fk_q[p*6 +: 6], mk_out_q[p*NumPorts +: NumPorts],
                                               mk_cyc_q[p*CycW +: CycW], mk_sender_q[p*IdW +: IdW]};
     end else begin : gen_no_fk
-      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_org_q[p*CycW +: CycW],
-                                              mk_out_q[p*NumPorts +: NumPorts],
+      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_out_q[p*NumPorts +: NumPorts],
                                               mk_cyc_q[p*CycW +: CycW], mk_sender_q[p*IdW +: IdW]};
     end
   end

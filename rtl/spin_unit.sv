@@ -70,7 +70,7 @@ module spin_unit #(
   localparam int unsigned ForkW  = NumVcs > 1 ? SmK * SmChW : 1;
   localparam int unsigned CntW   = TddW > CycW + 1 ? TddW : CycW + 1;
   localparam int unsigned EpW    = TddW + 2;
-  localparam int unsigned MarkW  = IdW + 2 * CycW + NumPorts + (NumVcs > 1 ? 6 : 0);
+  localparam int unsigned MarkW  = IdW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0);
 
   // ---- the input stage ----
   logic                 h_valid;
@@ -210,18 +210,11 @@ module spin_unit #(
   logic [2:0]           mm_port;
   logic [FlitW-1:0]     mm_data;
   logic [(NumPorts-1)*MarkW-1:0] marks;
-  // the cycle since reset, mod 2^CycW: the probe marks' origins (12.4)
-  logic [CycW-1:0]      now_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) now_q <= '0;
-    else if (en_i) now_q <= now_q + 1'b1;
-  end
   spin_probe_mgr #(
     .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
   ) u_probe_mgr (
     .clk_i, .rst_ni, .en_i, .adopt_en_i, .id_i,
     .top_i        (top),
-    .now_i        (now_q),
     .free_i       (free),
     .dd_i         (dd),
     .valid_i      (h_valid && h_kind == spin_pkg::KindProbe && !home),

@@ -112,7 +112,6 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
   X(PORT,   REG,   mark_cyc,     "mark_cyc_q",        d->cycw,    s->mark_cyc_q[p])            \
   X(PORT,   REG,   mark_out,     "mark_out_q",        d->ports,   s->mark_out_q[p])            \
   X(PORT,   REG,   mark_fk,      "mark_fk_q",         SPIN_OBS_FK(d), s->mark_fk_q[p])         \
-  X(PORT,   REG,   mark_org,     "mark_org_q",        d->cycw,    s->mark_org_q[p])            \
   X(PORT,   REG,   loop_out,     "loop_out_q",        3,          s->loop_out_q[p])            \
   X(VC,     REG,   frozen,       "frozen_q",          1,          s->frozen_q[p][v])           \
   X(VC,     REG,   armed,        "armed_q",           1,          s->armed_q[p][v])            \

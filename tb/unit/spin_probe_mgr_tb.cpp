@@ -31,7 +31,7 @@ using namespace spin_tb;
 namespace {
 
 const unsigned kEpoch = 4000;
-const unsigned kMarkW = P_IdW + 2 * P_CycW + kPorts + (kVcs > 1 ? 6 : 0);
+const unsigned kMarkW = P_IdW + P_CycW + kPorts + (kVcs > 1 ? 6 : 0);
 
 }  // namespace
 
@@ -44,15 +44,19 @@ int main(int argc, char** argv) {
   const size_t e_fwd = ev.add("forwarded", 2000);
   const size_t e_fork = ev.add("forked", kVcs > 1 ? 1000 : 0);
   const size_t e_own = ev.add("own probe forwarded (figure 8)", 300);
-  const size_t e_adopt = ev.add("adopted", 800);   // 1,000 before marks had origins
+  const size_t e_adopt = ev.add("adopted", 300);   // 1,000 before marks had ages: a
+  // probe comes round only in the cycle its mark is as old as its cycles
   const size_t e_adopt_fork = ev.add("adopted after a fork", kVcs > 1 ? 100 : 0);
-  const size_t e_adopt_one = ev.add("adopted, a loop of 1 cycle (one more than the mark)", 300);
-  const size_t e_round = ev.add("came round, not adopted", 1000);
+  const size_t e_adopt_one = ev.add("adopted, a loop of 1 cycle (one more than the mark)", 40);
+  const size_t e_round = ev.add("came round, not adopted", 500);
   const size_t e_same = ev.add("mark's sender, as many cycles: forwarded", 500);
   const size_t e_fewer = ev.add("mark's sender, fewer cycles: forwarded", 500);
-  const size_t e_later = ev.add("mark's sender, more cycles, another origin: forwarded", 300);
+  const size_t e_later = ev.add("mark's sender, more cycles, not the mark's age: forwarded", 300);
   const size_t e_kept = ev.add("forwarded, the mark kept by a sender of higher priority", 300);
-  const size_t e_expired = ev.add("the mark expired: taken by a sender of lower priority", 100);
+  // (a mark expires after CycMax cycles: within a run of 4,000 cycles with
+  // the narrow widths only)
+  const size_t e_expired = ev.add("the mark expired: taken by a sender of lower priority",
+                                  P_CycW <= 10 ? 100 : 0);
   const size_t e_outranked = ev.add("outranked", 1000);
   const size_t e_busy = ev.add("busy", 1000);
   const size_t e_cycmax = ev.add("forwarded with CycMax cycles", 300);
@@ -81,7 +85,10 @@ int main(int argc, char** argv) {
     }
     b.set_cycle(cyc);
     // ---- the router's state ----
-    unsigned top = rng.below(nodes);
+    // the cycle (t_DD 1: top = cycle / 4 mod nodes), one a clock edge: the
+    // marks' ages count it
+    const uint64_t now = cyc;
+    const unsigned top = static_cast<unsigned>(spin_top(now, 1, static_cast<int>(nodes)));
     const bool adopt_en = rng.pct(80);
     static const spin_state_t states[] = {FSM_OFF, FSM_DD, FSM_DD, FSM_DD, FSM_DD, FSM_DD,
                                           FSM_MOVE, FSM_FROZEN, FSM_KILL_MOVE, FSM_PROBE_MOVE,
@@ -93,7 +100,11 @@ int main(int argc, char** argv) {
     const bool dd = state == FSM_DD && !is_dl;
     // ---- the probe ----
     const bool valid = rng.pct(85);
-    const int p = 1 + static_cast<int>(rng.below(kPorts - 1));
+    // the port: often the last cycle's again, so that a probe comes back
+    // to a mark of one cycle's age (a loop of 1 cycle)
+    static int last_p = 1;
+    const int p = rng.pct(35) ? last_p : 1 + static_cast<int>(rng.below(kPorts - 1));
+    last_p = p;
     const bool marked = s.mark_cyc_q[p] != 0;
     const bool round = marked && rng.pct(45);
     const unsigned sender = round ? s.mark_sender_q[p]
@@ -102,9 +113,10 @@ int main(int argc, char** argv) {
     // handled with its hop counted: 1 cycle at least, CycMax + 19 at most
     // (a probe within CycMax over a link of 16 cycles, SmPipe 2)
     m.t = rng.pct(25) ? fmt.cyc_max + rng.below(2) : edgy(rng, 1, fmt.cyc_max + 19);
-    if (round) {   // the mark's sender: more cycles mostly (it came round), as many, fewer
+    const unsigned age = spin_mark_age(&s, fmt.cyc_max, now, p);
+    if (round) {   // the mark's sender: its probe back (cycles = mark + age) mostly, more, as many, fewer
       const unsigned mc = s.mark_cyc_q[p], pick = rng.below(100);
-      m.t = pick < 30   ? mc + 1
+      m.t = pick < 55   ? mc + age
             : pick < 70 ? mc + 1 + rng.below(8)
             : pick < 85 ? mc
             : mc > 1    ? 1 + rng.below(mc - 1)
@@ -113,19 +125,6 @@ int main(int argc, char** argv) {
     }
     const flit_t w = sm_pack(&fmt, &m);
     m = sm_unpack(&fmt, &w);
-    // the cycle (t_DD 1: top = cycle / 4 mod nodes): for the mark's sender
-    // mostly the one where the probe of the mark comes back (its origin:
-    // cycle - cyc), else any; the mark's age then often near CycMax
-    const uint64_t span = 1ull << P_CycW;
-    uint64_t now = cycle_of_top(top) + 4ull * nodes * rng.below(1u << 12);
-    if (round && rng.pct(90)) {
-      const uint64_t want = (s.mark_org_q[p] + m.t) & (span - 1u);
-      now = (now & ~(span - 1u)) + want + (rng.pct(20) ? span * rng.below(4) : 0);
-    } else if (marked && rng.pct(30)) {   // the mark just standing, or just expired
-      const uint64_t age = fmt.cyc_max + rng.below(3) - 1u;
-      now = (now & ~(span - 1u)) + ((s.mark_org_q[p] + age) & (span - 1u));
-    }
-    top = static_cast<unsigned>(spin_top(now, 1, static_cast<int>(nodes)));
     // ---- the VCs at p ----
     Views views;
     for (int v = 0; v < kVcs; v++) {
@@ -141,7 +140,6 @@ int main(int argc, char** argv) {
     b->adopt_en_i = adopt_en;
     b->id_i = id;
     b->top_i = top;
-    b->now_i = static_cast<uint32_t>(now & (span - 1u));
     b->free_i = free;
     b->dd_i = dd;
     b->valid_i = valid;
@@ -171,7 +169,7 @@ int main(int argc, char** argv) {
       std::memcpy(t.mark_cyc_q, s.mark_cyc_q, sizeof t.mark_cyc_q);
       std::memcpy(t.mark_out_q, s.mark_out_q, sizeof t.mark_out_q);
       std::memcpy(t.mark_fk_q, s.mark_fk_q, sizeof t.mark_fk_q);
-      std::memcpy(t.mark_org_q, s.mark_org_q, sizeof t.mark_org_q);
+      std::memcpy(t.mark_at_q, s.mark_at_q, sizeof t.mark_at_q);
       s = t;
     }
     s.state_q = state;
@@ -182,11 +180,11 @@ int main(int argc, char** argv) {
 
     auto inputs = [&] {
       std::string d = strf("valid %d port %d %s; id %u nodes %u top %u state %d is_deadlock %d "
-                           "adopt %d; now %llu; mark sender %u cyc %u out 0x%x fk %u org %u; VCs:", valid, p,
+                           "adopt %d; now %llu; mark sender %u cyc %u out 0x%x fk %u age %u; VCs:", valid, p,
                            sm_str(m).c_str(), id, nodes, top, static_cast<int>(state), is_dl,
                            adopt_en, static_cast<unsigned long long>(now),
                            before.mark_sender_q[p], before.mark_cyc_q[p],
-                           before.mark_out_q[p], before.mark_fk_q[p], before.mark_org_q[p]);
+                           before.mark_out_q[p], before.mark_fk_q[p], age);
       for (int v = 0; v < kVcs; v++)
         d += strf(" %d:cnt %u rv %u op %u", v, views.cnt[p][v], views.rv[p][v], views.op[p][v]);
       return d;
@@ -214,11 +212,9 @@ int main(int argc, char** argv) {
       const bool mark_sender = valid && before.mark_cyc_q[p] && m.sender == before.mark_sender_q[p];
       ev.hit(e_same, c.fwd_mask && mark_sender && m.t == before.mark_cyc_q[p]);
       ev.hit(e_fewer, c.fwd_mask && mark_sender && m.t < before.mark_cyc_q[p]);
-      const uint32_t msk = static_cast<uint32_t>((1ull << P_CycW) - 1u);
-      const uint32_t org = static_cast<uint32_t>(now - m.t) & msk;
-      const bool standing = ((static_cast<uint32_t>(now) - before.mark_org_q[p]) & msk) <= fmt.cyc_max;
+      const bool standing = age <= fmt.cyc_max;
       ev.hit(e_later, c.fwd_mask && mark_sender && m.t > before.mark_cyc_q[p] && standing &&
-                          org != before.mark_org_q[p]);
+                          m.t - before.mark_cyc_q[p] != age);
       const int n = static_cast<int>(nodes);
       ev.hit(e_expired, c.fwd_mask && before.mark_cyc_q[p] && !mark_sender && !standing &&
                             spin_prio(now, 1, n, static_cast<int>(m.sender)) <
@@ -226,7 +222,7 @@ int main(int argc, char** argv) {
                             s.mark_sender_q[p] == m.sender);
       ev.hit(e_kept, c.fwd_mask && before.mark_cyc_q[p] && !mark_sender &&
                          s.mark_sender_q[p] == before.mark_sender_q[p] &&
-                         s.mark_org_q[p] == before.mark_org_q[p] && s.mark_cyc_q[p] == before.mark_cyc_q[p]);
+                         s.mark_at_q[p] == before.mark_at_q[p] && s.mark_cyc_q[p] == before.mark_cyc_q[p]);
     }
     ev.hit(e_outranked, st.drop_outranked != 0);
     ev.hit(e_busy, st.drop_busy != 0);
@@ -253,13 +249,9 @@ int main(int argc, char** argv) {
       b.check(strf("mark_out_q[%d]", q).c_str(), get_bits(b->marks_o, f, kPorts), s.mark_out_q[q],
               inputs);
       f += kPorts;
-      if (kVcs > 1) {
+      if (kVcs > 1)
         b.check(strf("mark_fk_q[%d]", q).c_str(), get_bits(b->marks_o, f, 6), s.mark_fk_q[q],
                 inputs);
-        f += 6;
-      }
-      b.check(strf("mark_org_q[%d]", q).c_str(), get_bits(b->marks_o, f, P_CycW),
-              s.mark_org_q[q], inputs);
     }
   }
   b.finish(ev.report("spin_probe_mgr", b.cycles()) ? 1 : 0);
