@@ -856,7 +856,7 @@ NC = "--quiet --topo mesh8x8 --routing favors_min --spin 1 --cycles 50000 --drai
 for name, args, tput, p, sp in (
         ("uniform_random 0.36 (3x saturation)", "--rate 0.36", 0.112, 730, 14),  # 0.1232 813 16
         ("tornado 0.3", "--traffic tornado --rate 0.3", 0.085, 590, 22),  # 0.0943 657 25
-        ("bit_rotation 0.45", "--traffic bit_rotation --rate 0.45", 0.15, 850, 47)):  # 0.1640 945 52
+        ("bit_rotation 0.45", "--traffic bit_rotation --rate 0.45", 0.15, 520, 33)):  # 0.1712 574 37
     add(cmodel(S, f"no collapse: {name}, live, C model", f"{NC} {args}",
                at_least=dict(throughput=tput, probes_sent=p, spins=sp), cost=4))
 # with 3 VCs: admission keeps the network free of deadlocks at this load

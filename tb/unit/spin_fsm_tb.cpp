@@ -255,9 +255,12 @@ int main(int argc, char** argv) {
         hm = draw_sm(rng, fmt, KIND_PROBE, sender);
         hm.t = 1 + rng.below(kCmax + 1);   // (its hop counted: a cycle at least)
         if (s.mark_cyc_q[h_port] && s.mark_sender_q[h_port] != kId && rng.pct(50)) {
-          // the mark's sender, more cycles than the mark: a loop of that many more
+          // the mark's sender, more cycles than the mark: mostly as many more
+          // as the mark's age (that very probe came round), else a later one
+          const unsigned age = spin_mark_age(&s, fmt.cyc_max, cyc, h_port);
           hm.sender = s.mark_sender_q[h_port];
-          hm.t = s.mark_cyc_q[h_port] + (rng.pct(20) ? 1 : 1 + rng.below(kCmax / 2 + 1));
+          hm.t = s.mark_cyc_q[h_port] +
+                 (rng.pct(70) ? age : rng.pct(20) ? 1 : 1 + rng.below(kCmax / 2 + 1));
           if (kVcs > 1) hm.fk = std::min(63u, s.mark_fk_q[h_port] + rng.below(2));
           route_all(h_port, s.mark_out_q[h_port]);
         } else if (rng.pct(60)) {
