@@ -125,4 +125,17 @@
       EpochInRange_A: assert (ep_q < {tdd_i, 2'b00} && {1'b0, top_q} < nodes_i);
     end
   end
+
+  // what must stay possible under the environment's assumptions: the
+  // sender's recovery up to its spin and its probe_move, a VC spinning, a
+  // recovery of another router's loop up to its spin, a loop adopted
+  always_comb begin
+    if (rst_ni && en_i) begin
+      SenderSpins_C: cover (state_q == spin_pkg::StProbeMove && spinning_q != '0);
+      ProbeMoveSent_C: cover (state_q == spin_pkg::StProbeMove && pm_sent_q);
+      FrozenSpins_C: cover (state_q == spin_pkg::StFrozen && pm_sent_q && spinning_q != '0);
+      KillMove_C: cover (state_q == spin_pkg::StKillMove && is_deadlock_q);
+      Adopted_C: cover (adopt_i);
+    end
+  end
 `endif
