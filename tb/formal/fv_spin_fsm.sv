@@ -20,14 +20,17 @@
 //    probe has counted at least one hop (cyc >= 1) and its p0 is a network
 //    port (every probe leaves its sender's FSM so, 12.3); a move, probe_move
 //    or kill_move carries 1 <= lc <= CycMax and delay <= 2 lc + 2 (it was
-//    sent with 2C + 2 and loses its hops, 12.1).  Its other fields are any.
+//    sent with 2C + 2 and loses its hops, 12.1); with several VCs, fk <= K
+//    (no router forwards a message past its last fork entry).  Its other
+//    fields are any.
 `default_nettype none
 
 module fv_spin_fsm #(
   parameter int unsigned NumPorts = 3,
   parameter int unsigned NumVcs   = 1,
   localparam int unsigned NumNics = 1,
-  localparam int unsigned FlitW   = 16,
+  // with 2 VCs: 4 fork entries of 1 bit after the 6-bit fk (12.1)
+  localparam int unsigned FlitW   = NumVcs > 1 ? 24 : 16,
   localparam int unsigned IdW     = 2,
   localparam int unsigned CycW    = 6,
   localparam int unsigned TddW    = 3,
@@ -188,6 +191,7 @@ module fv_spin_fsm #(
              (32'(h_port_i) >= NumNics && 32'(h_port_i) < NumPorts &&
               h_kind_i >= spin_pkg::KindProbe && h_kind_i <= spin_pkg::KindKillMove &&
               {1'b0, m_snd} < fv_nodes &&
+              (NumVcs == 1 || 32'(h_data_i[SmFkLsb +: 6]) <= SmK) &&
               (h_kind_i == spin_pkg::KindProbe
                  ? m_t != '0 && 32'(m_x) >= NumNics && 32'(m_x) < NumPorts
                  : m_x != '0 && 32'(m_x) <= SmCycMax &&

@@ -101,6 +101,9 @@
       LoopPortInRange_A: assert (!fv_sender || (32'(loop_port0_q) >= NumNics &&
                                                 32'(loop_port0_q) < NumPorts));
       LoopOutInRange_A: assert (fv_lo_ok);
+      // with several VCs, the loop's fork entries are read from fk0 on: fk0
+      // is at most K, the entries the message holds
+      LoopFkInRange_A: assert (NumVcs == 1 || 32'(loop_fk0_q) <= SmK);
       DeadlockState_A: assert ((!is_deadlock_q || state_q == spin_pkg::StForwardProgress ||
                                 state_q == spin_pkg::StProbeMove || state_q == spin_pkg::StKillMove ||
                                 state_q == spin_pkg::StFrozen) &&
