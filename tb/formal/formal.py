@@ -236,6 +236,10 @@ BREAKS = [
      "loop_out_d & ~((NumPorts*3)'((64'd1 << (3 * NumNics)) - 64'd1));",
      "loop_out_d & ~(NumPorts*3)'((64'd1 << (3 * NumNics)) - 64'd1);",
      ["spin_fsm_p3_v1"], "the records' NIC mask written ~W'(x), which Yosys 0.23 reads as W'(x): no record is kept"),
+    ("pm_fk0_past", "spin_probe_mgr.sv",
+     "adopt_fk0_o   = m_fk + 6'(m_forked);",
+     "adopt_fk0_o   = m_fk + 6'd1;",
+     ["spin_fsm_p3_v2"], "an adopted loop's fork entries are read from one past the mark's, also where it did not fork"),
 ]
 BREAK_BY_NAME = {b[0]: b for b in BREAKS}
 
