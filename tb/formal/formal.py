@@ -112,14 +112,14 @@ JOBS = [
         splice={"spin_fifo": "contract", "spin_ovc_tracker": "contract",
                 "spin_switch_alloc": "contract", "spin_crossbar": "contract"},
         what="whole router, SPIN not built, 3 ports, 1 VC, free inputs"),
-    *[Job("spin_fsm_p3_v%d" % v, "fv_spin_fsm", ["spin_loop_buf", "spin_fsm", "spin_probe_mgr",
+    *[Job("spin_fsm_p%d_v%d" % (p, v), "fv_spin_fsm", ["spin_loop_buf", "spin_fsm", "spin_probe_mgr",
                                                  "spin_move_mgr"],
-          _p(NumPorts=3, NumVcs=v), "induct", 2, cover_depth=15, wrapper="fv_spin_fsm.sv",
+          _p(NumPorts=p, NumVcs=v), "induct", 2, cover_depth=15, wrapper="fv_spin_fsm.sv",
           splice={"spin_fsm": "full", "spin_probe_mgr": "full"}, narrow=True,
-          # the covers with 2 VCs: 211 s; they are reached with 1 VC
-          covers=v == 1,
-          what="SPIN counter FSM with its managers, 3 ports, %d VC(s), free inputs" % v)
-      for v in (1, 2)],
+          # covers with 2 VCs: 211 s; they are reached with 3 ports and 1 VC
+          covers=(p, v) == (3, 1),
+          what="SPIN counter FSM with its managers, %d ports, %d VC(s), free inputs" % (p, v))
+      for p, v in ((3, 1), (3, 2), (5, 1))],
 ]
 JOB_BY_NAME = {j.name: j for j in JOBS}
 
