@@ -428,7 +428,7 @@ help:
 	@echo "                  (libFuzzer, ASan, UBSan; make fuzz-build builds them; tb/fuzz/fuzz.mk)"
 	@echo "  make unit-rtl   each RTL primitive against its C twin (tb/unit/); unit-rtl-build,"
 	@echo "                  unit-rtl-clean"
-	@echo "  make formal     formal proofs of the datapath primitives and the router (yosys-smtbmc,"
+	@echo "  make formal     formal proofs of the datapath, the router and the SPIN FSM (yosys-smtbmc,"
 	@echo "                  z3; docs/formal.md); formal-selftest: each proof fails on a deliberate"
 	@echo "                  break; formal-list lists both; FORMAL_ONLY=job,... FORMAL_JOBS=$(FORMAL_JOBS)"
 	@echo "  make waves-check  short waveforms, checked against both GTKWave views"

@@ -719,7 +719,9 @@ module spin_fsm #(
         armed_q       <= armed_n & vc_bits;
         spinning_q    <= spinning_n & vc_bits;
         spin_ovc_q    <= spin_ovc_d & ovc_bits;
-        loop_out_q    <= loop_out_d & ~(NumPorts*3)'((64'd1 << (3 * NumNics)) - 64'd1);   // NIC ports have none
+        // NIC ports have none.  The cast is parenthesized: Yosys 0.23 reads
+        // ~W'(x) as W'(x), the ~ lost, and kept only the NIC ports' bits (0)
+        loop_out_q    <= loop_out_d & ~((NumPorts*3)'((64'd1 << (3 * NumNics)) - 64'd1));
         popped_q      <= popped_i & vc_bits;   // network VCs
       end
       ep_q  <= ep_d;
