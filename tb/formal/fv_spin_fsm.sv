@@ -110,16 +110,11 @@ module fv_spin_fsm #(
   logic free, dd;
   assign free = (st == spin_pkg::StOff || st == spin_pkg::StDd) && !is_deadlock;
   assign dd   = st == spin_pkg::StDd && !is_deadlock;
-  logic [CycW-1:0] now_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) now_q <= '0;
-    else if (fv_en) now_q <= now_q + 1'b1;
-  end
   spin_probe_mgr #(
     .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW)
   ) u_probe_mgr (
     .clk_i, .rst_ni, .en_i(fv_en), .adopt_en_i(fv_adopt_en), .id_i(fv_id),
-    .top_i(top), .now_i(now_q), .free_i(free), .dd_i(dd),
+    .top_i(top), .free_i(free), .dd_i(dd),
     .valid_i(h_valid_i && h_kind_i == spin_pkg::KindProbe && !home),
     .port_i(h_port_i), .data_i(h_data_i), .routed_i(p_routed), .op_i(p_op),
     .fwd_o(), .fwd_mask_o(), .fwd_fork_o(),

@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
   Events ev;
   const size_t e_probe = ev.add("probe sent (DD expiry)", 700);
   const size_t e_taken = ev.add("loop taken (own probe home)", 200);
-  const size_t e_adopt = ev.add("loop adopted", 80);
+  // (80 before a probe came round only at its mark's exact age, 12.4)
+  const size_t e_adopt = ev.add("loop adopted", 10);
   const size_t e_home = ev.add("move or probe_move home: frozen, FORWARD_PROGRESS", 70);
   const size_t e_late = ev.add("move or probe_move home late (delay lc + 1): dropped", 50);
   const size_t e_spin = ev.add("sender's spin", 70);
@@ -152,7 +153,7 @@ int main(int argc, char** argv) {
                                    fmt.cyc_max == kCmax ? 5 : 0);
   const size_t e_past = ev.add("own probe home past CycMax: not taken",
                                fmt.cyc_max == kCmax ? 20 : 0);
-  const size_t e_one = ev.add("loop of 1 cycle taken", 30);
+  const size_t e_one = ev.add("loop of 1 cycle taken", 15);
 
   spin_router_t s;
   std::memset(&s, 0, sizeof s);
@@ -260,7 +261,7 @@ int main(int argc, char** argv) {
           const unsigned age = spin_mark_age(&s, fmt.cyc_max, cyc, h_port);
           hm.sender = s.mark_sender_q[h_port];
           hm.t = s.mark_cyc_q[h_port] +
-                 (rng.pct(70) ? age : rng.pct(20) ? 1 : 1 + rng.below(kCmax / 2 + 1));
+                 (age <= kCmax && rng.pct(70) ? age : rng.pct(20) ? 1 : 1 + rng.below(kCmax / 2 + 1));
           if (kVcs > 1) hm.fk = std::min(63u, s.mark_fk_q[h_port] + rng.below(2));
           route_all(h_port, s.mark_out_q[h_port]);
         } else if (rng.pct(60)) {
