@@ -72,13 +72,15 @@ static void check_faults(const char *spec, const topo_t *t)
       if (fs->f[i].cycle > SIM_MAX_CYCLE || (i && fs->f[i].cycle < fs->f[i - 1].cycle))
         fail("faults out of order");
     {   /* every stage's tables, as the run builds them at its cycle */
-      uint8_t *m = malloc((size_t)t->routers * (size_t)t->routers);
+      const int per = t->nodes / t->routers;   /* NICs a router: node r * per + k at port k */
+      port_mask_t *m = malloc((size_t)t->routers * (size_t)t->nodes * sizeof *m);
       for (i = 0; m && i < fs->stages; i++) {
         if (faults_apply(fs, t, m, NULL, err, sizeof err) != 0)
           fail("a stage the check accepted has no tables");
         for (r = 0; r < t->routers; r++)
-          if (m[(size_t)r * t->routers + r] != 1)
-            fail("a stage's table does not eject at the destination");
+          for (int k = 0; k < per; k++)
+            if (m[(size_t)r * t->nodes + (size_t)(r * per + k)] != (port_mask_t)(1u << k))
+              fail("a stage's table does not eject at the destination");
       }
       free(m);
     }

@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   topo_t t;
   char err[512] = "";
   int r, p, n, R;
-  uint8_t *masks;
+  port_mask_t *masks;
   if (topo_parse_buf(NAME, (const char *)data, size, &t, err, sizeof err) != 0) {
     check_msg(err, NAME);
     topo_free(&t);
@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (t.dist[r] < 0) fail("disconnected network accepted", t.name);
   }
-  masks = malloc((size_t)n * (size_t)n);
+  masks = malloc((size_t)n * (size_t)t.nodes * sizeof *masks);
   if (masks) {
     err[0] = '\0';
     if (topo_route_masks(&t, ROUTE_MINIMAL, masks, err, sizeof err) != 0)
