@@ -147,7 +147,10 @@ module spin_probe_mgr #(
     mk_cyc_d    = mk_cyc_q;
     mk_out_d    = mk_out_q;
     mk_fk_d     = mk_fk_q;
-    for (int unsigned p = 0; p < NumPorts; p++)   // one cycle older, to CycMax + 1
+    mk_age_d    = mk_age_q;
+    // one cycle older, to CycMax + 1; a NIC port's is never read (no
+    // probe arrives there) and stays at its reset value
+    for (int unsigned p = NumNics; p < NumPorts; p++)
       mk_age_d[p*CycW +: CycW] = 32'(mk_age_q[p*CycW +: CycW]) > SmCycMax ?
                                  mk_age_q[p*CycW +: CycW] : mk_age_q[p*CycW +: CycW] + 1'b1;
     for (int unsigned p = NumNics; p < NumPorts; p++)
