@@ -314,7 +314,7 @@ for r, probes in (("xy", 45), ("west_first", 1300)):  # 51, 1436
 # probes_sent, probes_forked of the 4x4 run, then of the 8x8 run:
 # 2 VCs 278 21, 31 4; 3 VCs 190 17, 324 37 (2 VCs, old unit: 321 21, 44 2)
 for v, rate8, p4, f4, p8, f8 in ((2, "0.2", 250, 18, 28, 2), (3, "0.28", 170, 15, 290, 33)):
-    add(spin(S, f"mesh4x4 {v} VC favors_min 0.6, t_DD 32, SPIN on, no deadlock", v, v,
+    add(spin(S, f"mesh4x4 {v} VC favors_min 0.6, t_DD 32, SPIN on, no false positive", v, v,
              "--quiet --topo mesh4x4 --routing favors_min --rate 0.6 --cycles 5000 --tdd 32",
              at_least=dict(probes_sent=p4, probes_forked=f4),
              exactly=dict(false_positives=0, spins=1 if v == 2 else 0)))
@@ -1129,7 +1129,7 @@ CHECK = (
     "mesh4x4-1vc-favors_min-0.3-no-spin-deadlocks-alike",
     "mesh4x4-1vc-favors_min-0.6-live",
     "mesh4x4-1vc-favors_nmin-0.35-spin",
-    "mesh4x4-3vc-favors_min-0.6-t_dd-32-spin-on-no-deadlock",
+    "mesh4x4-3vc-favors_min-0.6-t_dd-32-spin-on-no-false-positive",
     "mesh4x4-3vc-escape-tornado-0.5",
     "mesh4x4-links-of-1-2-3-and-16-cycles-1vc-favors_min-0.4-spin",
     "seed-scenario-mellanox_fig1_failover-live-mode-spin-drains",
