@@ -755,7 +755,7 @@ def write_compare(rep, args, byname):
         'head/tail select in spin_router are shared by all VCs (breakdown below); the percentage '
         'depends on how large that shared part is.  The cell count comes from `abc -fast` and '
         'depends more on how the RTL is written than the transistor estimate, which comes from '
-        'a full ABC run (docs/synthesis.md, "RTL findings").')
+        'a full ABC run (docs/synthesis.md, "What each figure means").')
     out('')
 
 
