@@ -392,7 +392,7 @@ synth synth-network: deps
 include tb/sc/sc.mk
 include tb/formal/formal.mk
 
-.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
+.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint lengths check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -420,7 +420,10 @@ help:
 	@echo "                  each unit bench (unit-check), and the co-simulation cases marked for it"
 	@echo "                  (check-cosim) on the routers check-build makes"
 	@echo "  make test       the whole regression (what CI runs): the targets below in turn"
-	@echo "  make lint       verilator --lint-only -Wall on the RTL, then Yosys reads and checks it"
+	@echo "  make lint       verilator --lint-only -Wall on the RTL, then Yosys reads and checks it,"
+	@echo "                  then make lengths"
+	@echo "  make lengths    no function or always block over 120 lines in cmodel/, tb/, scripts/,"
+	@echo "                  synth/ and rtl/ (scripts/check_lengths.py, after its self-test)"
 	@echo "  make test-c     the C model's own tests (cmodel/tests/)"
 	@echo "  make test-c-san the C model's tests under ASan and UBSan"
 	@echo "  make sweep-check  the sweep script's own checks"
@@ -716,7 +719,16 @@ lint: deps
 	  $(VERILATOR) --lint-only -Wall rtl/spin_link_pipe.sv --top-module spin_link_pipe -GStages=$$st || exit 1; \
 	done
 	@$(MAKE) --no-print-directory synth-lint
+	@$(MAKE) --no-print-directory lengths
 	@echo "lint: clean"
+
+# Function lengths (scripts/check_lengths.py, universal-ctags): every function
+# and method of cmodel/, tb/, scripts/ and synth/, and every always block and
+# function of rtl/*.sv, at most 120 lines; first the check's self-test, which
+# must find the long definitions of a made-up tree.
+lengths: deps
+	@python3 scripts/check_lengths.py --self-test
+	@python3 scripts/check_lengths.py
 
 clean:
 	rm -rf $(BUILD) waves/*.fst waves/*.vcd waves/*.gtkw waves/*.flt waves/check.log waves/*.deadlocks.json

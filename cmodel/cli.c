@@ -112,137 +112,300 @@ static int num_frac(const char *opt, const char *s, double lo, double hi, double
   return 0;
 }
 
+/* The parse in progress: the options, and what is settled only at the end
+ * (a mechanism named on its own wins over --mode, in any order). */
+typedef struct {
+  cli_opts_t *o;
+  int warm_set;
+  int admit, reroute, adopt, sm_pipe;   /* -1: as --mode says */
+  const char *prog, *extra;
+} cli_parse_t;
+
+/* An option's handler: 0 taken, 1 stop with status 1 (--help), 2 refused
+ * (message printed). */
+typedef int (*cli_opt_fn)(cli_parse_t *p, const char *arg);
+
+/* "0" or "1" (or up to "2" with max 2) into *v; else the option's message. */
+static int opt_digit(const char *opt, const char *arg, int max, int *v)
+{
+  if (strcmp(arg, "0") && strcmp(arg, "1") && (max < 2 || strcmp(arg, "2"))) {
+    if (max < 2) cli_error("--%s: '%s' is not 0 or 1", opt, arg);
+    else cli_error("--%s: '%s' is not 0, 1 or 2", opt, arg);
+    return 2;
+  }
+  *v = arg[0] - '0';
+  return 0;
+}
+
+static int opt_topo(cli_parse_t *p, const char *arg)
+{
+  p->o->sim.topo = arg;
+  return 0;
+}
+
+static int opt_routing(cli_parse_t *p, const char *arg)
+{
+  if (algo_parse(arg, &p->o->sim.algo) != 0) {
+    cli_error("--routing: unknown routing '%s' (expected xy, west_first, "
+              "escape, favors_min, favors_nmin, df_min or ugal)", arg);
+    return 2;
+  }
+  return 0;
+}
+
+static int opt_vcs(cli_parse_t *p, const char *arg)
+{
+  uint64_t u;
+  if (num_u64("vcs", arg, &u) || u < 1 || u > MAX_VCS) {
+    cli_error("--vcs: must be 1..%d", MAX_VCS);
+    return 2;
+  }
+  p->o->sim.vcs = (int)u;
+  return 0;
+}
+
+static int opt_traffic(cli_parse_t *p, const char *arg)
+{
+  p->o->sim.traffic = arg;
+  return 0;
+}
+
+static int opt_rate(cli_parse_t *p, const char *arg)
+{
+  return num_frac("rate", arg, 0.0, 1.0, &p->o->sim.rate) ? 2 : 0;
+}
+
+static int opt_long_frac(cli_parse_t *p, const char *arg)
+{
+  return num_frac("long-frac", arg, 0.0, 1.0, &p->o->sim.long_frac) ? 2 : 0;
+}
+
+static int opt_cycles(cli_parse_t *p, const char *arg)
+{
+  if (num_cycles("cycles", arg, &p->o->sim.cycles)) return 2;
+  if (p->o->sim.cycles == 0) {
+    cli_error("--cycles: must be at least 1");
+    return 2;
+  }
+  return 0;
+}
+
+static int opt_warmup(cli_parse_t *p, const char *arg)
+{
+  if (num_cycles("warmup", arg, &p->o->sim.warmup)) return 2;
+  p->warm_set = 1;
+  return 0;
+}
+
+static int opt_drain_limit(cli_parse_t *p, const char *arg)
+{
+  return num_cycles("drain-limit", arg, &p->o->sim.drain_limit) ? 2 : 0;
+}
+
+static int opt_seed(cli_parse_t *p, const char *arg)
+{
+  return num_u64("seed", arg, &p->o->sim.seed) ? 2 : 0;
+}
+
+static int opt_json(cli_parse_t *p, const char *arg)
+{
+  p->o->json = arg;
+  return 0;
+}
+
+static int opt_quiet(cli_parse_t *p, const char *arg)
+{
+  (void)arg;
+  p->o->quiet = 1;
+  return 0;
+}
+
+static int opt_spin(cli_parse_t *p, const char *arg)
+{
+  int v;
+  if (opt_digit("spin", arg, 1, &v)) return 2;
+  p->o->sim.spin = v;
+  return 0;
+}
+
+static int opt_tdd(cli_parse_t *p, const char *arg)
+{
+  uint64_t u;
+  if (num_u64("tdd", arg, &u) || u < 2 || u > 32768) {
+    cli_error("--tdd: must be 2..32768");
+    return 2;
+  }
+  p->o->sim.tdd = (unsigned)u;
+  return 0;
+}
+
+static int opt_mode(cli_parse_t *p, const char *arg)
+{
+  int on;
+  if (strcmp(arg, "live") && strcmp(arg, "paper")) {
+    cli_error("--mode: '%s' is not live or paper", arg);
+    return 2;
+  }
+  on = arg[0] == 'l';
+  p->o->sim.mode.admit = p->o->sim.mode.reroute = p->o->sim.mode.adopt = on;
+  p->o->sim.sm.pipe = on ? 2 : 0;     /* the paper's router, its timing too */
+  return 0;
+}
+
+static int opt_admit(cli_parse_t *p, const char *arg)
+{
+  return opt_digit("admit", arg, 1, &p->admit) ? 2 : 0;
+}
+
+static int opt_reroute(cli_parse_t *p, const char *arg)
+{
+  return opt_digit("reroute", arg, 1, &p->reroute) ? 2 : 0;
+}
+
+static int opt_adopt(cli_parse_t *p, const char *arg)
+{
+  return opt_digit("adopt", arg, 1, &p->adopt) ? 2 : 0;
+}
+
+static int opt_admit_occ(cli_parse_t *p, const char *arg)
+{
+  int v;
+  if (opt_digit("admit-occ", arg, 2, &v)) return 2;
+  p->o->sim.mode.admit_occ = v;
+  return 0;
+}
+
+static int opt_deadlocks(cli_parse_t *p, const char *arg)
+{
+  p->o->deadlocks = arg;
+  return 0;
+}
+
+static int opt_links(cli_parse_t *p, const char *arg)
+{
+  p->o->links = arg;
+  return 0;
+}
+
+static int opt_faults(cli_parse_t *p, const char *arg)
+{
+  if (!*arg) {
+    cli_error("--faults: empty (give CYCLE@ROUTER:PORT[,...] or file:PATH)");
+    return 2;
+  }
+  if (p->o->sim.faults) {
+    cli_error("--faults given twice ('%s', then '%s'): give every failure in one "
+              "list, CYCLE@ROUTER:PORT,..., or in one file", p->o->sim.faults, arg);
+    return 2;
+  }
+  p->o->sim.faults = arg;
+  return 0;
+}
+
+static int opt_sm_pipe(cli_parse_t *p, const char *arg)
+{
+  return opt_digit("sm-pipe", arg, 2, &p->sm_pipe) ? 2 : 0;
+}
+
+static int opt_sm_widths(cli_parse_t *p, const char *arg)
+{
+  unsigned a, w;
+  char tail;
+  if (sscanf(arg, "%u,%u%c", &a, &w, &tail) != 2 || a < 1 || a > 16 || w < 6 || w > 28) {
+    cli_error("--sm-widths: '%s' is not IdW,CycW (IdW 1..16, CycW 6..28)", arg);
+    return 2;
+  }
+  p->o->sim.sm.idw = a;
+  p->o->sim.sm.cycw = w;
+  return 0;
+}
+
+static int opt_help(cli_parse_t *p, const char *arg)
+{
+  (void)arg;
+  usage(stdout, p->prog, p->extra);
+  return 1;
+}
+
+/* The options: name, whether it takes a value, handler. */
+static const struct {
+  const char *name;
+  int has_arg;
+  cli_opt_fn fn;
+} cli_table[] = {
+  {"topo", 1, opt_topo},           {"routing", 1, opt_routing},
+  {"vcs", 1, opt_vcs},             {"traffic", 1, opt_traffic},
+  {"rate", 1, opt_rate},           {"long-frac", 1, opt_long_frac},
+  {"cycles", 1, opt_cycles},       {"warmup", 1, opt_warmup},
+  {"drain-limit", 1, opt_drain_limit}, {"seed", 1, opt_seed},
+  {"json", 1, opt_json},           {"quiet", 0, opt_quiet},
+  {"spin", 1, opt_spin},           {"tdd", 1, opt_tdd},
+  {"mode", 1, opt_mode},           {"admit", 1, opt_admit},
+  {"reroute", 1, opt_reroute},     {"adopt", 1, opt_adopt},
+  {"admit-occ", 1, opt_admit_occ}, {"deadlocks", 1, opt_deadlocks},
+  {"links", 1, opt_links},         {"faults", 1, opt_faults},
+  {"sm-pipe", 1, opt_sm_pipe},     {"sm-widths", 1, opt_sm_widths},
+  {"help", 0, opt_help}
+};
+#define CLI_NOPTS ((int)(sizeof cli_table / sizeof cli_table[0]))
+
+/* After the options: what --mode left to a mechanism named on its own, the
+ * default warm-up, and the checks between options.  0 or 2. */
+static int cli_finish(cli_parse_t *p)
+{
+  sim_opts_t *s = &p->o->sim;
+  if (p->admit >= 0) s->mode.admit = p->admit;
+  if (p->reroute >= 0) s->mode.reroute = p->reroute;
+  if (p->adopt >= 0) s->mode.adopt = p->adopt;
+  if (p->sm_pipe >= 0) s->sm.pipe = p->sm_pipe;
+  if (!p->warm_set) s->warmup = s->cycles / 10;
+  if (s->warmup >= s->cycles) {
+    cli_error("--warmup %llu must be smaller than --cycles %llu",
+              (unsigned long long)s->warmup, (unsigned long long)s->cycles);
+    return 2;
+  }
+  /* the options themselves name the fix (the network's own checks speak of
+   * the make knobs) */
+  if (s->algo == ALGO_ESCAPE && s->vcs < 2) {
+    cli_error("--routing escape needs --vcs 2, 3 or 4 (VC 0 is the escape VC)");
+    return 2;
+  }
+  if (s->algo == ALGO_ESCAPE && s->spin) {
+    cli_error("--routing escape is deadlock-free by itself: run it with --spin 0");
+    return 2;
+  }
+  return 0;
+}
+
 int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char *extra)
 {
-  static const struct option longs[] = {
-    {"topo", 1, 0, 't'}, {"routing", 1, 0, 'r'}, {"vcs", 1, 0, 'v'},
-    {"traffic", 1, 0, 'T'}, {"rate", 1, 0, 'R'}, {"long-frac", 1, 0, 'L'},
-    {"cycles", 1, 0, 'c'}, {"warmup", 1, 0, 'w'}, {"drain-limit", 1, 0, 'd'},
-    {"seed", 1, 0, 's'}, {"json", 1, 0, 'j'}, {"quiet", 0, 0, 'q'},
-    {"spin", 1, 0, 'S'}, {"tdd", 1, 0, 'D'}, {"mode", 1, 0, 'M'}, {"admit", 1, 0, 'A'},
-    {"reroute", 1, 0, 'E'}, {"adopt", 1, 0, 'O'}, {"admit-occ", 1, 0, 'Q'}, {"deadlocks", 1, 0, 'K'}, {"links", 1, 0, 'N'},
-    {"faults", 1, 0, 'F'}, {"sm-pipe", 1, 0, 'P'}, {"sm-widths", 1, 0, 'W'},
-    {"help", 0, 0, 'h'}, {0, 0, 0, 0}
-  };
-  int c, warm_set = 0;
-  int admit = -1, reroute = -1, adopt = -1, sm_pipe = -1;   /* -1: as --mode says */
-  uint64_t u;
+  struct option longs[CLI_NOPTS + 1];
+  cli_parse_t p;
+  int c, i, rc;
+  for (i = 0; i < CLI_NOPTS; i++) {
+    longs[i].name = cli_table[i].name;
+    longs[i].has_arg = cli_table[i].has_arg;
+    longs[i].flag = NULL;
+    longs[i].val = 256 + i;          /* above every character getopt returns */
+  }
+  memset(&longs[CLI_NOPTS], 0, sizeof longs[CLI_NOPTS]);
   memset(o, 0, sizeof *o);
   sim_defaults(&o->sim);
+  p.o = o;
+  p.warm_set = 0;
+  p.admit = p.reroute = p.adopt = p.sm_pipe = -1;
+  p.prog = prog;
+  p.extra = extra;
   opterr = 0;
   optind = 0;   /* glibc: start afresh, also after a parse that stopped early */
   while ((c = getopt_long(argc, argv, ":", longs, NULL)) != -1) {
     const char *name = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
-    switch (c) {
-    case 't': o->sim.topo = optarg; break;
-    case 'r':
-      if (algo_parse(optarg, &o->sim.algo) != 0) {
-        cli_error("--routing: unknown routing '%s' (expected xy, west_first, "
-                  "escape, favors_min, favors_nmin, df_min or ugal)", optarg);
-        return 2;
-      }
-      break;
-    case 'v':
-      if (num_u64("vcs", optarg, &u) || u < 1 || u > MAX_VCS) {
-        cli_error("--vcs: must be 1..%d", MAX_VCS);
-        return 2;
-      }
-      o->sim.vcs = (int)u;
-      break;
-    case 'T': o->sim.traffic = optarg; break;
-    case 'R': if (num_frac("rate", optarg, 0.0, 1.0, &o->sim.rate)) return 2; break;
-    case 'L': if (num_frac("long-frac", optarg, 0.0, 1.0, &o->sim.long_frac)) return 2; break;
-    case 'c':
-      if (num_cycles("cycles", optarg, &o->sim.cycles)) return 2;
-      if (o->sim.cycles == 0) {
-        cli_error("--cycles: must be at least 1");
-        return 2;
-      }
-      break;
-    case 'w': if (num_cycles("warmup", optarg, &o->sim.warmup)) return 2; warm_set = 1; break;
-    case 'd': if (num_cycles("drain-limit", optarg, &o->sim.drain_limit)) return 2; break;
-    case 's': if (num_u64("seed", optarg, &o->sim.seed)) return 2; break;
-    case 'S':
-      if (strcmp(optarg, "0") && strcmp(optarg, "1")) {
-        cli_error("--spin: '%s' is not 0 or 1", optarg);
-        return 2;
-      }
-      o->sim.spin = optarg[0] == '1';
-      break;
-    case 'D':
-      if (num_u64("tdd", optarg, &u) || u < 2 || u > 32768) {
-        cli_error("--tdd: must be 2..32768");
-        return 2;
-      }
-      o->sim.tdd = (unsigned)u;
-      break;
-    case 'M':
-      if (!strcmp(optarg, "live") || !strcmp(optarg, "paper")) {
-        const int on = optarg[0] == 'l';
-        o->sim.mode.admit = o->sim.mode.reroute = o->sim.mode.adopt = on;
-        o->sim.sm.pipe = on ? 2 : 0;     /* the paper's router, its timing too */
-      } else {
-        cli_error("--mode: '%s' is not live or paper", optarg);
-        return 2;
-      }
-      break;
-    case 'Q':
-      if (strcmp(optarg, "0") && strcmp(optarg, "1") && strcmp(optarg, "2")) {
-        cli_error("--admit-occ: '%s' is not 0, 1 or 2", optarg);
-        return 2;
-      }
-      o->sim.mode.admit_occ = optarg[0] - '0';
-      break;
-    case 'A': case 'E': case 'O': {
-      int *dst = c == 'A' ? &admit : c == 'E' ? &reroute : &adopt;
-      if (strcmp(optarg, "0") && strcmp(optarg, "1")) {
-        cli_error("--%s: '%s' is not 0 or 1",
-                  c == 'A' ? "admit" : c == 'E' ? "reroute" : "adopt",
-                  optarg);
-        return 2;
-      }
-      *dst = optarg[0] == '1';
-      break;
-    }
-    case 'P':
-      if (strcmp(optarg, "0") && strcmp(optarg, "1") && strcmp(optarg, "2")) {
-        cli_error("--sm-pipe: '%s' is not 0, 1 or 2", optarg);
-        return 2;
-      }
-      sm_pipe = optarg[0] - '0';
-      break;
-    case 'W': {
-      unsigned a, w;
-      char tail;
-      if (sscanf(optarg, "%u,%u%c", &a, &w, &tail) != 2 || a < 1 || a > 16 || w < 6 || w > 28) {
-        cli_error("--sm-widths: '%s' is not IdW,CycW (IdW 1..16, CycW 6..28)", optarg);
-        return 2;
-      }
-      o->sim.sm.idw = a;
-      o->sim.sm.cycw = w;
-      break;
-    }
-    case 'j': o->json = optarg; break;
-    case 'K': o->deadlocks = optarg; break;
-    case 'N': o->links = optarg; break;
-    case 'F':
-      if (!*optarg) {
-        cli_error("--faults: empty (give CYCLE@ROUTER:PORT[,...] or file:PATH)");
-        return 2;
-      }
-      if (o->sim.faults) {
-        cli_error("--faults given twice ('%s', then '%s'): give every failure in one "
-                  "list, CYCLE@ROUTER:PORT,..., or in one file", o->sim.faults, optarg);
-        return 2;
-      }
-      o->sim.faults = optarg;
-      break;
-    case 'q': o->quiet = 1; break;
-    case 'h': usage(stdout, prog, extra); return 1;
-    case ':':
+    if (c >= 256 && c < 256 + CLI_NOPTS) {
+      if ((rc = cli_table[c - 256].fn(&p, optarg)) != 0) return rc;
+    } else if (c == ':') {
       cli_error("%s needs a value", name);
       return 2;
-    default:
+    } else {
       cli_error("unknown option '%s' (try --help)", name);
       return 2;
     }
@@ -251,28 +414,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
     cli_error("unexpected argument '%s' (try --help)", argv[optind]);
     return 2;
   }
-  /* a mechanism named on its own wins over --mode, in any order */
-  if (admit >= 0) o->sim.mode.admit = admit;
-  if (reroute >= 0) o->sim.mode.reroute = reroute;
-  if (adopt >= 0) o->sim.mode.adopt = adopt;
-  if (sm_pipe >= 0) o->sim.sm.pipe = sm_pipe;
-  if (!warm_set) o->sim.warmup = o->sim.cycles / 10;
-  if (o->sim.warmup >= o->sim.cycles) {
-    cli_error("--warmup %llu must be smaller than --cycles %llu",
-              (unsigned long long)o->sim.warmup, (unsigned long long)o->sim.cycles);
-    return 2;
-  }
-  /* the options themselves name the fix (the network's own checks speak of
-   * the make knobs) */
-  if (o->sim.algo == ALGO_ESCAPE && o->sim.vcs < 2) {
-    cli_error("--routing escape needs --vcs 2, 3 or 4 (VC 0 is the escape VC)");
-    return 2;
-  }
-  if (o->sim.algo == ALGO_ESCAPE && o->sim.spin) {
-    cli_error("--routing escape is deadlock-free by itself: run it with --spin 0");
-    return 2;
-  }
-  return 0;
+  return cli_finish(&p);
 }
 
 int cli_record_start(const cli_opts_t *o, sim_t *sim)

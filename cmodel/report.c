@@ -77,10 +77,10 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   return buf;
 }
 
-void report_print(FILE *out, const report_t *r)
+/* The first line: what was run. */
+static void print_headline(FILE *out, const report_t *r)
 {
   const sim_t *s = r->sim;
-  figures_t f = figures(r);
   char topo[512], traffic[512];   /* names as given, escaped for the terminal */
   text_escape(topo, sizeof topo, s->topo.name);
   text_escape(traffic, sizeof traffic, s->o.traffic);
@@ -92,89 +92,115 @@ void report_print(FILE *out, const report_t *r)
     fprintf(out, "spin-noc %s: %s, %s routing, %d VC%s, %s at %.3f flits/node/cycle, seed %llu\n",
             r->mode, topo, algo_name(s->o.algo), s->o.vcs, s->o.vcs > 1 ? "s" : "",
             traffic, s->o.rate, (unsigned long long)s->o.seed);
-  {
-    char buf[200];
-    fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
-  }
+}
+
+/* Mode, cycles, packets, latency, throughput and fairness. */
+static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
+{
+  const sim_t *s = r->sim;
+  char buf[200];
+  fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
-          (unsigned long long)f.cycles, (unsigned long long)f.warmup,
-          (unsigned long long)f.window);
+          (unsigned long long)f->cycles, (unsigned long long)f->warmup,
+          (unsigned long long)f->window);
   if (s->skipped)
     fprintf(out, ", %llu of them idle, skipped", (unsigned long long)s->skipped);
   fputc('\n', out);
   if (r->mismatches >= 0)
     fprintf(out, "  cycles compared      %llu, mismatches %lld\n",
-            (unsigned long long)(f.cycles - s->skipped), (long long)r->mismatches);
+            (unsigned long long)(f->cycles - s->skipped), (long long)r->mismatches);
   fprintf(out, "  packets              created %llu, injected %llu, delivered %llu%s\n",
           (unsigned long long)s->nic.created, (unsigned long long)s->nic.injected,
-          (unsigned long long)s->sink.delivered, f.drained ? " (drained)" : " (NOT drained)");
+          (unsigned long long)s->sink.delivered, f->drained ? " (drained)" : " (NOT drained)");
   fprintf(out, "  latency (measured)   avg %.2f, p99 %.0f, max %llu cycles over %llu packets\n",
-          f.avg, f.p99, (unsigned long long)s->sink.lat_max,
+          f->avg, f->p99, (unsigned long long)s->sink.lat_max,
           (unsigned long long)s->sink.meas_pkts);
   fprintf(out, "  throughput           %.4f flits/node/cycle accepted (offered %.4f)\n",
-          f.thr, f.offered);
+          f->thr, f->offered);
   fprintf(out, "  fairness             per source node: min %.4f, max %.4f, Jain's index %.3f\n",
-          f.node_min, f.node_max, f.jain);
-  if (s->faults.n) {
-    int i;
-    fprintf(out, "  link failures        %d of %d applied:", faults_applied(&s->faults), s->faults.n);
-    for (i = 0; i < s->faults.n && i < 8; i++)
-      fprintf(out, " %d:%d at %llu", s->faults.f[i].r, s->faults.f[i].p,
-              (unsigned long long)s->faults.f[i].cycle);
-    fprintf(out, "%s\n", s->faults.n > 8 ? " ..." : "");
-    fprintf(out, "                       packets after a failure: %llu crossed the failed link, "
-            "%llu routed around it\n", (unsigned long long)s->diag.crossed,
-            (unsigned long long)s->diag.rerouted);
+          f->node_min, f->node_max, f->jain);
+}
+
+/* The link failures (--faults), when there are any. */
+static void print_faults(FILE *out, const sim_t *s)
+{
+  int i;
+  if (!s->faults.n) return;
+  fprintf(out, "  link failures        %d of %d applied:", faults_applied(&s->faults), s->faults.n);
+  for (i = 0; i < s->faults.n && i < 8; i++)
+    fprintf(out, " %d:%d at %llu", s->faults.f[i].r, s->faults.f[i].p,
+            (unsigned long long)s->faults.f[i].cycle);
+  fprintf(out, "%s\n", s->faults.n > 8 ? " ..." : "");
+  fprintf(out, "                       packets after a failure: %llu crossed the failed link, "
+          "%llu routed around it\n", (unsigned long long)s->diag.crossed,
+          (unsigned long long)s->diag.rerouted);
+}
+
+/* The loops standing at the end of a run that did not drain. */
+static void print_loops(FILE *out, const sim_t *s)
+{
+  diag_loops_t d;
+  if (diag_loops(&d, &s->net) != 0) return;
+  fprintf(out, "  loops standing       %llu at the end, ", (unsigned long long)d.loops);
+  if (d.loops)
+    fprintf(out, "longest %llu hops, %llu cycles, ", (unsigned long long)d.longest_hops,
+            (unsigned long long)d.longest_cycles);
+  if (s->o.spin)
+    fprintf(out, "%llu beyond the messages' %u cycles, ", (unsigned long long)d.beyond_reach,
+            s->net.fmt.cyc_max);
+  fprintf(out, "%llu VCs waiting\n", (unsigned long long)d.waiting);
+  diag_loops_free(&d);
+}
+
+/* SPIN's counters, or "off". */
+static void print_spin(FILE *out, const sim_t *s)
+{
+  const spin_stats_t *k = &s->net.spin;
+  if (!s->o.spin) {
+    fprintf(out, "  SPIN                 off\n");
+    return;
   }
-  if (!f.drained) {
-    diag_loops_t d;
-    if (diag_loops(&d, &s->net) == 0) {
-      fprintf(out, "  loops standing       %llu at the end, ", (unsigned long long)d.loops);
-      if (d.loops)
-        fprintf(out, "longest %llu hops, %llu cycles, ", (unsigned long long)d.longest_hops,
-                (unsigned long long)d.longest_cycles);
-      if (s->o.spin)
-        fprintf(out, "%llu beyond the messages' %u cycles, ", (unsigned long long)d.beyond_reach,
-                s->net.fmt.cyc_max);
-      fprintf(out, "%llu VCs waiting\n", (unsigned long long)d.waiting);
-      diag_loops_free(&d);
-    }
-  }
+  fprintf(out, "  SPIN (t_DD %u)       probes sent %llu, forked %llu, dropped %llu, returned %llu,"
+          " adopted %llu\n",
+          s->o.tdd, (unsigned long long)k->probes_sent, (unsigned long long)k->probes_forked,
+          (unsigned long long)k->probes_dropped, (unsigned long long)k->probes_returned,
+          (unsigned long long)k->probes_adopted);
+  fprintf(out, "                       moves %llu, probe_moves %llu, kill_moves %llu, spins %llu\n",
+          (unsigned long long)k->moves_sent, (unsigned long long)k->probe_moves_sent,
+          (unsigned long long)k->kill_moves_sent, (unsigned long long)k->spins);
+  fprintf(out, "                       deadlocks resolved %llu, false positives %llu, "
+          "max spins %llu (loop of %llu), %s bound broken %llu\n",
+          (unsigned long long)k->deadlocks_resolved, (unsigned long long)k->false_positives,
+          (unsigned long long)k->max_spins, (unsigned long long)k->max_spins_loop,
+          s->o.algo == ALGO_FAVORS_NMIN ? "2m-1" : "m-1",
+          (unsigned long long)k->bound_violations);
+  if (k->deadlocks_resolved)
+    fprintf(out, "                       expiry to resolution: median %u, max %llu cycles; "
+            "longest loop %llu hops, %llu cycles\n", spin_resolve_median(k),
+            (unsigned long long)k->expiry_to_resolve_max, (unsigned long long)k->longest_hops,
+            (unsigned long long)k->longest_cycles);
+  if (k->probes_dropped)
+    fprintf(out, "                       probes dropped: contention %llu, busy %llu, outranked "
+            "%llu, not blocked %llu, came round %llu, too long %llu\n",
+            (unsigned long long)k->drop_contention, (unsigned long long)k->drop_busy,
+            (unsigned long long)k->drop_outranked, (unsigned long long)k->drop_not_blocked,
+            (unsigned long long)k->drop_came_round, (unsigned long long)k->drop_length);
+  fprintf(out, "                       messages: SmPipe %d, IdW %u, CycW %u (loops to %u "
+          "cycles)\n", (int)s->net.fmt.s, s->net.fmt.idw, s->net.fmt.cycw, s->net.fmt.cyc_max);
+}
+
+void report_print(FILE *out, const report_t *r)
+{
+  const sim_t *s = r->sim;
+  const figures_t f = figures(r);
+  print_headline(out, r);
+  print_traffic(out, r, &f);
+  print_faults(out, s);
+  if (!f.drained) print_loops(out, s);
   if (s->o.algo == ALGO_FAVORS_NMIN || s->o.algo == ALGO_UGAL)
     fprintf(out, "  non-minimal          %llu packets left their source toward an intermediate "
             "router\n", (unsigned long long)s->net.spin.detours);
-  if (s->o.spin) {
-    const spin_stats_t *k = &s->net.spin;
-    fprintf(out, "  SPIN (t_DD %u)       probes sent %llu, forked %llu, dropped %llu, returned %llu,"
-            " adopted %llu\n",
-            s->o.tdd, (unsigned long long)k->probes_sent, (unsigned long long)k->probes_forked,
-            (unsigned long long)k->probes_dropped, (unsigned long long)k->probes_returned,
-            (unsigned long long)k->probes_adopted);
-    fprintf(out, "                       moves %llu, probe_moves %llu, kill_moves %llu, spins %llu\n",
-            (unsigned long long)k->moves_sent, (unsigned long long)k->probe_moves_sent,
-            (unsigned long long)k->kill_moves_sent, (unsigned long long)k->spins);
-    fprintf(out, "                       deadlocks resolved %llu, false positives %llu, "
-            "max spins %llu (loop of %llu), %s bound broken %llu\n",
-            (unsigned long long)k->deadlocks_resolved, (unsigned long long)k->false_positives,
-            (unsigned long long)k->max_spins, (unsigned long long)k->max_spins_loop,
-            s->o.algo == ALGO_FAVORS_NMIN ? "2m-1" : "m-1",
-            (unsigned long long)k->bound_violations);
-    if (k->deadlocks_resolved)
-      fprintf(out, "                       expiry to resolution: median %u, max %llu cycles; "
-              "longest loop %llu hops, %llu cycles\n", spin_resolve_median(k),
-              (unsigned long long)k->expiry_to_resolve_max, (unsigned long long)k->longest_hops,
-              (unsigned long long)k->longest_cycles);
-    if (k->probes_dropped)
-      fprintf(out, "                       probes dropped: contention %llu, busy %llu, outranked "
-              "%llu, not blocked %llu, came round %llu, too long %llu\n",
-              (unsigned long long)k->drop_contention, (unsigned long long)k->drop_busy,
-              (unsigned long long)k->drop_outranked, (unsigned long long)k->drop_not_blocked,
-              (unsigned long long)k->drop_came_round, (unsigned long long)k->drop_length);
-    fprintf(out, "                       messages: SmPipe %d, IdW %u, CycW %u (loops to %u "
-            "cycles)\n", (int)s->net.fmt.s, s->net.fmt.idw, s->net.fmt.cycw, s->net.fmt.cyc_max);
-  } else {
-    fprintf(out, "  SPIN                 off\n");
-  }
+  print_spin(out, s);
   fprintf(out, "  speed                %.0f cycles/s, %.3g router-cycles/s (%.2f s)\n",
           f.cps, f.rcps, r->wall_seconds);
   if (r->failure) fprintf(out, "  FAILED: %s\n", r->failure);

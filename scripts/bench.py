@@ -104,7 +104,7 @@ def run_once(binary, sim, topo, rate, cycles, seed):
     return cmd, rc, d, load
 
 
-def main():
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--spinsim", default="build/cmodel/spinsim")
     ap.add_argument("--cosim", default="build/rtl/p5-v1/Vcosim")
@@ -119,32 +119,28 @@ def main():
     if a.quick:
         a.runs = 1
     a.out = a.out or ("build/bench/quick" if a.quick else "build/bench")
-    sims = [s for s in a.sims.split(",") if s]
-    if a.baseline and "spinsim" in sims:
-        sims.insert(sims.index("spinsim"), "baseline")
-    binaries = {"spinsim": a.spinsim, "cosim": a.cosim, "baseline": a.baseline}
-    for s in sims:
-        if not os.access(binaries[s], os.X_OK):
-            sys.exit("bench: %s not found (make spinsim; make sim-run PORTS=5 VCS=1 TOPO=mesh4x4 CYCLES=100)"
-                     % binaries[s])
-    os.makedirs(a.out, exist_ok=True)
-    csv_path = os.path.join(a.out, "bench.csv")
-    md_path = os.path.join(a.out, "bench.md")
+    return a
 
-    # Run order: the simulators one after the other, except that each baseline
-    # run comes right before the matching spinsim run.
+
+def plan_jobs(sims, runs):
+    """Run order: the simulators one after the other, except that each
+    baseline run comes right before the matching spinsim run."""
     jobs = []
     for sim in sims:
         if sim == "baseline":
             continue
         for topo in TOPOS:
             for rate in RATES:
-                for k in range(a.runs):
+                for k in range(runs):
                     if sim == "spinsim" and "baseline" in sims:
                         jobs.append(("baseline", topo, rate, k))
                     jobs.append((sim, topo, rate, k))
+    return jobs
 
-    t0 = time.time()
+
+def run_jobs(a, binaries, jobs, csv_path):
+    """Runs every job, one at a time, each a row of csv_path as it ends;
+    returns the rows."""
     rows = []
     with open(csv_path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=FIELDS)
@@ -169,28 +165,37 @@ def main():
                   "(%.2f s wall, %.2f s CPU, load %.1f)" % (
                       sim, topo, rate, k + 1, d["sim_cycles_per_second"],
                       d["router_cycles_per_second"], d["wall_seconds"], cpu, load), flush=True)
-    elapsed = time.time() - t0
+    return rows
 
+
+def report_head(a, sims, rows, elapsed):
+    """bench.md's title, the machine and the method, and the table's header."""
+    return [
+        "# Simulation speed (`scripts/bench.py`)", "",
+        "Written on %s UTC; %d run(s) per case, median shown; bench time %.0f s." % (
+            time.strftime("%Y-%m-%d %H:%M", time.gmtime()), a.runs, elapsed), "",
+        "- Machine: %s, %d CPU(s), Python %s; 1-minute load average %.2f to %.2f during the runs." % (
+            platform.machine(), os.cpu_count() or 0, platform.python_version(),
+            min(float(r["loadavg_1min"]) for r in rows), max(float(r["loadavg_1min"]) for r in rows)),
+        "- Work tree: %s." % provenance(),
+        "- Runs: `BINARY --topo T --routing xy --vcs 1 --traffic uniform_random --rate R "
+        "--cycles N --drain-limit 0 --seed %d` (warm-up N/10), one at a time; BINARY is `%s` "
+        "(C model) or `%s` (co-simulation, RTL compared with the C model every cycle)." % (
+            a.seed, a.spinsim, a.cosim)
+        + (" The baseline C model is `%s`; each of its runs comes right before the matching "
+           "spinsim run." % a.baseline if "baseline" in sims else ""),
+        "- cycles/s and router-cycles/s: as the binary reports them (wall time of the simulation). "
+        "cycles/CPU-s: simulated cycles over the process's user + system CPU time, start-up included.",
+        "- accepted: accepted throughput (flits/node/cycle) of the run: below the offered rate "
+        "when the network is saturated.", "",
+        "| simulator | topology | routers | offered | accepted | cycles | cycles/s | router-cycles/s | cycles/CPU-s |",
+        "|---|---|---|---|---|---|---|---|---|"]
+
+
+def median_rows(L, sims, rows):
+    """One line of L per simulator, topology and rate: the medians of its
+    runs.  Returns them by (sim, topo, rate)."""
     nodes = {"mesh4x4": 16, "mesh8x8": 64, "mesh16x16": 256}
-    L = ["# Simulation speed (`scripts/bench.py`)", "",
-         "Written on %s UTC; %d run(s) per case, median shown; bench time %.0f s." % (
-             time.strftime("%Y-%m-%d %H:%M", time.gmtime()), a.runs, elapsed), "",
-         "- Machine: %s, %d CPU(s), Python %s; 1-minute load average %.2f to %.2f during the runs." % (
-             platform.machine(), os.cpu_count() or 0, platform.python_version(),
-             min(float(r["loadavg_1min"]) for r in rows), max(float(r["loadavg_1min"]) for r in rows)),
-         "- Work tree: %s." % provenance(),
-         "- Runs: `BINARY --topo T --routing xy --vcs 1 --traffic uniform_random --rate R "
-         "--cycles N --drain-limit 0 --seed %d` (warm-up N/10), one at a time; BINARY is `%s` "
-         "(C model) or `%s` (co-simulation, RTL compared with the C model every cycle)." % (
-             a.seed, a.spinsim, a.cosim)
-         + (" The baseline C model is `%s`; each of its runs comes right before the matching "
-            "spinsim run." % a.baseline if "baseline" in sims else ""),
-         "- cycles/s and router-cycles/s: as the binary reports them (wall time of the simulation). "
-         "cycles/CPU-s: simulated cycles over the process's user + system CPU time, start-up included.",
-         "- accepted: accepted throughput (flits/node/cycle) of the run: below the offered rate "
-         "when the network is saturated.", "",
-         "| simulator | topology | routers | offered | accepted | cycles | cycles/s | router-cycles/s | cycles/CPU-s |",
-         "|---|---|---|---|---|---|---|---|---|"]
     med = {}
     for sim in sims:
         for topo in TOPOS:
@@ -204,21 +209,43 @@ def main():
                     LABEL[sim], topo,
                     nodes[topo], rate, m["throughput"], int(rs[0]["cycles"]),
                     m["sim_cycles_per_second"], m["router_cycles_per_second"], m["cycles_per_cpu_second"]))
-    def ratios(title, num, den, digits):
-        """A table of med[num] over med[den], wall and CPU, per topology and rate."""
-        L.extend(["", title, "", "| topology | offered | wall | CPU |", "|---|---|---|---|"])
-        for topo in TOPOS:
-            for rate in RATES:
-                n, d = med[(num, topo, rate)], med[(den, topo, rate)]
-                L.append("| %s | %.1f | %.*fx | %.*fx |" % (
-                    topo, rate, digits, n["sim_cycles_per_second"] / d["sim_cycles_per_second"],
-                    digits, n["cycles_per_cpu_second"] / d["cycles_per_cpu_second"]))
+    return med
 
+
+def ratios(L, med, title, num, den, digits):
+    """A table of med[num] over med[den], wall and CPU, per topology and rate."""
+    L.extend(["", title, "", "| topology | offered | wall | CPU |", "|---|---|---|---|"])
+    for topo in TOPOS:
+        for rate in RATES:
+            n, d = med[(num, topo, rate)], med[(den, topo, rate)]
+            L.append("| %s | %.1f | %.*fx | %.*fx |" % (
+                topo, rate, digits, n["sim_cycles_per_second"] / d["sim_cycles_per_second"],
+                digits, n["cycles_per_cpu_second"] / d["cycles_per_cpu_second"]))
+
+
+def main():
+    a = parse_args()
+    sims = [s for s in a.sims.split(",") if s]
+    if a.baseline and "spinsim" in sims:
+        sims.insert(sims.index("spinsim"), "baseline")
+    binaries = {"spinsim": a.spinsim, "cosim": a.cosim, "baseline": a.baseline}
+    for s in sims:
+        if not os.access(binaries[s], os.X_OK):
+            sys.exit("bench: %s not found (make spinsim; make sim-run PORTS=5 VCS=1 TOPO=mesh4x4 CYCLES=100)"
+                     % binaries[s])
+    os.makedirs(a.out, exist_ok=True)
+    csv_path = os.path.join(a.out, "bench.csv")
+    md_path = os.path.join(a.out, "bench.md")
+    t0 = time.time()
+    rows = run_jobs(a, binaries, plan_jobs(sims, a.runs), csv_path)
+    elapsed = time.time() - t0
+    L = report_head(a, sims, rows, elapsed)
+    med = median_rows(L, sims, rows)
     if "spinsim" in sims and "cosim" in sims:
-        ratios("C model speed over co-simulation speed (median cycles/s; cycles/CPU-s):",
+        ratios(L, med, "C model speed over co-simulation speed (median cycles/s; cycles/CPU-s):",
                "spinsim", "cosim", 1)
     if "baseline" in sims:
-        ratios("C model speed over the baseline's (median cycles/s; cycles/CPU-s):",
+        ratios(L, med, "C model speed over the baseline's (median cycles/s; cycles/CPU-s):",
                "spinsim", "baseline", 2)
     write_report("bench", L, csv_path, md_path, elapsed)
     return 0

@@ -460,12 +460,10 @@ def router_view(a, filters):
     return v
 
 
-def spin_view(a, filters):
-    R = Router(a)
-    P, V, L = a.ports, a.vcs, a.lay
-    MV, KW, PW = PKG["MaxVcs"], PKG["KindW"], clog2(P)
-    v = View(filters, P, V, L)
-    fsm, unit = R.fsm, R.unit
+def spin_fsm_rows(v, R, a):
+    """The clock, reset, SPIN's switch and the FSM's registers."""
+    L = a.lay
+    fsm = R.fsm
     v.comment("router_%d clock, reset, SPIN on" % a.router)
     v.sig(R.clk)
     v.sig(R.rst)
@@ -482,6 +480,13 @@ def spin_view(a, filters):
     v.comment("rotating priority: top router, cycles left in the epoch")
     v.sig(Sig(fsm + ".top_q", L.idw), DEC, label="top_q", role="id")
     v.sig(Sig(fsm + ".ep_q", L.epw), DEC)
+
+
+def spin_loop_rows(v, R, a):
+    """The loop buffer, where the move went, and each input VC's state."""
+    P, V, L = a.ports, a.vcs, a.lay
+    MV = PKG["MaxVcs"]
+    fsm = R.fsm
     v.comment()
     v.comment("LOOP BUFFER: cycles, first output%s" % (", fork entries" if V > 1 else ""))
     lb = fsm + ".u_loop_buf"
@@ -507,10 +512,15 @@ def spin_view(a, filters):
         v.field("frozen %s" % pn, frozen, p * MV, V, BIN)
         v.field("armed %s" % pn, armed, p * MV, V, BIN)
         v.field("spinning %s" % pn, spinning, p * MV, V, BIN)
+
+
+def spin_mark_rows(v, R, a):
+    """The probe manager's marks per input."""
+    P, V, L = a.ports, a.vcs, a.lay
     v.comment()
     v.comment("PROBE MARKS per input p (u_probe_mgr): sender, cyc, outputs%s"
               % (", fk" if V > 1 else ""))
-    pm = unit + ".u_probe_mgr"
+    pm = R.unit + ".u_probe_mgr"
     mks = Sig(pm + ".mk_sender_q", P * L.idw)
     mkc = Sig(pm + ".mk_cyc_q", P * L.cycw)
     mko = Sig(pm + ".mk_out_q", P * P)
@@ -522,6 +532,14 @@ def spin_view(a, filters):
         v.field("mark_out %s" % pn, mko, p * P, P, BIN)
         if V > 1:
             v.field("mark_fk %s" % pn, mkf, p * 6, 6, DEC, role="fk")
+
+
+def spin_stage_rows(v, R, a):
+    """The special messages' input stage, the message handled, the output
+    stage."""
+    P, L = a.ports, a.lay
+    KW, PW = PKG["KindW"], clog2(P)
+    unit = R.unit
     v.comment()
     v.comment("INPUT STAGE: smi_q (u_sm_in: port_q, kind_q, data_q)")
     smi = unit + ".u_sm_in"
@@ -549,6 +567,11 @@ def spin_view(a, filters):
                               else "the FSM's own message"))
         v.sm_fields(Sig(smo + "." + name, KW + L.w), 0, name, kind_lo=L.w)
     v.sig(Sig(smo + ".fork_q", P), BIN)
+
+
+def spin_traffic_rows(v, R, a):
+    """Spin flits and special messages on the links, arm notices."""
+    P, V = a.ports, a.vcs
     v.comment()
     v.comment("SPIN TRAFFIC (bit p = port p)")
     v.comment("input p sends a spin flit / output o carries it")
@@ -567,6 +590,16 @@ def spin_view(a, filters):
         v.comment("ARM NOTICES %s (credit_%s): arm, arm_vc" % (title, d[0]))
         for p in range(1, P):
             R.credit_fields(v, cred, p, d, spin=True)
+
+
+def spin_view(a, filters):
+    R = Router(a)
+    v = View(filters, a.ports, a.vcs, a.lay)
+    spin_fsm_rows(v, R, a)
+    spin_loop_rows(v, R, a)
+    spin_mark_rows(v, R, a)
+    spin_stage_rows(v, R, a)
+    spin_traffic_rows(v, R, a)
     return v
 
 
@@ -823,46 +856,51 @@ def gtkwave_load(fst, out_dir, files, errors):
 RESET_PS = 10
 
 
-def check_values(a, proc, watch, nodes):
-    """Scan the value changes; check the split fields' values each time one
-    of their signals changes (a field of a special message when its word's
-    kind says it is one).  Returns the errors and the number of special
-    messages seen on the shown router's links."""
-    V, P, L = a.vcs, a.ports, a.lay
-    limit = {"kind": len(KINDS) - 1, "state": len(STATES) - 1, "vc": V - 1, "arm_vc": V - 1,
-             "out_vc_q": V - 1, "port": P - 1, "loop_out_q": P - 1, "id": nodes - 1,
-             "cyc": L.cyc_max, "fk": L.k, "src": 2}
-    fields = []                                 # [view, label, role, group, ids]
-    by_id, kind_of, members = {}, {}, {}
-    for view, label, ids in watch:
-        role, group = a.meta[view].get(label, (label.split()[0], None))
-        i = len(fields)
-        fields.append((view, label, role, group, ids))
-        for ident, width, _ in ids:
-            by_id.setdefault(ident, (width, set()))[1].add(i)
-        if group is not None:
-            members.setdefault((view, group), []).append(i)
-            if role in ("kind", "smkind"):
-                kind_of[(view, group)] = i
-    cur = {}
-    time, dirty, errors, seen_kind, sms = 0, set(), [], set(), set()
+class ValueChecker:
+    """The split fields' values, checked each time one of their signals
+    changes (a field of a special message when its word's kind says it is
+    one), from the value changes of fst2vcd fed line by line."""
 
-    def value(ids):
+    def __init__(self, a, watch, nodes):
+        V, P, L = a.vcs, a.ports, a.lay
+        self.a, self.nodes, self.P, self.L = a, nodes, P, L
+        self.limit = {"kind": len(KINDS) - 1, "state": len(STATES) - 1, "vc": V - 1,
+                      "arm_vc": V - 1, "out_vc_q": V - 1, "port": P - 1, "loop_out_q": P - 1,
+                      "id": nodes - 1, "cyc": L.cyc_max, "fk": L.k, "src": 2}
+        self.fields = []                        # [view, label, role, group, ids]
+        self.by_id, self.kind_of, self.members = {}, {}, {}
+        for view, label, ids in watch:
+            role, group = a.meta[view].get(label, (label.split()[0], None))
+            i = len(self.fields)
+            self.fields.append((view, label, role, group, ids))
+            for ident, width, _ in ids:
+                self.by_id.setdefault(ident, (width, set()))[1].add(i)
+            if group is not None:
+                self.members.setdefault((view, group), []).append(i)
+                if role in ("kind", "smkind"):
+                    self.kind_of[(view, group)] = i
+        self.cur = {}
+        self.time, self.dirty, self.errors = 0, set(), []
+        self.seen_kind, self.sms = set(), set()
+
+    def value(self, ids):
         bits = ""
         for ident, width, pos in ids:
-            s = cur.get(ident, "0" * width)
+            s = self.cur.get(ident, "0" * width)
             bits += s if pos is None else s[pos]
         return None if re.search("[^01]", bits) else int(bits, 2)
 
-    def bad(i, val, why):
-        errors.append("%s: %s = %d at %d ps (%s)" % (fields[i][0], fields[i][1], val, time, why))
+    def bad(self, i, val, why):
+        self.errors.append("%s: %s = %d at %d ps (%s)"
+                           % (self.fields[i][0], self.fields[i][1], val, self.time, why))
 
-    def check_group(key, kind):
+    def check_group(self, key, kind):
         """The fields of one special message (kind 2..5)."""
+        L, P, nodes, bad = self.L, self.P, self.nodes, self.bad
         vals = {}
-        for i in members.get(key, []):
-            role = fields[i][2]
-            vals[role] = (i, value(fields[i][4]))
+        for i in self.members.get(key, []):
+            role = self.fields[i][2]
+            vals[role] = (i, self.value(self.fields[i][4]))
         if any(v is None for _, v in vals.values()):
             return
         handled = key[1] == "handled"
@@ -886,73 +924,97 @@ def check_values(a, proc, watch, nodes):
                 elif t > 2 * x + 2:
                     bad(ti, t, "a delay, at most 2 lc + 2 = %d" % (2 * x + 2))
 
-    def settle():
-        # Before reset has cleared them (the first three cycles are reset),
-        # registers hold their random power-up values: nothing to check.
-        if time < RESET_PS:
-            dirty.clear()
-            return
+    def check_fields(self):
+        """Each changed field on its own; returns the special-message words
+        (view, group) whose fields changed."""
         groups = set()
-        for i in dirty:
-            view, label, role, group, ids = fields[i]
-            val = value(ids)
+        for i in self.dirty:
+            view, label, role, group, ids = self.fields[i]
+            val = self.value(ids)
             if val is None:
                 continue
-            if group is not None and (view, group) in kind_of:
+            if group is not None and (view, group) in self.kind_of:
                 groups.add((view, group))
             if role == "smkind" and val not in (0, 2, 3, 4, 5):
-                bad(i, val, "a special message's kind, 0 or 2..5")
-            elif role in limit and (group is None or role in ("kind", "vc")) \
-                    and val > limit[role]:
-                bad(i, val, "at most %d" % limit[role])
+                self.bad(i, val, "a special message's kind, 0 or 2..5")
+            elif role in self.limit and (group is None or role in ("kind", "vc")) \
+                    and val > self.limit[role]:
+                self.bad(i, val, "at most %d" % self.limit[role])
             if role == "kind" and val:
-                seen_kind.add(val)
-        for key in groups:
-            k = value(fields[kind_of[key]][4])
+                self.seen_kind.add(val)
+        return groups
+
+    def settle(self):
+        """The values at the end of a time step."""
+        # Before reset has cleared them (the first three cycles are reset),
+        # registers hold their random power-up values: nothing to check.
+        if self.time < RESET_PS:
+            self.dirty.clear()
+            return
+        for key in self.check_fields():
+            k = self.value(self.fields[self.kind_of[key]][4])
             if k is None:
                 continue
             if 2 <= k <= 5:
-                check_group(key, k)
+                self.check_group(key, k)
                 if key[0] != "spin.gtkw" and not key[1].endswith("_q") and key[1] != "handled":
-                    sms.add((key[1], time))
-            for i in members[key]:
-                if fields[i][2] == "head" and value(fields[i][4]) == 1 and k != 1:
-                    errors.append("%s: head %s set with kind %d at %d ps"
-                                  % (key[0], key[1], k, time))
-        dirty.clear()
+                    self.sms.add((key[1], self.time))
+            for i in self.members[key]:
+                if self.fields[i][2] == "head" and self.value(self.fields[i][4]) == 1 and k != 1:
+                    self.errors.append("%s: head %s set with kind %d at %d ps"
+                                       % (key[0], key[1], k, self.time))
+        self.dirty.clear()
 
-    for line in proc.stdout:
-        if len(errors) > 20:
-            proc.kill()
-            break
+    def feed(self, line):
+        """One line of the value changes."""
         c = line[:1]
         if c == "#":
-            settle()
-            time = int(line[1:])
+            self.settle()
+            self.time = int(line[1:])
         elif c in "bB":
             val, ident = line[1:].split()
-            if ident in by_id:
-                width, idx = by_id[ident]
+            if ident in self.by_id:
+                width, idx = self.by_id[ident]
                 pad = "x" if val[0] in "xz" else "0"
-                cur[ident] = (val.rjust(width, pad))[-width:]
-                dirty.update(idx)
+                self.cur[ident] = (val.rjust(width, pad))[-width:]
+                self.dirty.update(idx)
                 for i in idx:                   # a kind changed: its word's fields
-                    g = fields[i][3]
-                    if g is not None and fields[i][2] in ("kind", "smkind"):
-                        dirty.update(members[(fields[i][0], g)])
+                    g = self.fields[i][3]
+                    if g is not None and self.fields[i][2] in ("kind", "smkind"):
+                        self.dirty.update(self.members[(self.fields[i][0], g)])
         elif c in "01xzXZ" and len(line) > 1:
             ident = line[1:].strip()
-            if ident in by_id:
-                cur[ident] = c
-                dirty.update(by_id[ident][1])
-    settle()
+            if ident in self.by_id:
+                self.cur[ident] = c
+                self.dirty.update(self.by_id[ident][1])
+
+    def finish(self):
+        """After the last line: the errors, and the number of special
+        messages seen on the shown router's links."""
+        router = self.a.router
+        if 1 not in self.seen_kind:
+            self.errors.append("no flit (kind 1) on any link of router_%d: is it in the run?"
+                               % router)
+        if not self.sms:
+            self.errors.append("no special message on any link of router_%d: its fields went "
+                               "unchecked (a run with SPIN on and a short t_DD has some)" % router)
+        return self.errors, len(self.sms)
+
+
+def check_values(a, proc, watch, nodes):
+    """Scan the value changes; check the split fields' values each time one
+    of their signals changes (a field of a special message when its word's
+    kind says it is one).  Returns the errors and the number of special
+    messages seen on the shown router's links."""
+    checker = ValueChecker(a, watch, nodes)
+    for line in proc.stdout:
+        if len(checker.errors) > 20:
+            proc.kill()
+            break
+        checker.feed(line)
+    checker.settle()
     proc.wait()
-    if 1 not in seen_kind:
-        errors.append("no flit (kind 1) on any link of router_%d: is it in the run?" % a.router)
-    if not sms:
-        errors.append("no special message on any link of router_%d: its fields went unchecked "
-                      "(a run with SPIN on and a short t_DD has some)" % a.router)
-    return errors, len(sms)
+    return checker.finish()
 
 
 def main():

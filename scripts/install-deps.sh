@@ -22,6 +22,7 @@ declare -A PKG_OF=(
   [yosys-smtbmc]=yosys # make formal: the model checker (Debian's yosys ships it)
   [z3]=z3               # make formal: the SMT solver under yosys-smtbmc
   [sta]=opensta         # OpenSTA: clock period and power of make synth's cell netlist
+  [ctags-universal]=universal-ctags  # make lengths: where each function ends
 )
 # files that have no command of their own -> package
 declare -A FILE_PKG=(

@@ -1139,10 +1139,8 @@ def name_list(text, what, known):
     return items
 
 
-def options(argv=None):
-    quick_env = env_or("SWEEP_QUICK", "0")
-    if quick_env not in ("0", "1"):
-        raise BadInput("SWEEP_QUICK=%r: expected 0 or 1" % quick_env)
+def option_parser(quick_env):
+    """The command line; every value is checked after parsing (options)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--spinsim", default="build/cmodel/spinsim")
     ap.add_argument("--topo", default=None,
@@ -1186,7 +1184,12 @@ def options(argv=None):
     ap.add_argument("--hosts", default=None,
                     help="with --engine parallel: GNU parallel's --sshloginfile (env SWEEP_HOSTS)")
     ap.add_argument("--report-only", action="store_true", help="run nothing; rewrite the tables and plots from the CSV")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def check_run_options(a):
+    """The topology, the points' cycles, the output directory, what is swept
+    (traffic, configurations, modes, rates), seed, t_DD, jobs, timeout."""
     global TOPO
     TOPO = a.topo if a.topo is not None else env_or("SWEEP_TOPO", TOPO)
     if not TOPO or any(ch.isspace() for ch in TOPO):
@@ -1223,6 +1226,11 @@ def options(argv=None):
     src = "--jobs" if a.jobs is not None else "SWEEP_JOBS"
     a.jobs = pos_int(a.jobs if a.jobs is not None else env_or("SWEEP_JOBS", str(os.cpu_count() or 1)), src)
     a.timeout = pos_int(a.timeout, "--timeout")
+
+
+def check_sat_options(a):
+    """The post-saturation runs: cycles, drain limit, seeds (their timeout
+    after the engine's checks, in options)."""
     src = "--sat-cycles" if a.sat_cycles is not None else "SWEEP_SAT_CYCLES"
     a.sat_cycles = pos_int(a.sat_cycles if a.sat_cycles is not None
                            else env_or("SWEEP_SAT_CYCLES", "1000000"), src, 10)
@@ -1234,6 +1242,10 @@ def options(argv=None):
     a.sat_seeds = sorted({pos_int(x, src) for x in seeds.replace(",", " ").split()})
     if not a.sat_seeds:
         raise BadInput("%s: no seed given" % src)
+
+
+def check_engine_options(a):
+    """Who runs the points, and GNU parallel's hosts."""
     src = "--engine" if a.engine is not None else "SWEEP_ENGINE"
     a.engine = a.engine if a.engine is not None else env_or("SWEEP_ENGINE", "local")
     if a.engine not in ("local", "parallel", "slurm"):
@@ -1248,6 +1260,16 @@ def options(argv=None):
     if a.engine == "parallel" and not shutil.which("parallel"):
         raise BadInput("%s=parallel: GNU parallel is not installed (Debian package parallel; "
                        "scripts/install-deps.sh)" % src)
+
+
+def options(argv=None):
+    quick_env = env_or("SWEEP_QUICK", "0")
+    if quick_env not in ("0", "1"):
+        raise BadInput("SWEEP_QUICK=%r: expected 0 or 1" % quick_env)
+    a = option_parser(quick_env).parse_args(argv)
+    check_run_options(a)
+    check_sat_options(a)
+    check_engine_options(a)
     a.sat_timeout = (pos_int(a.sat_timeout, "--sat-timeout") if a.sat_timeout is not None
                      else max(1800, (a.sat_cycles + a.sat_drain) // 1000))
     return a

@@ -229,6 +229,124 @@ def read_netlist(path):
     return text, m, flops, inputs
 
 
+def vcd_header(f, wanted):
+    """The waveform's declarations, read from f up to $enddefinitions.
+
+    Returns (codes, info, clk_code, routers): codes maps a VCD code to the
+    (path, router) pairs it stands for, info a wanted path to [width, lsb];
+    clk_code is spin_router.clk_i's code (None if absent); routers the set of
+    router scopes that hold a wanted path."""
+    codes = {}          # code -> list of (path, router) it stands for
+    info = {}           # path -> [width, lsb]
+    scope = []
+    clk_code = None
+    routers = set()
+    for line in f:
+        tok = line.split()
+        if not tok:
+            continue
+        if tok[0] == '$scope':
+            scope.append(tok[2])
+        elif tok[0] == '$upscope':
+            scope.pop()
+        elif tok[0] == '$var':
+            # $var wire 8 ! name [7:0] $end
+            width, code, name = int(tok[2]), tok[3], tok[4]
+            if len(scope) < 2 or scope[1] != 'spin_router':
+                continue
+            router = scope[0]
+            path = '.'.join(scope[2:] + [name])
+            lsb = 0
+            if len(tok) > 6 and tok[5].startswith('['):
+                r = re.match(r'\[(\d+):(\d+)\]', tok[5])
+                if r:
+                    lsb = min(int(r.group(1)), int(r.group(2)))
+            if path == 'clk_i' and clk_code is None:
+                clk_code = code
+            if path in wanted:
+                routers.add(router)
+                codes.setdefault(code, []).append((path, router))
+                info[path] = [width, lsb]
+        elif tok[0] == '$enddefinitions':
+            break
+    return codes, info, clk_code, routers
+
+
+def set_bits(v):
+    """The bit positions at 1 in v, lowest first."""
+    bits = []
+    while v:
+        low = v & -v
+        bits.append(low.bit_length() - 1)
+        v ^= low
+    return bits
+
+
+class BitCounter:
+    """Toggles and time at 1 of every bit of the wanted paths, from the
+    value changes of a waveform after its first rising clock edge."""
+
+    def __init__(self, codes, info):
+        self.codes = codes
+        self.cur = {}       # code -> int value
+        self.since = {}     # code -> time of the last change
+        self.tog = dict((p, [0] * w) for p, (w, _) in info.items())    # per-bit toggles
+        self.high = dict((p, [0] * w) for p, (w, _) in info.items())   # per-bit time at 1
+        self.t_start = None
+
+    def start(self, t):
+        """The first rising edge: counting starts."""
+        self.t_start = t
+        self.since = dict.fromkeys(self.codes, t)
+
+    def close(self, code, now):
+        """Add the time since the last change to the bits at 1."""
+        v = self.cur.get(code, 0)
+        dt = now - self.since.get(code, self.t_start)
+        if not v or dt <= 0:
+            return
+        bits = set_bits(v)
+        for path, _ in self.codes[code]:
+            h = self.high[path]
+            for b in bits:
+                h[b] += dt
+
+    def change(self, code, new, t):
+        """code takes value new at time t."""
+        if self.t_start is None:
+            self.cur[code] = new        # value before the first edge
+            return
+        old = self.cur.get(code, 0)
+        self.close(code, t)
+        diff = old ^ new
+        if diff:
+            bits = set_bits(diff)
+            for path, _ in self.codes[code]:
+                tl = self.tog[path]
+                for b in bits:
+                    tl[b] += 1
+        self.cur[code] = new
+        self.since[code] = t
+
+
+def vcd_changes(f):
+    """The value changes after the declarations: (time, value, code) with the
+    value a string of bits ('b0101 code' vectors, '1code' scalars)."""
+    t = None
+    for line in f:
+        c = line[0]
+        if c == '#':
+            t = int(line[1:])
+            continue
+        if c in 'bB':
+            val, code = line[1:].split()
+        elif c in '01xzXZ':
+            val, code = c, line[1:].strip()
+        else:
+            continue
+        yield t, val, code
+
+
 def vcd_activity(vcd, wanted, warmup_cycles, cycles):
     """Toggles and time at 1 of the wanted bits.
 
@@ -237,88 +355,20 @@ def vcd_activity(vcd, wanted, warmup_cycles, cycles):
     Returns ({path: (width, lsb, [toggles per bit], [time at 1 per bit])},
     routers, cycles counted, time span): sums over all routers, over the
     `cycles` clock periods after the waveform's first rising edge of clk_i."""
-    codes = {}          # code -> list of (path, router) it stands for
-    info = {}           # path -> [width, lsb]
-    scope = []
-    clk_code = None
-    routers = set()
     with open(vcd) as f:
-        for line in f:
-            tok = line.split()
-            if not tok:
-                continue
-            if tok[0] == '$scope':
-                scope.append(tok[2])
-            elif tok[0] == '$upscope':
-                scope.pop()
-            elif tok[0] == '$var':
-                # $var wire 8 ! name [7:0] $end
-                width, code, name = int(tok[2]), tok[3], tok[4]
-                if len(scope) < 2 or scope[1] != 'spin_router':
-                    continue
-                router = scope[0]
-                path = '.'.join(scope[2:] + [name])
-                lsb = 0
-                if len(tok) > 6 and tok[5].startswith('['):
-                    r = re.match(r'\[(\d+):(\d+)\]', tok[5])
-                    if r:
-                        lsb = min(int(r.group(1)), int(r.group(2)))
-                if path == 'clk_i' and clk_code is None:
-                    clk_code = code
-                if path in wanted:
-                    routers.add(router)
-                    codes.setdefault(code, []).append((path, router))
-                    info[path] = [width, lsb]
-            elif tok[0] == '$enddefinitions':
-                break
+        codes, info, clk_code, routers = vcd_header(f, wanted)
         if clk_code is None:
             fail('%s: no spin_router.clk_i in the waveform' % vcd)
-        # Value changes.  Vectors arrive as 'b0101 code', scalars as '1code'.
-        cur = {}        # code -> int value
-        since = {}      # code -> time of the last change
-        tog = {}        # (path) -> [per-bit toggles]
-        high = {}       # (path) -> [per-bit time at 1]
-        for p, (w, _) in info.items():
-            tog[p] = [0] * w
-            high[p] = [0] * w
-        t = None
-        t_start = t_end = None
+        count = BitCounter(codes, info)
+        t_end = None
         edges = 0
         clk = None
         done = False
-
-        def close(code, now):
-            """Add the time since the last change to the bits at 1."""
-            v = cur.get(code, 0)
-            dt = now - since.get(code, t_start)
-            if not v or dt <= 0:
-                return
-            bits = []
-            while v:
-                low = v & -v
-                bits.append(low.bit_length() - 1)
-                v ^= low
-            for path, _ in codes[code]:
-                h = high[path]
-                for b in bits:
-                    h[b] += dt
-
-        for line in f:
-            c = line[0]
-            if c == '#':
-                t = int(line[1:])
-                continue
-            if c in 'bB':
-                val, code = line[1:].split()
-            elif c in '01xzXZ':
-                val, code = c, line[1:].strip()
-            else:
-                continue
+        for t, val, code in vcd_changes(f):
             if code == clk_code:
                 if val == '1' and clk != '1':
-                    if t_start is None:
-                        t_start = t
-                        since = dict.fromkeys(codes, t)
+                    if count.t_start is None:
+                        count.start(t)
                     else:
                         edges += 1
                         if edges == cycles:
@@ -333,45 +383,21 @@ def vcd_activity(vcd, wanted, warmup_cycles, cycles):
                           .replace('Z', '0'), 2)
             except ValueError:
                 continue
-            if t_start is None:
-                cur[code] = new        # value before the first edge
-                continue
-            old = cur.get(code, 0)
-            close(code, t)
-            diff = old ^ new
-            if diff:
-                for path, _ in codes[code]:
-                    tl = tog[path]
-                    d2 = diff
-                    while d2:
-                        low = d2 & -d2
-                        tl[low.bit_length() - 1] += 1
-                        d2 ^= low
-            cur[code] = new
-            since[code] = t
+            count.change(code, new, t)
         if not done:
             fail('%s: the waveform ends %d clock cycles after its first edge, before the '
                  '%d cycles to count' % (vcd, edges, cycles))
         for code in codes:
-            close(code, t_end)
+            count.close(code, t_end)
     out = {}
     for p, (w, lsb) in info.items():
-        out[p] = (w, lsb, tog[p], high[p])
-    return out, sorted(routers), cycles, t_end - t_start
+        out[p] = (w, lsb, count.tog[p], count.high[p])
+    return out, sorted(routers), cycles, t_end - count.t_start
 
 
-def cmd_power(args):
-    d = args.dir
-    need(os.path.join(d, 'cell.lib'), 'the liberty file (SYNTH_CELL_LIB)')
-    need(os.path.join(d, 'cell_flat.v'), 'the cell netlist (synth/router_cell.ys)')
-    need(os.path.join(d, 'cell_clock.txt'), 'the clock period (cell.py sta)')
-    clock = read_kv(os.path.join(d, 'cell_clock.txt'))
-    period_ns = int(clock['clock_ps']) / 1000.0
-    text, hdr, flops, inputs = read_netlist(os.path.join(d, 'cell_flat.v'))
-    if not flops:
-        fail('%s: no flip-flop (DFF*) in the netlist' % os.path.join(d, 'cell_flat.v'))
-
-    # 1. The run, with a waveform from the end of the warm-up.
+def activity_run(args, d):
+    """1. The run, with a waveform from the end of the warm-up, as a VCD.
+    Returns (the command, the VCD's path)."""
     if not os.access(args.cosim, os.X_OK):
         fail('%s: the co-simulation binary is missing' % args.cosim)
     fst = os.path.join(d, 'act.fst')
@@ -391,55 +417,62 @@ def cmd_power(args):
     if rc != 0:
         fail('%s %s exited %d' % (args.fst2vcd, fst, rc))
     os.remove(fst)
+    return cmd, vcd
 
-    # 2. Toggles of the flip-flop outputs and router inputs, by name.
-    wanted = set(n for n, _ in inputs)
-    flop_net = []
-    for typ, inst, pins, _, _ in flops:
-        nn = net_name(pins['Q'])
-        flop_net.append(nn)
-        if nn:
-            wanted.add(nn[0])
-    act, routers, cycles, span = vcd_activity(vcd, wanted, args.warmup, args.cycles)
-    os.remove(vcd)
-    nr = len(routers)
-    if nr == 0:
-        fail('no router of the waveform has any flip-flop or input of the netlist')
 
-    def bit_act(name, bit):
-        if name not in act:
+class Activity:
+    """2. Toggles of the flip-flop outputs and router inputs, by name, per
+    clock cycle and router: flop_act (one (activity, duty) or None per
+    flip-flop), in_act ((name, bit, (activity, duty)) per router input bit
+    but the clock), matched, mean_a, mean_d, nr (routers), cycles."""
+
+    def __init__(self, args, vcd, flops, inputs):
+        wanted = set(n for n, _ in inputs)
+        flop_net = []
+        for typ, inst, pins, _, _ in flops:
+            nn = net_name(pins['Q'])
+            flop_net.append(nn)
+            if nn:
+                wanted.add(nn[0])
+        self.act, routers, self.cycles, self.span = vcd_activity(
+            vcd, wanted, args.warmup, args.cycles)
+        os.remove(vcd)
+        self.nr = len(routers)
+        if self.nr == 0:
+            fail('no router of the waveform has any flip-flop or input of the netlist')
+        self.flop_act = [self.bit_act(*nn) if nn else None for nn in flop_net]
+        self.matched = sum(a is not None for a in self.flop_act)
+        if self.matched < 0.9 * len(flops):
+            fail('only %d of %d flip-flop outputs of the netlist are named in the waveform: '
+                 'the register names of the RTL and of the netlist differ'
+                 % (self.matched, len(flops)))
+        self.mean_a = sum(a[0] for a in self.flop_act if a) / self.matched
+        self.mean_d = sum(a[1] for a in self.flop_act if a) / self.matched
+        self.in_act = []
+        for name, bit in inputs:
+            if name == 'clk_i':
+                continue
+            a = self.bit_act(name, bit)
+            if a is None:
+                fail('router input %s%s is not in the waveform' % (
+                    name, '' if bit is None else '[%d]' % bit))
+            self.in_act.append((name, bit, a))
+
+    def bit_act(self, name, bit):
+        if name not in self.act:
             return None
-        w, lsb, tog, high = act[name]
+        w, lsb, tog, high = self.act[name]
         i = (bit if bit is not None else lsb) - lsb
         if not 0 <= i < w:
             return None
-        return tog[i] / float(cycles * nr), high[i] / float(span * nr)
+        return tog[i] / float(self.cycles * self.nr), high[i] / float(self.span * self.nr)
 
-    flop_act = []
-    matched = 0
-    for nn in flop_net:
-        a = bit_act(*nn) if nn else None
-        flop_act.append(a)
-        matched += a is not None
-    if matched < 0.9 * len(flops):
-        fail('only %d of %d flip-flop outputs of the netlist are named in the waveform: '
-             'the register names of the RTL and of the netlist differ' % (matched, len(flops)))
-    mean_a = sum(a[0] for a in flop_act if a) / matched
-    mean_d = sum(a[1] for a in flop_act if a) / matched
-    in_act = []
-    for name, bit in inputs:
-        if name == 'clk_i':
-            continue
-        a = bit_act(name, bit)
-        if a is None:
-            fail('router input %s%s is not in the waveform' % (
-                name, '' if bit is None else '[%d]' % bit))
-        in_act.append((name, bit, a))
 
-    # 3. The power netlist: each flip-flop's Q net is driven by a buffer from a
-    # new router input that carries the flip-flop's measured activity; the
-    # flip-flop's Q drives a net of its own.  (This OpenSTA sets a flip-flop
-    # output's activity from its D input, and cannot take one from outside.)
+def write_power_netlist(d, text, flops):
+    """3. The power netlist: each flip-flop's Q net is driven by a buffer from
+    a new router input that carries the flip-flop's measured activity; the
+    flip-flop's Q drives a net of its own.  (This OpenSTA sets a flip-flop
+    output's activity from its D input, and cannot take one from outside.)"""
     parts = []
     pos = 0
     nq = len(flops)
@@ -463,14 +496,17 @@ def cmd_power(args):
                 '(docs/synthesis.md); do not edit.\n')
         f.write(body)
 
-    # 4. OpenSTA: activities, then the power at the clock period reached.
+
+def sta_power(args, d, period_ns, cmd, act):
+    """4. OpenSTA: activities, then the power at the clock period reached.
+    Returns the Total and Sequential lines of its report (match objects)."""
     tcl = prelude('cell_power.v', period_ns)
     tcl += '# activities: toggles per clock cycle and time at 1, from %s\n' % ' '.join(cmd)
-    for k, a in enumerate(flop_act):
-        a = a or (mean_a, mean_d)
+    for k, a in enumerate(act.flop_act):
+        a = a or (act.mean_a, act.mean_d)
         tcl += ('set_power_activity -input_ports [get_ports ffq_%d] -activity %.6g -duty %.6g\n'
                 % (k, a[0], min(max(a[1], 0.0), 1.0)))
-    for name, bit, a in in_act:
+    for name, bit, a in act.in_act:
         port = name if bit is None else '%s[%d]' % (name, bit)
         tcl += ('set_power_activity -input_ports [get_ports {%s}] -activity %.6g -duty %.6g\n'
                 % (port, a[0], min(max(a[1], 0.0), 1.0)))
@@ -489,8 +525,11 @@ def cmd_power(args):
     seq = re.search(r'^Sequential\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)', rep, re.M)
     if not tot or not seq:
         fail('%s: no Total line in the power report' % os.path.join(d, 'sta_power.txt'))
-    internal, switching, leakage, total = (float(x) for x in tot.groups())
-    # The buffers' own internal power is not the router's: take it off.
+    return tot, seq
+
+
+def qbuf_internal(d, nq):
+    """The buffers' own internal power (W), which is not the router's."""
     qrep = open(os.path.join(d, 'sta_power_qbuf.txt')).read()
     q_int = 0.0
     nbuf = 0
@@ -502,6 +541,25 @@ def cmd_power(args):
     if nbuf != nq:
         fail('%s: %d buffers reported, %d expected' % (
             os.path.join(d, 'sta_power_qbuf.txt'), nbuf, nq))
+    return q_int
+
+
+def cmd_power(args):
+    d = args.dir
+    need(os.path.join(d, 'cell.lib'), 'the liberty file (SYNTH_CELL_LIB)')
+    need(os.path.join(d, 'cell_flat.v'), 'the cell netlist (synth/router_cell.ys)')
+    need(os.path.join(d, 'cell_clock.txt'), 'the clock period (cell.py sta)')
+    clock = read_kv(os.path.join(d, 'cell_clock.txt'))
+    period_ns = int(clock['clock_ps']) / 1000.0
+    text, hdr, flops, inputs = read_netlist(os.path.join(d, 'cell_flat.v'))
+    if not flops:
+        fail('%s: no flip-flop (DFF*) in the netlist' % os.path.join(d, 'cell_flat.v'))
+    cmd, vcd = activity_run(args, d)
+    act = Activity(args, vcd, flops, inputs)
+    write_power_netlist(d, text, flops)
+    tot, seq = sta_power(args, d, period_ns, cmd, act)
+    internal, switching, leakage, total = (float(x) for x in tot.groups())
+    q_int = qbuf_internal(d, len(flops))
     internal -= q_int
     total -= q_int
     if total <= 0 or switching <= 0:
@@ -517,19 +575,20 @@ def cmd_power(args):
         'clock_ps': clock['clock_ps'],
         'run': args.run,
         'warmup': str(args.warmup),
-        'cycles': str(cycles),
-        'routers': str(nr),
+        'cycles': str(act.cycles),
+        'routers': str(act.nr),
         'flops': str(len(flops)),
-        'flops_matched': str(matched),
-        'flop_activity_mean': '%.5f' % mean_a,
-        'flop_duty_mean': '%.5f' % mean_d,
-        'input_bits': str(len(in_act)),
-        'input_activity_mean': '%.5f' % (sum(a[0] for _, _, a in in_act) / max(len(in_act), 1)),
+        'flops_matched': str(act.matched),
+        'flop_activity_mean': '%.5f' % act.mean_a,
+        'flop_duty_mean': '%.5f' % act.mean_d,
+        'input_bits': str(len(act.in_act)),
+        'input_activity_mean': '%.5f' % (sum(a[0] for _, _, a in act.in_act)
+                                         / max(len(act.in_act), 1)),
     }
     write_kv(os.path.join(d, 'cell_power.txt'), kv, 'power')
     print('power: %s: %.2f mW at %d ps (%d of %d flip-flops matched, mean activity %.3f '
           'toggles/cycle)' % (os.path.basename(os.path.abspath(d)), total * 1e3,
-                              int(clock['clock_ps']), matched, len(flops), mean_a))
+                              int(clock['clock_ps']), act.matched, len(flops), act.mean_a))
     return 0
 
 

@@ -185,31 +185,32 @@ static void see_vcs(run_t *R, sm_ev_t *e)
   e->seen = 1;
 }
 
-/* Builds and runs one scenario to the end, recording.  drain_limit bounds
- * the run; pipe is SmPipe; cycw, when not 0, is a CycW narrower than the
- * network needs (12.9), which the C model refuses as an option: the
- * messages' layout is made again with it after sim_init, as a router built
- * with that CycW would have it.  The router is the paper's but for the
- * live mode's mechanisms named in `live` (LIVE_REROUTE: rerouting, 4.2;
- * LIVE_ADOPT: probe adoption, 12.4); faults, when not NULL, are links that
- * fail at run time (4.4). */
-enum { LIVE_REROUTE = 1, LIVE_ADOPT = 2 };
-static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, int spin,
-                        unsigned tdd, int pipe, unsigned cycw, unsigned live, const char *faults,
-                        uint64_t drain_limit, int log)
-{
-  sim_opts_t o;
-  sim_t *s = &R->s;
-  network_t *net;
+/* What the recorder keeps from one cycle to the next: each router's SPIN
+ * registers and read slots of the last cycle, which spinning VCs have sent
+ * their first flit and on which output, the drop counters seen, and how many
+ * messages wait for their receiver's VCs to be seen. */
+typedef struct {
   spin_router_t *prev;
   uint8_t (*flitted)[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   uint8_t (*prev_rd)[MAX_PORTS][MAX_VCS];
   uint8_t (*spin_out)[SPIN_MAX_PORTS][SPIN_MAX_VCS];   /* a spinning VC's output */
-  int r, p, v, i, pending = 0;
-  uint64_t seen_drops[DROP_MOVES + 1] = {0}, cap = 0;
-  free(R->cnt);
-  free(R->watch);
-  memset(R, 0, sizeof *R);
+  uint64_t seen_drops[DROP_MOVES + 1];
+  uint64_t cap;               /* cycles R->cnt and R->watch have room for */
+  int pending;
+  int log;
+} rec_t;
+
+enum { LIVE_REROUTE = 1, LIVE_ADOPT = 2 };
+
+/* sim_init of a scenario: the paper's router but for `live`, and the
+ * messages' layout made again with cycw when it is not 0.  0, or -1 (a
+ * failed check, s freed). */
+static int scenario_init(run_t *R, const char *topo, const char *trace, int vcs, int spin,
+                         unsigned tdd, int pipe, unsigned cycw, unsigned live,
+                         const char *faults, uint64_t drain_limit)
+{
+  sim_opts_t o;
+  sim_t *s = &R->s;
   sim_defaults(&o);
   o.topo = topo;
   o.traffic = trace;
@@ -232,8 +233,8 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
     sim_free(s);
     return -1;
   }
-  net = &s->net;
   if (cycw) {
+    network_t *net = &s->net;
     const sm_fmt_t f = net->fmt;
     char err[200];
     if (sm_fmt_make(&net->fmt, f.idw, cycw, s->topo.radix, vcs, SM_FLITW, pipe, err,
@@ -243,188 +244,298 @@ static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, 
       return -1;
     }
   }
-  prev = calloc((size_t)net->n, sizeof *prev);
-  flitted = calloc((size_t)net->n, sizeof *flitted);
-  prev_rd = calloc((size_t)net->n, sizeof *prev_rd);
-  spin_out = calloc((size_t)net->n, sizeof *spin_out);
+  return 0;
+}
+
+static void rec_open(rec_t *c, const network_t *net, int log)
+{
+  int r;
+  memset(c, 0, sizeof *c);
+  c->log = log;
+  c->prev = calloc((size_t)net->n, sizeof *c->prev);
+  c->flitted = calloc((size_t)net->n, sizeof *c->flitted);
+  c->prev_rd = calloc((size_t)net->n, sizeof *c->prev_rd);
+  c->spin_out = calloc((size_t)net->n, sizeof *c->spin_out);
   for (r = 0; r < net->n; r++) {
-    prev[r] = net->rt[r].sp;
-    memcpy(prev_rd[r], net->rt[r].rd_q, sizeof prev_rd[r]);
+    c->prev[r] = net->rt[r].sp;
+    memcpy(c->prev_rd[r], net->rt[r].rd_q, sizeof c->prev_rd[r]);
   }
+}
+
+static void rec_close(rec_t *c)
+{
+  free(c->prev);
+  free(c->flitted);
+  free(c->prev_rd);
+  free(c->spin_out);
+}
+
+/* The special messages registered in cycle t. */
+static void record_sms(run_t *R, rec_t *c, uint64_t t)
+{
+  const sim_t *s = &R->s;
+  const network_t *net = &s->net;
+  int r, p;
+  for (r = 0; r < net->n; r++)
+    for (p = 1; p < net->ports; p++) {
+      const flit_t *f = net_flit_out(net, r, p);
+      const int at = r * s->topo.radix + p;
+      unsigned k = CTL_KIND(f->ctl);
+      sm_ev_t *e;
+      if (k < KIND_PROBE) continue;
+      if (R->nsm == MAX_EV) {
+        R->overflow = 1;
+        continue;
+      }
+      e = &R->sm[R->nsm++];
+      memset(e, 0, sizeof *e);
+      e->t = t;
+      e->r = r;
+      e->p = p;
+      e->rr = s->topo.peer_router[at];
+      e->rp = s->topo.peer_port[at];
+      e->lat = s->topo.latency[at];
+      e->m = sm_unpack(&net->fmt, f);
+      e->ts = t - (R->pipe > 0);
+      e->th = t + (uint64_t)e->lat + (R->pipe == 2);
+      if (e->rr < 0) {
+        printf("  SM on an unconnected port: %llu r%d.%d %s\n", U(t), r, p, kind_name(k));
+        R->overflow = 1;
+        R->nsm--;
+        continue;
+      }
+      c->pending++;
+    }
+}
+
+/* Every counter and watched VC after the edge of cycle t.  0, or -1 out
+ * of memory (R->overflow set). */
+static int record_counters(run_t *R, rec_t *c, uint64_t t)
+{
+  const network_t *net = &R->s.net;
+  int r;
+  if (t >= c->cap) {
+    uint32_t *cn;
+    uint8_t *w;
+    c->cap = c->cap ? 2 * c->cap : 1024;
+    while (c->cap <= t) c->cap *= 2;
+    cn = realloc(R->cnt, (size_t)(c->cap * (uint64_t)net->n) * sizeof *cn);
+    if (cn) R->cnt = cn;
+    w = realloc(R->watch, (size_t)(c->cap * (uint64_t)net->n));
+    if (w) R->watch = w;
+    if (!cn || !w) {
+      R->overflow = 1;
+      return -1;
+    }
+  }
+  for (r = 0; r < net->n; r++) {
+    const spin_router_t *sp = &net->rt[r].sp;
+    R->cnt[t * (uint64_t)net->n + (uint64_t)r] = sp->cnt_q;
+    R->watch[t * (uint64_t)net->n + (uint64_t)r] =
+        (uint8_t)(sp->dd_port_q * SPIN_MAX_VCS + sp->dd_vc_q);
+  }
+  R->ncnt = t + 1;
+  return 0;
+}
+
+static const char *drop_name(int w)
+{
+  return w == DROP_MOVES ? "moves" : w == DROP_CONTENTION ? "probes (contention)"
+         : w == DROP_BUSY ? "probes (busy)" : w == DROP_OUTRANKED ? "probes (outranked)"
+         : w == DROP_NOT_BLOCKED ? "probes (not blocked)"
+         : w == DROP_CAME_ROUND ? "probes (came round)" : "probes (length)";
+}
+
+/* The messages dropped in cycle t, by cause. */
+static void record_drops(run_t *R, rec_t *c, uint64_t t)
+{
+  const spin_stats_t *k = &R->s.net.spin;
+  const uint64_t now[DROP_MOVES + 1] = {k->drop_contention, k->drop_busy, k->drop_outranked,
+                                        k->drop_not_blocked, k->drop_came_round,
+                                        k->drop_length, k->moves_dropped};
+  int w;
+  for (w = 0; w <= DROP_MOVES; w++) {
+    if (now[w] != c->seen_drops[w] && R->ndrop < MAX_EV) {
+      drop_ev_t *e = &R->drop[R->ndrop++];
+      e->t = t;
+      e->why = w;
+      e->n = (unsigned)(now[w] - c->seen_drops[w]);
+      if (c->log) printf("  %5llu %u %s dropped\n", U(t), e->n, drop_name(w));
+    }
+    c->seen_drops[w] = now[w];
+  }
+}
+
+/* The receivers' VCs in the cycle they handle their messages. */
+static void record_receivers(run_t *R, rec_t *c, uint64_t t)
+{
+  int i;
+  for (i = R->nsm - 1; i >= 0 && c->pending; i--)
+    if (!R->sm[i].seen && R->sm[i].th == t + 1) {
+      see_vcs(R, &R->sm[i]);
+      c->pending--;
+      if (c->log) log_sm(&R->sm[i], R->s.net.vcs);
+    }
+}
+
+/* Router r's FSM state change in cycle t, if any. */
+static void record_state(run_t *R, const rec_t *c, int r, uint64_t t)
+{
+  const spin_router_t *sp = &R->s.net.rt[r].sp, *q = &c->prev[r];
+  st_ev_t *e;
+  if (sp->state_q == q->state_q || R->nst == MAX_EV) return;
+  e = &R->st[R->nst++];
+  e->t = t;
+  e->r = r;
+  e->from = q->state_q;
+  e->to = sp->state_q;
+  e->cnt = sp->cnt_q;
+  if (c->log && !(e->from <= FSM_DD && e->to <= FSM_DD))
+    printf("  %5llu r%d %s -> %s cnt %u\n", U(t), r, state_name(e->from),
+           state_name(e->to), sp->cnt_q);
+}
+
+/* One event of input VC (p, v) of router r in cycle t (vc_ev_t). */
+static void record_vc_event(run_t *R, const rec_t *c, int r, int p, int v, int what, uint64_t t)
+{
+  const network_t *net = &R->s.net;
+  const router_t *rt = &net->rt[r];
+  const spin_router_t *sp = &rt->sp;
+  vc_ev_t *e;
+  if (R->nvc == MAX_EV) return;
+  e = &R->vc[R->nvc++];
+  memset(e, 0, sizeof *e);
+  e->t = t;
+  e->r = r;
+  e->p = p;
+  e->v = v;
+  e->what = what;
+  e->out = what == VC_FREEZE ? sp->loop_out_q[p] : rt->out_port_q[p][v];
+  e->ovc = sp->spin_ovc_q[p][v];
+  if (what == VC_FLIT) {   /* the word on the output's link: the spun flit */
+    const flit_t *f;
+    e->out = c->spin_out[r][p][v];
+    f = net_flit_out(net, r, e->out);
+    e->kind = (int)CTL_KIND(f->ctl);
+    e->ovc = (int)CTL_VC(f->ctl);
+  }
+  if (c->log)
+    printf("  %5llu r%d.%d vc %d %s (out %d ovc %d)\n", U(t), r, p, v,
+           what == VC_FREEZE ? "frozen" : what == VC_ARM ? "armed"
+           : what == VC_SPIN ? "spinning" : what == VC_FLIT ? "spun a flit"
+           : "thawed", e->out, e->ovc);
+}
+
+/* What router r's input VCs did in cycle t: frozen, armed, spinning, the
+ * first spun flit, thawed. */
+static void record_vcs(run_t *R, rec_t *c, int r, uint64_t t)
+{
+  const network_t *net = &R->s.net;
+  const router_t *rt = &net->rt[r];
+  const spin_router_t *sp = &rt->sp, *q = &c->prev[r];
+  int p, v, w;
+  for (p = 1; p < net->ports; p++)
+    for (v = 0; v < net->vcs; v++) {
+      int what[2] = {0, 0};
+      if (!q->frozen_q[p][v] && sp->frozen_q[p][v]) what[0] = VC_FREEZE;
+      if (!q->armed_q[p][v] && sp->armed_q[p][v]) what[1] = VC_ARM;
+      if (!q->spinning_q[p][v] && sp->spinning_q[p][v]) {
+        what[0] = VC_SPIN;
+        c->flitted[r][p][v] = 0;
+        c->spin_out[r][p][v] = rt->out_port_q[p][v];
+      }
+      /* a spinning VC's flits leave only by the spin: its read slot moves */
+      if (q->spinning_q[p][v] && !c->flitted[r][p][v] && rt->rd_q[p][v] != c->prev_rd[r][p][v]) {
+        what[1] = VC_FLIT;
+        c->flitted[r][p][v] = 1;
+      }
+      if (q->frozen_q[p][v] && !q->spinning_q[p][v] && !sp->frozen_q[p][v] &&
+          !sp->spinning_q[p][v])
+        what[0] = VC_THAW;
+      for (w = 0; w < 2; w++)
+        if (what[w]) record_vc_event(R, c, r, p, v, what[w], t);
+    }
+}
+
+/* Every router's state change and VC events in cycle t, then its registers
+ * kept for the next cycle. */
+static void record_routers(run_t *R, rec_t *c, uint64_t t)
+{
+  const network_t *net = &R->s.net;
+  int r;
+  for (r = 0; r < net->n; r++) {
+    record_state(R, c, r, t);
+    record_vcs(R, c, r, t);
+    c->prev[r] = net->rt[r].sp;
+    memcpy(c->prev_rd[r], net->rt[r].rd_q, sizeof c->prev_rd[r]);
+  }
+}
+
+/* The run's status after a cycle: after the drain, recoveries still under
+ * way are run to their end. */
+static void run_status(run_t *R)
+{
+  const sim_t *s = &R->s;
+  int r;
+  R->status = sim_status(s);
+  if (R->status == SIM_DRAINED && !R->drained_at) R->drained_at = s->now;
+  if (R->status == SIM_DRAINED && s->now < R->drained_at + 2000)
+    for (r = 0; r < s->net.n; r++)
+      if (s->net.rt[r].sp.state_q > FSM_DD || s->net.rt[r].sp.is_deadlock_q)
+        R->status = SIM_RUNNING;
+}
+
+static void log_end(const run_t *R)
+{
+  const sim_t *s = &R->s;
+  const spin_stats_t *k = &s->net.spin;
+  printf("  end %llu status %d delivered %llu of %llu; probes %llu forked %llu dropped %llu "
+         "returned %llu moves %llu pm %llu km %llu moves dropped %llu spins %llu resolved "
+         "%llu false %llu max spins %llu bound %llu timeouts %llu\n",
+         U(s->now), (int)R->status, U(s->sink.delivered), U(s->nic.created),
+         U(k->probes_sent), U(k->probes_forked), U(k->probes_dropped), U(k->probes_returned),
+         U(k->moves_sent), U(k->probe_moves_sent), U(k->kill_moves_sent), U(k->moves_dropped),
+         U(k->spins), U(k->deadlocks_resolved), U(k->false_positives), U(k->max_spins),
+         U(k->bound_violations), U(k->frozen_timeouts));
+}
+
+/* Builds and runs one scenario to the end, recording.  drain_limit bounds
+ * the run; pipe is SmPipe; cycw, when not 0, is a CycW narrower than the
+ * network needs (12.9), which the C model refuses as an option: the
+ * messages' layout is made again with it after sim_init, as a router built
+ * with that CycW would have it.  The router is the paper's but for the
+ * live mode's mechanisms named in `live` (LIVE_REROUTE: rerouting, 4.2;
+ * LIVE_ADOPT: probe adoption, 12.4); faults, when not NULL, are links that
+ * fail at run time (4.4). */
+static int run_scenario(run_t *R, const char *topo, const char *trace, int vcs, int spin,
+                        unsigned tdd, int pipe, unsigned cycw, unsigned live, const char *faults,
+                        uint64_t drain_limit, int log)
+{
+  sim_t *s = &R->s;
+  rec_t c;
+  free(R->cnt);
+  free(R->watch);
+  memset(R, 0, sizeof *R);
+  if (scenario_init(R, topo, trace, vcs, spin, tdd, pipe, cycw, live, faults, drain_limit))
+    return -1;
+  rec_open(&c, &s->net, log);
   do {
-    uint64_t t = net->cycle;
+    const uint64_t t = s->net.cycle;
     sim_cycle_pre(s);
-    net_step(net);
+    net_step(&s->net);
     if (sim_cycle_post(s) != 0) {
       R->status = SIM_ERROR;
       break;
     }
-    /* the special messages registered in cycle t */
-    for (r = 0; r < net->n; r++)
-      for (p = 1; p < net->ports; p++) {
-        const flit_t *f = net_flit_out(net, r, p);
-        const int at = r * s->topo.radix + p;
-        unsigned k = CTL_KIND(f->ctl);
-        sm_ev_t *e;
-        if (k < KIND_PROBE) continue;
-        if (R->nsm == MAX_EV) {
-          R->overflow = 1;
-          continue;
-        }
-        e = &R->sm[R->nsm++];
-        memset(e, 0, sizeof *e);
-        e->t = t;
-        e->r = r;
-        e->p = p;
-        e->rr = s->topo.peer_router[at];
-        e->rp = s->topo.peer_port[at];
-        e->lat = s->topo.latency[at];
-        e->m = sm_unpack(&net->fmt, f);
-        e->ts = t - (pipe > 0);
-        e->th = t + (uint64_t)e->lat + (pipe == 2);
-        if (e->rr < 0) {
-          printf("  SM on an unconnected port: %llu r%d.%d %s\n", U(t), r, p, kind_name(k));
-          R->overflow = 1;
-          R->nsm--;
-          continue;
-        }
-        pending++;
-      }
-    /* every counter and watched VC after the edge of cycle t */
-    if (t >= cap) {
-      uint32_t *c;
-      uint8_t *w;
-      cap = cap ? 2 * cap : 1024;
-      while (cap <= t) cap *= 2;
-      c = realloc(R->cnt, (size_t)(cap * (uint64_t)net->n) * sizeof *c);
-      if (c) R->cnt = c;
-      w = realloc(R->watch, (size_t)(cap * (uint64_t)net->n));
-      if (w) R->watch = w;
-      if (!c || !w) {
-        R->overflow = 1;
-        break;
-      }
-    }
-    for (r = 0; r < net->n; r++) {
-      const spin_router_t *sp = &net->rt[r].sp;
-      R->cnt[t * (uint64_t)net->n + (uint64_t)r] = sp->cnt_q;
-      R->watch[t * (uint64_t)net->n + (uint64_t)r] =
-          (uint8_t)(sp->dd_port_q * SPIN_MAX_VCS + sp->dd_vc_q);
-    }
-    R->ncnt = t + 1;
-    /* the messages dropped in cycle t, by cause */
-    {
-      const spin_stats_t *k = &net->spin;
-      const uint64_t now[DROP_MOVES + 1] = {k->drop_contention, k->drop_busy, k->drop_outranked,
-                                            k->drop_not_blocked, k->drop_came_round,
-                                            k->drop_length, k->moves_dropped};
-      int w;
-      for (w = 0; w <= DROP_MOVES; w++) {
-        if (now[w] != seen_drops[w] && R->ndrop < MAX_EV) {
-          drop_ev_t *e = &R->drop[R->ndrop++];
-          e->t = t;
-          e->why = w;
-          e->n = (unsigned)(now[w] - seen_drops[w]);
-          if (log)
-            printf("  %5llu %u %s dropped\n", U(t), e->n,
-                   w == DROP_MOVES ? "moves" : w == DROP_CONTENTION ? "probes (contention)"
-                   : w == DROP_BUSY ? "probes (busy)" : w == DROP_OUTRANKED ? "probes (outranked)"
-                   : w == DROP_NOT_BLOCKED ? "probes (not blocked)"
-                   : w == DROP_CAME_ROUND ? "probes (came round)" : "probes (length)");
-        }
-        seen_drops[w] = now[w];
-      }
-    }
-    /* the receivers' VCs in the cycle they handle their messages */
-    for (i = R->nsm - 1; i >= 0 && pending; i--)
-      if (!R->sm[i].seen && R->sm[i].th == t + 1) {
-        see_vcs(R, &R->sm[i]);
-        pending--;
-        if (log) log_sm(&R->sm[i], vcs);
-      }
-    for (r = 0; r < net->n; r++) {
-      const router_t *rt = &net->rt[r];
-      const spin_router_t *sp = &rt->sp, *q = &prev[r];
-      if (sp->state_q != q->state_q && R->nst < MAX_EV) {
-        st_ev_t *e = &R->st[R->nst++];
-        e->t = t;
-        e->r = r;
-        e->from = q->state_q;
-        e->to = sp->state_q;
-        e->cnt = sp->cnt_q;
-        if (log && !(e->from <= FSM_DD && e->to <= FSM_DD))
-          printf("  %5llu r%d %s -> %s cnt %u\n", U(t), r, state_name(e->from),
-                 state_name(e->to), sp->cnt_q);
-      }
-      for (p = 1; p < net->ports; p++)
-        for (v = 0; v < vcs; v++) {
-          int what[2] = {0, 0}, w;
-          if (!q->frozen_q[p][v] && sp->frozen_q[p][v]) what[0] = VC_FREEZE;
-          if (!q->armed_q[p][v] && sp->armed_q[p][v]) what[1] = VC_ARM;
-          if (!q->spinning_q[p][v] && sp->spinning_q[p][v]) {
-            what[0] = VC_SPIN;
-            flitted[r][p][v] = 0;
-            spin_out[r][p][v] = rt->out_port_q[p][v];
-          }
-          /* a spinning VC's flits leave only by the spin: its read slot moves */
-          if (q->spinning_q[p][v] && !flitted[r][p][v] && rt->rd_q[p][v] != prev_rd[r][p][v]) {
-            what[1] = VC_FLIT;
-            flitted[r][p][v] = 1;
-          }
-          if (q->frozen_q[p][v] && !q->spinning_q[p][v] && !sp->frozen_q[p][v] &&
-              !sp->spinning_q[p][v])
-            what[0] = VC_THAW;
-          for (w = 0; w < 2; w++) {
-            vc_ev_t *e;
-            if (!what[w] || R->nvc == MAX_EV) continue;
-            e = &R->vc[R->nvc++];
-            memset(e, 0, sizeof *e);
-            e->t = t;
-            e->r = r;
-            e->p = p;
-            e->v = v;
-            e->what = what[w];
-            e->out = what[w] == VC_FREEZE ? sp->loop_out_q[p] : rt->out_port_q[p][v];
-            e->ovc = sp->spin_ovc_q[p][v];
-            if (what[w] == VC_FLIT) {   /* the word on the output's link: the spun flit */
-              const flit_t *f;
-              e->out = spin_out[r][p][v];
-              f = net_flit_out(net, r, e->out);
-              e->kind = (int)CTL_KIND(f->ctl);
-              e->ovc = (int)CTL_VC(f->ctl);
-            }
-            if (log)
-              printf("  %5llu r%d.%d vc %d %s (out %d ovc %d)\n", U(t), r, p, v,
-                     what[w] == VC_FREEZE ? "frozen" : what[w] == VC_ARM ? "armed"
-                     : what[w] == VC_SPIN ? "spinning" : what[w] == VC_FLIT ? "spun a flit"
-                     : "thawed", e->out, e->ovc);
-          }
-        }
-      prev[r] = *sp;
-      memcpy(prev_rd[r], rt->rd_q, sizeof prev_rd[r]);
-    }
-    R->status = sim_status(s);
-    if (R->status == SIM_DRAINED && !R->drained_at) R->drained_at = s->now;
-    /* after the drain, recoveries still under way are run to their end */
-    if (R->status == SIM_DRAINED && s->now < R->drained_at + 2000)
-      for (r = 0; r < net->n; r++)
-        if (net->rt[r].sp.state_q > FSM_DD || net->rt[r].sp.is_deadlock_q) R->status = SIM_RUNNING;
+    record_sms(R, &c, t);
+    if (record_counters(R, &c, t) != 0) break;
+    record_drops(R, &c, t);
+    record_receivers(R, &c, t);
+    record_routers(R, &c, t);
+    run_status(R);
   } while (R->status == SIM_RUNNING);
-  free(prev);
-  free(flitted);
-  free(prev_rd);
-  free(spin_out);
-  if (log) {
-    const spin_stats_t *k = &net->spin;
-    printf("  end %llu status %d delivered %llu of %llu; probes %llu forked %llu dropped %llu "
-           "returned %llu moves %llu pm %llu km %llu moves dropped %llu spins %llu resolved "
-           "%llu false %llu max spins %llu bound %llu timeouts %llu\n",
-           U(s->now), (int)R->status, U(s->sink.delivered), U(s->nic.created),
-           U(k->probes_sent), U(k->probes_forked), U(k->probes_dropped), U(k->probes_returned),
-           U(k->moves_sent), U(k->probe_moves_sent), U(k->kill_moves_sent), U(k->moves_dropped),
-           U(k->spins), U(k->deadlocks_resolved), U(k->false_positives), U(k->max_spins),
-           U(k->bound_violations), U(k->frozen_timeouts));
-  }
+  rec_close(&c);
+  if (log) log_end(R);
   CHECK(!R->overflow, "more than %d events recorded, or out of memory", MAX_EV);
   return 0;
 }

@@ -644,19 +644,14 @@ static void test_determinism(void)
 /* ------------------------------------------------------------------------ */
 /* Hotspot. */
 
-static void test_hotspot(void)
+/* Default on 8x8: the centre router (4, 4) = 36 takes a quarter of the
+ * others' packets more than its uniform share; its own are uniform. */
+static void hotspot_default_share(const topo_t *m8)
 {
-  topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
-  topo_t r7 = mk_topo(TOPO_KIND_RING, 7, 1);
-  topo_t f10 = mk_topo(TOPO_KIND_FILE, 10, 0);
-  topo_t m1 = mk_topo(TOPO_KIND_MESH, 1, 1);
   char err[256];
-  traffic_t *tg;
+  traffic_t *tg = mk("hotspot", m8, 0.2, 0.0, 5, err, sizeof err);
   coll_t c;
   int s;
-
-  /* default on 8x8: the centre router (4, 4) = 36 */
-  tg = mk("hotspot", &m8, 0.2, 0.0, 5, err, sizeof err);
   if (CHECK0(tg != NULL)) {
     long long to_hot = 0, from_others = 0, hot_max = 0;
     double want = 0.25 + 0.75 / 63.0, got;
@@ -681,70 +676,66 @@ static void test_hotspot(void)
     coll_free(&c);
     traffic_free(tg);
   }
-  /* explicit node */
-  tg = mk("hotspot:5", &m8, 0.2, 0.0, 5, err, sizeof err);
+}
+
+/* Pattern `name` on topology t (n nodes): the busiest destination over
+ * 20000 cycles is `want`; with no_self, no packet goes to its source. */
+static void hotspot_busiest(const char *name, const topo_t *t, int n, int want, int no_self)
+{
+  char err[256];
+  traffic_t *tg = mk(name, t, 0.2, 0.0, 5, err, sizeof err);
+  coll_t c;
+  int s;
   if (CHECK0(tg != NULL)) {
     long long best = 0;
     int arg = -1;
-    coll_init(&c, 64, 0);
+    coll_init(&c, n, 0);
     run(tg, &c, 20000);
-    for (s = 0; s < 64; s++)
+    for (s = 0; s < n; s++)
       if (c.per_dst[s] > best) {
         best = c.per_dst[s];
         arg = s;
       }
-    CHECK0(arg == 5);
-    CHECK0(c.self == 0);
+    CHECK(arg == want, "%s: busiest destination %d, want %d", name, arg, want);
+    if (no_self) CHECK0(c.self == 0);
     coll_free(&c);
     traffic_free(tg);
   }
-  /* defaults elsewhere: node N/2 */
-  tg = mk("hotspot", &r7, 0.2, 0.0, 5, err, sizeof err);
-  if (CHECK0(tg != NULL)) {
-    long long best = 0;
-    int arg = -1;
-    coll_init(&c, 7, 0);
-    run(tg, &c, 20000);
-    for (s = 0; s < 7; s++)
-      if (c.per_dst[s] > best) {
-        best = c.per_dst[s];
-        arg = s;
-      }
-    CHECK0(arg == 3);
-    coll_free(&c);
-    traffic_free(tg);
-  }
-  tg = mk("hotspot", &f10, 0.2, 0.0, 5, err, sizeof err);
-  if (CHECK0(tg != NULL)) {
-    long long best = 0;
-    int arg = -1;
-    coll_init(&c, 10, 0);
-    run(tg, &c, 20000);
-    for (s = 0; s < 10; s++)
-      if (c.per_dst[s] > best) {
-        best = c.per_dst[s];
-        arg = s;
-      }
-    CHECK0(arg == 5);
-    coll_free(&c);
-    traffic_free(tg);
-  }
-  /* bad nodes */
-  tg = mk("hotspot:64", &m8, 0.2, 0.0, 5, err, sizeof err);
+}
+
+/* Bad hotspot nodes, and a network of one router. */
+static void hotspot_bad(const topo_t *m8, const topo_t *m1)
+{
+  char err[256];
+  traffic_t *tg;
+  tg = mk("hotspot:64", m8, 0.2, 0.0, 5, err, sizeof err);
   CHECK(tg == NULL && strstr(err, "64") && strstr(err, "range"),
          "got: %s", err);
-  tg = mk("hotspot:-1", &m8, 0.2, 0.0, 5, err, sizeof err);
+  tg = mk("hotspot:-1", m8, 0.2, 0.0, 5, err, sizeof err);
   CHECK0(tg == NULL && strstr(err, "range"));
-  tg = mk("hotspot:x", &m8, 0.2, 0.0, 5, err, sizeof err);
+  tg = mk("hotspot:x", m8, 0.2, 0.0, 5, err, sizeof err);
   CHECK0(tg == NULL && strstr(err, "'x'"));
-  tg = mk("hotspot:", &m8, 0.2, 0.0, 5, err, sizeof err);
+  tg = mk("hotspot:", m8, 0.2, 0.0, 5, err, sizeof err);
   CHECK0(tg == NULL);
-  tg = mk("hotspot:99999999999999999999999", &m8, 0.2, 0.0, 5, err, sizeof err);
+  tg = mk("hotspot:99999999999999999999999", m8, 0.2, 0.0, 5, err, sizeof err);
   CHECK0(tg == NULL && strstr(err, "range"));
-  tg = mk("hotspot:18446744073709551615", &m8, 0.2, 0.0, 5, err, sizeof err);
+  tg = mk("hotspot:18446744073709551615", m8, 0.2, 0.0, 5, err, sizeof err);
   CHECK0(tg == NULL && strstr(err, "range"));
-  tg = mk("uniform_random", &m1, 0.2, 0.0, 5, err, sizeof err);
+  tg = mk("uniform_random", m1, 0.2, 0.0, 5, err, sizeof err);
   CHECK0(tg == NULL && strstr(err, "at least 2"));
+}
+
+static void test_hotspot(void)
+{
+  topo_t m8 = mk_topo(TOPO_KIND_MESH, 8, 8);
+  topo_t r7 = mk_topo(TOPO_KIND_RING, 7, 1);
+  topo_t f10 = mk_topo(TOPO_KIND_FILE, 10, 0);
+  topo_t m1 = mk_topo(TOPO_KIND_MESH, 1, 1);
+  hotspot_default_share(&m8);
+  hotspot_busiest("hotspot:5", &m8, 64, 5, 1);     /* explicit node */
+  hotspot_busiest("hotspot", &r7, 7, 3, 0);        /* defaults elsewhere: node N/2 */
+  hotspot_busiest("hotspot", &f10, 10, 5, 0);
+  hotspot_bad(&m8, &m1);
   free_topo(&m8);
   free_topo(&r7);
   free_topo(&f10);
