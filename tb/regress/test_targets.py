@@ -34,6 +34,7 @@ RUN_BY = {
     "regress": (STEP,),
     "test": (WHY, "it is make test itself (this file runs inside it)"),
     "deps": (VIA, "lint"),
+    "lengths": (VIA, "lint"),
     "regress-build": (VIA, "regress"),
     "regress-run": (VIA, "regress"),
     "regress-top": (WHY, "regress-build builds the same two network tops (REGRESS_TOP, "
