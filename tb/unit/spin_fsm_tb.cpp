@@ -87,21 +87,6 @@ struct Msg {
   bool setup;           // arrange a VC for it at the port it arrives on
 };
 
-uint32_t frozen_mask(const spin_router_t& s) {
-  uint32_t m = 0;
-  for (int p = 0; p < kPorts; p++)
-    for (int v = 0; v < kVcs; v++)
-      if (s.frozen_q[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
-  return m;
-}
-uint32_t vc_mask(const uint8_t (&a)[SPIN_MAX_PORTS][SPIN_MAX_VCS]) {
-  uint32_t m = 0;
-  for (int p = 0; p < kPorts; p++)
-    for (int v = 0; v < kVcs; v++)
-      if (a[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
-  return m;
-}
-
 // What one cycle handles, decides and compares: the message handed over,
 // the arm notices from downstream, the views of the input VCs, the C
 // context, the C state before step 1 (s0) and after step 3 (s1), and what
@@ -129,14 +114,14 @@ struct Cycle {
 
 // The bench: the RTL FSM, its C twin's state, the router around it and the
 // corner cases reached.
-class FsmBench {
+class FsmBench : public SpinBench<Vspin_fsm> {
  public:
   // The configuration printed, the message layout checked against the
   // build's ForkW, the corner cases to count.
-  FsmBench(int argc, char** argv) : b_(argc, argv, "spin_fsm"), rng_(b_.seed()) {
+  FsmBench(int argc, char** argv)
+      : SpinBench(argc, argv, "spin_fsm", strf(" TddW=%d ForkW=%d", P_TddW, P_ForkW)) {
     std::memset(&s_, 0, sizeof s_);
     std::memset(&st_, 0, sizeof st_);
-    print_config();
     fmt_ = make_fmt(0);
     check_layout();
     // the longest loop the echoes take (cycles): CycMax of the small widths, a
@@ -153,11 +138,6 @@ class FsmBench {
   [[noreturn]] void report();
 
  private:
-  void print_config() {
-    std::printf("spin_fsm NumPorts=%d NumVcs=%d IdW=%d CycW=%d TddW=%d ForkW=%d seed=%u "
-                "cycles=%" PRIu64 "\n", kPorts, kVcs, P_IdW, P_CycW, P_TddW, P_ForkW, b_.seed(),
-                b_.cycles());
-  }
   void check_layout() const;
   void add_events();
   void cycle(uint64_t cyc);
@@ -186,11 +166,8 @@ class FsmBench {
   void check_registers(Cycle& k);
   void count_events(const Cycle& k);
 
-  Bench<Vspin_fsm> b_;
-  Rng rng_;
   sm_fmt_t fmt_;
   unsigned cmax_ = 0;   // the longest loop of the echoes
-  Events ev_;
   size_t e_probe, e_taken, e_adopt, e_home, e_late, e_spin, e_fspin, e_timeout, e_kill_move,
       e_kill_pm, e_pm, e_kill_home, e_kill_late, e_kill_fig8, e_kill_exp, e_resolved, e_false,
       e_arm_up, e_arm_end, e_flits, e_release, e_fig8, e_fig8_edge, e_enter, e_off, e_replace,
@@ -785,7 +762,7 @@ void FsmBench::report() {
               ", spins %" PRIu64 ", resolved %" PRIu64 ", false positives %" PRIu64
               ", frozen timeouts %" PRIu64 "\n", st_.probes_returned, st_.probes_adopted, st_.spins,
               st_.deadlocks_resolved, st_.false_positives, st_.frozen_timeouts);
-  b_.finish(ev_.report("spin_fsm", b_.cycles()) ? 1 : 0);
+  SpinBench::report();
 }
 
 }  // namespace

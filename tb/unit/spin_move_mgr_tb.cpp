@@ -29,14 +29,6 @@ using namespace spin_tb;
 
 namespace {
 
-uint32_t frozen_mask(const spin_router_t& s) {
-  uint32_t m = 0;
-  for (int p = 0; p < kPorts; p++)
-    for (int v = 0; v < kVcs; v++)
-      if (s.frozen_q[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
-  return m;
-}
-
 // The router's state in one of the states the FSM can hold, for router id
 // of a network of nodes routers (the records, loop and counter at random).
 void draw_state(Rng& r, unsigned id, unsigned nodes, spin_router_t* s) {
@@ -89,11 +81,9 @@ struct Vector {
 };
 
 // The bench: the RTL move manager, its C twin and the corner cases reached.
-class MoveMgrBench {
+class MoveMgrBench : public SpinBench<Vspin_move_mgr> {
  public:
-  MoveMgrBench(int argc, char** argv) : b_(argc, argv, "spin_move_mgr"), rng_(b_.seed()) {
-    std::printf("spin_move_mgr NumPorts=%d NumVcs=%d IdW=%d CycW=%d seed=%u cycles=%" PRIu64 "\n",
-                kPorts, kVcs, P_IdW, P_CycW, b_.seed(), b_.cycles());
+  MoveMgrBench(int argc, char** argv) : SpinBench(argc, argv, "spin_move_mgr", "") {
     add_events();
     fmt_ = make_fmt(0);
   }
@@ -113,7 +103,6 @@ class MoveMgrBench {
       count_events(x);
     }
   }
-  [[noreturn]] void report() { b_.finish(ev_.report("spin_move_mgr", b_.cycles()) ? 1 : 0); }
 
  private:
   void add_events();
@@ -129,9 +118,6 @@ class MoveMgrBench {
   void check_state_after(Vector& x);
   void count_events(Vector& x);
 
-  Bench<Vspin_move_mgr> b_;
-  Rng rng_;
-  Events ev_;
   size_t e_enter, e_again, e_fig8, e_release, e_release_lost, e_kill_on, e_kill_edge, e_own_kill,
       e_record, e_fork, e_fork_none, e_nohop, e_lost, e_lost_edge, e_taken_edge, e_cycmax,
       e_fig8_edge, e_blk, e_whole, e_nok;

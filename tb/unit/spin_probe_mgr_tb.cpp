@@ -59,11 +59,9 @@ struct Cycle {
 
 // The bench: the RTL probe manager, its C twin's router (the marks carried
 // from cycle to cycle) and the corner cases reached.
-class ProbeMgrBench {
+class ProbeMgrBench : public SpinBench<Vspin_probe_mgr> {
  public:
-  ProbeMgrBench(int argc, char** argv) : b_(argc, argv, "spin_probe_mgr"), rng_(b_.seed()) {
-    std::printf("spin_probe_mgr NumPorts=%d NumVcs=%d IdW=%d CycW=%d seed=%u cycles=%" PRIu64 "\n",
-                kPorts, kVcs, P_IdW, P_CycW, b_.seed(), b_.cycles());
+  ProbeMgrBench(int argc, char** argv) : SpinBench(argc, argv, "spin_probe_mgr", "") {
     add_events();
     fmt_ = make_fmt(0);
   }
@@ -85,7 +83,6 @@ class ProbeMgrBench {
       check_marks(k);
     }
   }
-  [[noreturn]] void report() { b_.finish(ev_.report("spin_probe_mgr", b_.cycles()) ? 1 : 0); }
 
  private:
   void add_events();
@@ -100,9 +97,6 @@ class ProbeMgrBench {
   void count_events(Cycle& k);
   void check_marks(Cycle& k);
 
-  Bench<Vspin_probe_mgr> b_;
-  Rng rng_;
-  Events ev_;
   size_t e_fwd, e_fork, e_own, e_adopt, e_adopt_fork, e_adopt_one, e_round, e_same, e_fewer,
       e_later, e_kept, e_expired, e_outranked, e_busy, e_cycmax, e_past, e_forks, e_blocked,
       e_eject;

@@ -56,11 +56,10 @@ struct Cycle {
 
 // The bench: the RTL input stage, its C twin on an otherwise idle router
 // and the corner cases reached.
-class SmInBench {
+class SmInBench : public SpinBench<Vspin_sm_in> {
  public:
-  SmInBench(int argc, char** argv) : b_(argc, argv, "spin_sm_in"), rng_(b_.seed()) {
-    std::printf("spin_sm_in NumPorts=%d NumVcs=%d IdW=%d CycW=%d SmPipe=%d seed=%u cycles=%" PRIu64
-                "\n", kPorts, kVcs, P_IdW, P_CycW, P_SmPipe, b_.seed(), b_.cycles());
+  SmInBench(int argc, char** argv) :
+      SpinBench(argc, argv, "spin_sm_in", strf(" SmPipe=%d", P_SmPipe)) {
     add_events();
     fmt_ = make_fmt(0);
   }
@@ -79,7 +78,6 @@ class SmInBench {
       check_register(k);
     }
   }
-  [[noreturn]] void report() { b_.finish(ev_.report("spin_sm_in", b_.cycles()) ? 1 : 0); }
 
  private:
   void add_events();
@@ -92,9 +90,6 @@ class SmInBench {
   void count_events(const Cycle& k);
   void check_register(Cycle& k);
 
-  Bench<Vspin_sm_in> b_;
-  Rng rng_;
-  Events ev_;
   size_t e_contest, e_class, e_prio, e_port, e_hold1, e_reg, e_hold2, e_run0, e_run1, e_run2,
       e_link1, e_link16, e_cycmax, e_past, e_zero, e_one;
   spin_router_t s_;

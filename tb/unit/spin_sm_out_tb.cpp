@@ -49,11 +49,10 @@ struct Cycle {
 };
 
 // The bench: the RTL output stage, its C twin and the corner cases reached.
-class SmOutBench {
+class SmOutBench : public SpinBench<Vspin_sm_out> {
  public:
-  SmOutBench(int argc, char** argv) : b_(argc, argv, "spin_sm_out"), rng_(b_.seed()) {
-    std::printf("spin_sm_out NumPorts=%d NumVcs=%d IdW=%d CycW=%d SmPipe=%d seed=%u cycles=%" PRIu64
-                "\n", kPorts, kVcs, P_IdW, P_CycW, P_SmPipe, b_.seed(), b_.cycles());
+  SmOutBench(int argc, char** argv) :
+      SpinBench(argc, argv, "spin_sm_out", strf(" SmPipe=%d", P_SmPipe)) {
     add_events();
     fmt_ = make_fmt(0);
   }
@@ -73,7 +72,6 @@ class SmOutBench {
       check_registers(k);
     }
   }
-  [[noreturn]] void report() { b_.finish(ev_.report("spin_sm_out", b_.cycles()) ? 1 : 0); }
 
  private:
   void add_events();
@@ -86,9 +84,6 @@ class SmOutBench {
   void count_events(const Cycle& k);
   void check_registers(Cycle& k);
 
-  Bench<Vspin_sm_out> b_;
-  Rng rng_;
-  Events ev_;
   size_t e_class_fwd, e_class_own, e_prio_fwd, e_prio_own, e_tie, e_fork, e_fork_full, e_busy,
       e_reg, e_run0, e_run1, e_run2, e_cycmax;
   spin_router_t s_;
