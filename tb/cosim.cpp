@@ -83,6 +83,315 @@ bool check_plusargs(int argc, char** argv) {
   return true;
 }
 
+
+// The options: the co-simulation's own (kExtraUsage) and spinsim's (cli).
+struct Options {
+  std::string waves, waves_on_fail;
+  uint64_t trace_from = 0;
+  int threads = 1;
+  cli_opts_t cli;
+};
+
+// --trace-from's value, or false after printing the error.
+bool parse_trace_from(const char* s, uint64_t* cycle) {
+  char* end = nullptr;
+  errno = 0;
+  *cycle = *s >= '0' && *s <= '9' ? std::strtoull(s, &end, 10) : 0;
+  if (!end || *end || errno || *cycle > SIM_MAX_CYCLE) {
+    std::string esc(std::strlen(s) * 4 + 1, '\0');
+    text_escape(&esc[0], esc.size(), s);
+    std::fprintf(stderr, "error: --trace-from: '%s' is not a cycle number (0 to 10^15)\n",
+                 esc.c_str());
+    return false;
+  }
+  return true;
+}
+
+// --threads' value, or false after printing the error.
+bool parse_threads(const char* s, int* threads) {
+  char* end;
+  long n = std::strtol(s, &end, 10);
+  if (!*s || *end || n < 1 || n > 64) {
+    std::fprintf(stderr, "error: --threads: '%s' is not a thread count from 1 to 64\n", s);
+    return false;
+  }
+  *threads = (int)n;
+  return true;
+}
+
+// Splits our own options from Verilator's plusargs and spinsim's options,
+// parses both and checks the output files (each must be writable; what an
+// earlier run left there goes).  Returns -1 to run, else the exit status
+// (0 after --help, 2 on bad input).
+int parse_options(int argc, char** argv, Options* opt) {
+  std::vector<char*> args{argv[0]};
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    auto value = [&](const char* name) -> const char* {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "error: %s needs a value\n", name);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a[0] == '+') continue;
+    if (a == "--waves") opt->waves = value("--waves");
+    else if (a == "--waves-on-fail") opt->waves_on_fail = value("--waves-on-fail");
+    else if (a == "--trace-from") {
+      if (!parse_trace_from(value("--trace-from"), &opt->trace_from)) return 2;
+    } else if (a == "--threads") {
+      if (!parse_threads(value("--threads"), &opt->threads)) return 2;
+    } else args.push_back(argv[i]);
+  }
+  args.push_back(nullptr);
+
+  int rc = cli_parse((int)args.size() - 1, args.data(), &opt->cli, "cosim", kExtraUsage);
+  if (rc == 1) return 0;
+  if (rc) return 2;
+#if !VM_TRACE
+  if (!opt->waves.empty()) {
+    std::fprintf(stderr, "error: --waves: this co-simulation was built without waveforms "
+                         "(no --trace-fst: the speed build); use the checking build (make sim)\n");
+    return 2;
+  }
+  opt->waves_on_fail.clear();  // nothing to re-run into
+#endif
+  if (cli_outputs_check(&opt->cli) != 0 ||
+      (!opt->waves.empty() && cli_output_check("--waves", opt->waves.c_str()) != 0) ||
+      (!opt->waves_on_fail.empty() &&
+       cli_output_check("--waves-on-fail", opt->waves_on_fail.c_str()) != 0))
+    return 2;
+  return -1;
+}
+
+// The C model runs with the special-message widths the RTL was built with
+// (they change the bits on the links, not the run: contract 12.1); options
+// that ask for others are refused.  Returns false after printing the error.
+bool take_build_widths(sim_opts_t* so, unsigned* tdd_width) {
+  sm_opts_t bw;
+  unsigned tddw;
+  rtl_build_widths(nullptr, &bw, &tddw);
+  if (so->sm.idw && (so->sm.idw != bw.idw || so->sm.cycw != bw.cycw)) {
+    std::fprintf(stderr, "error: --sm-widths %u,%u: this co-simulation was built with %u,%u\n",
+                 so->sm.idw, so->sm.cycw, bw.idw, bw.cycw);
+    return false;
+  }
+  if (bw.pipe != 3 && so->sm.pipe != bw.pipe) {
+    std::fprintf(stderr, "error: --sm-pipe %d: this co-simulation was built with SmPipe %d\n",
+                 so->sm.pipe, bw.pipe);
+    return false;
+  }
+  if (so->spin && so->tdd >= (1u << tddw)) {
+    std::fprintf(stderr, "error: --tdd %u: this co-simulation was built for t_DD below %u\n",
+                 so->tdd, 1u << tddw);
+    return false;
+  }
+  so->sm.idw = bw.idw;
+  so->sm.cycw = bw.cycw;
+  *tdd_width = tddw;
+  return true;
+}
+
+// One run: the C model, the RTL network and the RTL's scoreboard sink, and
+// how the run ended.
+class Cosim {
+ public:
+  Cosim(VerilatedContext* ctx, const Options& opt) : ctx_(ctx), opt_(opt), o_(opt.cli.sim) {}
+
+  // Builds both models.  Returns -1 to run, else the exit status (2 bad
+  // input, 1 no memory or no record).
+  int build(unsigned tdd_width) {
+    if (sim_init(&sim_, &o_, 2) != 0) {
+      std::fprintf(stderr, "error: %s\n", sim_.err);
+      sim_free(&sim_);
+      return 2;
+    }
+    if (!opt_.waves.empty()) ctx_->traceEverOn(true);
+    std::string why;
+    dims_ = spin_obs_dims(&sim_.net.fmt, sim_.net.ports, sim_.net.vcs, tdd_width);
+    rtl_ = make_rtl_net(ctx_, &sim_.topo, o_.vcs, o_.algo == ALGO_ESCAPE, dims_, &why);
+    if (!rtl_) {
+      std::fprintf(stderr, "error: %s\n", why.c_str());
+      sim_free(&sim_);
+      return 2;
+    }
+    rtl_->set_threads(opt_.threads);
+    rtl_steps_cmodel_ = rtl_->take_cmodel(&sim_.net);
+    if (cli_record_start(&opt_.cli, &sim_) != 0) {
+      sim_free(&sim_);
+      return 1;
+    }
+    if (sink_init(&rtl_sink_, 1, sim_.net.nodes, sim_.net.vcs) != 0) {
+      std::fprintf(stderr, "error: out of memory\n");
+      sim_free(&sim_);
+      return 1;
+    }
+    return -1;
+  }
+
+  // Both models in lockstep from reset to the end of the run or the first
+  // failure.
+  void run() {
+    t0_ = now_s();
+    Checker chk(&sim_, rtl_->flit_width(), dims_);
+    const std::string& waves = opt_.waves;
+    if (!waves.empty() && opt_.trace_from == 0) rtl_->trace_open(waves);
+    rtl_->reset((uint32_t)o_.seed, sim_.net.masks, sim_.net.masks_esc,
+                o_.algo == ALGO_FAVORS_MIN || o_.algo == ALGO_FAVORS_NMIN,
+                o_.algo == ALGO_FAVORS_NMIN, o_.spin, o_.tdd, o_.mode, o_.sm.pipe);
+    sim_status_t st = SIM_RUNNING;
+    while (st == SIM_RUNNING) {
+      // A long idle stretch is skipped in both models at once (contract,
+      // section 10): the RTL is not clocked for it.  Not while a waveform is
+      // written, whose time is the cycle number, nor past where it starts.
+      if (!rtl_->tracing()) sim_idle_skip(&sim_, waves.empty() ? UINT64_MAX : opt_.trace_from);
+      if (!waves.empty() && !rtl_->tracing() && sim_.now >= opt_.trace_from)
+        rtl_->trace_open(waves);
+      if (!step(chk)) break;
+      st = sim_status(&sim_);
+    }
+    if (fail_msg_.empty() && st == SIM_STUCK) fail_msg_ = "packets left undelivered at the drain limit";
+    if (fail_msg_.empty() && rtl_sink_.delivered != sim_.sink.delivered)
+      fail_msg_ = "the RTL delivered " + std::to_string(rtl_sink_.delivered) + " packets, the C model " +
+                  std::to_string(sim_.sink.delivered);
+    if (!fail_msg_.empty() && rtl_->tracing()) std::printf("waveform: %s\n", waves.c_str());
+    rtl_->trace_close();
+  }
+
+  // Prints the summary and writes the output files; frees both models.
+  // Returns the exit status (1 when the run failed or a file could not be
+  // written).
+  int report() {
+    const char* failure = fail_msg_.empty() ? nullptr : fail_msg_.c_str();
+    report_t rep;
+    rep.sim = &sim_;
+#ifdef SPIN_SC
+    rep.mode = "cosim-sc";
+#else
+    rep.mode = "cosim";
+#endif
+    rtl_.reset();
+    rep.wall_seconds = now_s() - t0_;
+    rep.mismatches = mismatches_;
+    rep.failure = failure;
+    if (!opt_.cli.quiet || failure) report_print(stdout, &rep);
+    // a file that cannot be written now fails the run (exit 1), never bad input
+    const int rc = cli_outputs_write(&opt_.cli, &rep) != 0 ? 1 : 0;
+    sink_free(&rtl_sink_);
+    sim_free(&sim_);
+    std::fflush(stdout);
+    return failure || rc ? 1 : 0;
+  }
+
+  bool failed() const { return !fail_msg_.empty(); }
+  // Where a re-run with a waveform starts: 2,000 cycles before the failure.
+  uint64_t rerun_from() const {
+    if (!fail_cycle_) return sim_.now > 2000 ? sim_.now - 2000 : 0;
+    return fail_cycle_ > 2000 ? fail_cycle_ - 2000 : 0;
+  }
+
+ private:
+  // One cycle of both models, then the comparison and the RTL's ejections.
+  // Returns false when the run failed in it.
+  bool step(Checker& chk) {
+    sim_cycle_pre(&sim_);
+    if (sim_.tables_changed) rtl_->set_tables(sim_.net.masks, sim_.net.masks_esc);
+    if (!rtl_steps_cmodel_) net_step(&sim_.net);
+    rtl_->step(sim_.net.inj);
+    if (ctx_->gotFinish()) return fail("an RTL assertion failed (message above)", sim_.now + 1);
+    if (sim_cycle_post(&sim_) != 0) return fail(sim_.err, sim_.now);
+    if (!compare(chk)) return fail("C model and RTL diverged", sim_.now);
+    const int meas = sim_counting(&sim_);
+    for (int k = 0; k < sim_.net.nodes && fail_msg_.empty(); k++) {
+      flit_t f = chk.ejected((unsigned)k);
+      if (CTL_KIND(f.ctl) != KIND_IDLE &&
+          sink_eject(&rtl_sink_, &sim_.nic, k, &f, sim_.now, meas) != 0)
+        fail_msg_ = std::string("RTL: ") + rtl_sink_.err;
+    }
+    if (!fail_msg_.empty()) {
+      fail_cycle_ = sim_.now;
+      return false;
+    }
+    return true;
+  }
+
+  // Compares every register; on a difference prints up to 20 of them and
+  // returns false.
+  bool compare(Checker& chk) {
+    const int n = chk.compare(*rtl_, 0);
+    if (!n) return true;
+    mismatches_ = n;
+    std::printf("MISMATCH in the registers of cycle %llu (after clock edge %llu), "
+                "%d field%s differ:\n",
+                (unsigned long long)sim_.now, (unsigned long long)(sim_.now - 1), n,
+                n > 1 ? "s" : "");
+    chk.compare(*rtl_, 20);
+    if (n > 20) std::printf("  ... and %d more\n", n - 20);
+    return false;
+  }
+
+  bool fail(const std::string& msg, uint64_t cycle) {
+    fail_msg_ = msg;
+    fail_cycle_ = cycle;
+    return false;
+  }
+
+  VerilatedContext* const ctx_;
+  const Options& opt_;
+  const sim_opts_t& o_;   // the options, with the build's widths
+  sim_t sim_;
+  std::unique_ptr<RtlNet> rtl_;
+  sink_t rtl_sink_;
+  spin_obs_dims_t dims_;
+  bool rtl_steps_cmodel_ = false;
+  std::string fail_msg_;
+  int64_t mismatches_ = 0;
+  uint64_t fail_cycle_ = 0;
+  double t0_ = 0;
+};
+
+// After a failure, the same run again (deterministic: it reaches the same
+// failure) with a waveform from cycle `from` into `file`; only its exit
+// status counts (the re-run repeats this report).  Returns only when the
+// re-run cannot start.
+void rerun_with_waves(int argc, char** argv, const std::string& file, uint64_t from) {
+  std::printf("waveform: re-running from cycle %llu to the failure into %s\n",
+              (unsigned long long)from, file.c_str());
+  std::fflush(stdout);
+  if (!std::freopen("/dev/null", "w", stdout)) std::perror("/dev/null");
+  std::vector<std::string> again;
+  for (int i = 0; i < argc; i++) {
+    if (std::string(argv[i]) == "--waves-on-fail") {
+      i++;  // and its value
+      continue;
+    }
+    again.push_back(argv[i]);
+  }
+  for (const char* a : {"--waves", file.c_str(), "--trace-from"}) again.push_back(a);
+  again.push_back(std::to_string(from));
+  again.push_back("--quiet");
+  std::vector<char*> clean;
+  for (auto& a : again) clean.push_back(&a[0]);
+  clean.push_back(nullptr);
+  execv("/proc/self/exe", clean.data());
+  std::perror("execv");
+}
+
+// Verilator's context for the run.  Registers that reset does not clear
+// (FIFO storage) power up random, seeded by +verilator+seed+N (VSEED,
+// default 1): the build uses --x-initial unique, which only randomises in
+// reset mode 2.  A plusarg +verilator+rand+reset+N given on the command line
+// overrides it.  A failing assertion ($error, then $stop) ends the run
+// through gotFinish(): the harness reports it, writes the waveform and exits
+// 1.  (By default Verilator would abort the process at once: no summary, no
+// waveform, exit status 134.)
+void setup_context(VerilatedContext* ctx, int argc, char** argv) {
+  ctx->randReset(2);
+  ctx->randSeed(1);
+  ctx->fatalOnError(false);
+  ctx->commandArgs(argc, argv);
+}
+
 }  // namespace
 
 #ifdef SPIN_SC
@@ -95,247 +404,21 @@ int cosim_main(int argc, char** argv) {
 #else
 int main(int argc, char** argv) {
   if (!check_plusargs(argc, argv)) return 2;
-  auto ctx = std::make_unique<VerilatedContext>();
+  auto owned_ctx = std::make_unique<VerilatedContext>();
+  VerilatedContext* ctx = owned_ctx.get();
 #endif
-  // Registers that reset does not clear (FIFO storage) power up random,
-  // seeded by +verilator+seed+N (VSEED, default 1): the build uses
-  // --x-initial unique, which only randomises in reset mode 2.  A plusarg
-  // +verilator+rand+reset+N given on the command line overrides it.
-  ctx->randReset(2);
-  ctx->randSeed(1);
-  // A failing assertion ($error, then $stop) ends the run through
-  // gotFinish(): the harness reports it, writes the waveform and exits 1.
-  // (By default Verilator would abort the process at once: no summary, no
-  // waveform, exit status 134.)
-  ctx->fatalOnError(false);
-  ctx->commandArgs(argc, argv);
-
-  // Split our own options from Verilator's plusargs and spinsim's options.
-  std::string waves, waves_on_fail;
-  uint64_t trace_from = 0;
-  int threads = 1;
+  setup_context(ctx, argc, argv);
+  Options opt;
+  int rc = parse_options(argc, argv, &opt);
+  if (rc >= 0) return rc;
   unsigned tdd_width = 16;
-  std::vector<char*> args{argv[0]};
-  for (int i = 1; i < argc; i++) {
-    std::string a = argv[i];
-    auto value = [&](const char* opt) -> const char* {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "error: %s needs a value\n", opt);
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a[0] == '+') continue;
-    if (a == "--waves") waves = value("--waves");
-    else if (a == "--waves-on-fail") waves_on_fail = value("--waves-on-fail");
-    else if (a == "--trace-from") {
-      char* end = nullptr;
-      const char* s = value("--trace-from");
-      errno = 0;
-      trace_from = *s >= '0' && *s <= '9' ? std::strtoull(s, &end, 10) : 0;
-      if (!end || *end || errno || trace_from > SIM_MAX_CYCLE) {
-        std::string esc(std::strlen(s) * 4 + 1, '\0');
-        text_escape(&esc[0], esc.size(), s);
-        std::fprintf(stderr, "error: --trace-from: '%s' is not a cycle number (0 to 10^15)\n",
-                     esc.c_str());
-        return 2;
-      }
-    } else if (a == "--threads") {
-      char* end;
-      const char* s = value("--threads");
-      long n = std::strtol(s, &end, 10);
-      if (!*s || *end || n < 1 || n > 64) {
-        std::fprintf(stderr, "error: --threads: '%s' is not a thread count from 1 to 64\n", s);
-        return 2;
-      }
-      threads = (int)n;
-    } else args.push_back(argv[i]);
-  }
-  args.push_back(nullptr);
+  if (!take_build_widths(&opt.cli.sim, &tdd_width)) return 2;
 
-  cli_opts_t o;
-  int rc = cli_parse((int)args.size() - 1, args.data(), &o, "cosim", kExtraUsage);
-  if (rc == 1) return 0;
-  if (rc) return 2;
-#if !VM_TRACE
-  if (!waves.empty()) {
-    std::fprintf(stderr, "error: --waves: this co-simulation was built without waveforms "
-                         "(no --trace-fst: the speed build); use the checking build (make sim)\n");
-    return 2;
-  }
-  waves_on_fail.clear();  // nothing to re-run into
-#endif
-  // The output files, before anything runs: each must be writable, and
-  // what an earlier run left there goes.
-  if (cli_outputs_check(&o) != 0 || (!waves.empty() && cli_output_check("--waves", waves.c_str()) != 0) ||
-      (!waves_on_fail.empty() && cli_output_check("--waves-on-fail", waves_on_fail.c_str()) != 0))
-    return 2;
-
-  // The C model runs with the special-message widths the RTL was built with
-  // (they change the bits on the links, not the run: contract 12.1).
-  {
-    sm_opts_t bw;
-    unsigned tddw;
-    rtl_build_widths(nullptr, &bw, &tddw);
-    if (o.sim.sm.idw && (o.sim.sm.idw != bw.idw || o.sim.sm.cycw != bw.cycw)) {
-      std::fprintf(stderr, "error: --sm-widths %u,%u: this co-simulation was built with %u,%u\n",
-                   o.sim.sm.idw, o.sim.sm.cycw, bw.idw, bw.cycw);
-      return 2;
-    }
-    if (bw.pipe != 3 && o.sim.sm.pipe != bw.pipe) {
-      std::fprintf(stderr, "error: --sm-pipe %d: this co-simulation was built with SmPipe %d\n",
-                   o.sim.sm.pipe, bw.pipe);
-      return 2;
-    }
-    if (o.sim.spin && o.sim.tdd >= (1u << tddw)) {
-      std::fprintf(stderr, "error: --tdd %u: this co-simulation was built for t_DD below %u\n",
-                   o.sim.tdd, 1u << tddw);
-      return 2;
-    }
-    o.sim.sm.idw = bw.idw;
-    o.sim.sm.cycw = bw.cycw;
-    tdd_width = tddw;
-  }
-  sim_t sim;
-  if (sim_init(&sim, &o.sim, 2) != 0) {
-    std::fprintf(stderr, "error: %s\n", sim.err);
-    sim_free(&sim);
-    return 2;
-  }
-  if (!waves.empty()) ctx->traceEverOn(true);
-  std::string why;
-  VerilatedContext* const ctxp = &*ctx;
-  const spin_obs_dims_t dims = spin_obs_dims(&sim.net.fmt, sim.net.ports, sim.net.vcs, tdd_width);
-  std::unique_ptr<RtlNet> rtl = make_rtl_net(ctxp, &sim.topo, o.sim.vcs,
-                                               o.sim.algo == ALGO_ESCAPE, dims, &why);
-  if (!rtl) {
-    std::fprintf(stderr, "error: %s\n", why.c_str());
-    sim_free(&sim);
-    return 2;
-  }
-  rtl->set_threads(threads);
-  const bool rtl_steps_cmodel = rtl->take_cmodel(&sim.net);
-  if (cli_record_start(&o, &sim) != 0) {
-    sim_free(&sim);
-    return 1;
-  }
-  sink_t rtl_sink;
-  if (sink_init(&rtl_sink, 1, sim.net.nodes, sim.net.vcs) != 0) {
-    std::fprintf(stderr, "error: out of memory\n");
-    sim_free(&sim);
-    return 1;
-  }
-
-  const char* failure = nullptr;
-  std::string fail_msg;
-  int64_t mismatches = 0;
-  uint64_t fail_cycle = 0;
-  double t0 = now_s();
-  {
-    Checker chk(&sim, rtl->flit_width(), dims);
-    if (!waves.empty() && trace_from == 0) rtl->trace_open(waves);
-    rtl->reset((uint32_t)o.sim.seed, sim.net.masks, sim.net.masks_esc,
-               o.sim.algo == ALGO_FAVORS_MIN || o.sim.algo == ALGO_FAVORS_NMIN,
-               o.sim.algo == ALGO_FAVORS_NMIN, o.sim.spin, o.sim.tdd, o.sim.mode, o.sim.sm.pipe);
-    sim_status_t st = SIM_RUNNING;
-    while (st == SIM_RUNNING) {
-      // A long idle stretch is skipped in both models at once (contract,
-      // section 10): the RTL is not clocked for it.  Not while a waveform is
-      // written, whose time is the cycle number, nor past where it starts.
-      if (!rtl->tracing()) sim_idle_skip(&sim, waves.empty() ? UINT64_MAX : trace_from);
-      if (!waves.empty() && !rtl->tracing() && sim.now >= trace_from) rtl->trace_open(waves);
-      sim_cycle_pre(&sim);
-      if (sim.tables_changed) rtl->set_tables(sim.net.masks, sim.net.masks_esc);
-      if (!rtl_steps_cmodel) net_step(&sim.net);
-      rtl->step(sim.net.inj);
-      if (ctx->gotFinish()) {
-        fail_msg = "an RTL assertion failed (message above)";
-        fail_cycle = sim.now + 1;
-        break;
-      }
-      if (sim_cycle_post(&sim) != 0) {
-        fail_msg = sim.err;
-        fail_cycle = sim.now;
-        break;
-      }
-      int n = chk.compare(*rtl, 0);
-      if (n) {
-        mismatches = n;
-        fail_cycle = sim.now;
-        std::printf("MISMATCH in the registers of cycle %llu (after clock edge %llu), "
-                    "%d field%s differ:\n",
-                    (unsigned long long)sim.now, (unsigned long long)(sim.now - 1), n,
-                    n > 1 ? "s" : "");
-        chk.compare(*rtl, 20);
-        if (n > 20) std::printf("  ... and %d more\n", n - 20);
-        fail_msg = "C model and RTL diverged";
-        break;
-      }
-      int meas = sim_counting(&sim);
-      for (int k = 0; k < sim.net.nodes && fail_msg.empty(); k++) {
-        flit_t f = chk.ejected((unsigned)k);
-        if (CTL_KIND(f.ctl) != KIND_IDLE &&
-            sink_eject(&rtl_sink, &sim.nic, k, &f, sim.now, meas) != 0)
-          fail_msg = std::string("RTL: ") + rtl_sink.err;
-      }
-      if (!fail_msg.empty()) {
-        fail_cycle = sim.now;
-        break;
-      }
-      st = sim_status(&sim);
-    }
-    if (fail_msg.empty() && st == SIM_STUCK) fail_msg = "packets left undelivered at the drain limit";
-    if (fail_msg.empty() && rtl_sink.delivered != sim.sink.delivered)
-      fail_msg = "the RTL delivered " + std::to_string(rtl_sink.delivered) + " packets, the C model " +
-                 std::to_string(sim.sink.delivered);
-    if (!fail_msg.empty() && rtl->tracing()) std::printf("waveform: %s\n", waves.c_str());
-    rtl->trace_close();
-  }
-  if (!fail_msg.empty()) failure = fail_msg.c_str();
-
-  report_t rep;
-  rep.sim = &sim;
-#ifdef SPIN_SC
-  rep.mode = "cosim-sc";
-#else
-  rep.mode = "cosim";
-#endif
-  rtl.reset();
-  rep.wall_seconds = now_s() - t0;
-  rep.mismatches = mismatches;
-  rep.failure = failure;
-  if (!o.quiet || failure) report_print(stdout, &rep);
-  // a file that cannot be written now fails the run (exit 1), never bad input
-  rc = cli_outputs_write(&o, &rep) != 0 ? 1 : 0;
-  sink_free(&rtl_sink);
-  sim_free(&sim);
-  std::fflush(stdout);
-
-  if (failure && waves.empty() && !waves_on_fail.empty()) {
-    // Deterministic: the same run with tracing reaches the same failure.
-    uint64_t from = fail_cycle > 2000 ? fail_cycle - 2000 : 0;
-    if (!fail_cycle) from = sim.now > 2000 ? sim.now - 2000 : 0;
-    std::printf("waveform: re-running from cycle %llu to the failure into %s\n",
-                (unsigned long long)from, waves_on_fail.c_str());
-    std::fflush(stdout);
-    // The re-run repeats this report; keep only its exit status.
-    if (!std::freopen("/dev/null", "w", stdout)) std::perror("/dev/null");
-    std::vector<std::string> again;
-    for (int i = 0; i < argc; i++) {
-      if (std::string(argv[i]) == "--waves-on-fail") {
-        i++;  // and its value
-        continue;
-      }
-      again.push_back(argv[i]);
-    }
-    for (const char* a : {"--waves", waves_on_fail.c_str(), "--trace-from"}) again.push_back(a);
-    again.push_back(std::to_string(from));
-    again.push_back("--quiet");
-    std::vector<char*> clean;
-    for (auto& a : again) clean.push_back(&a[0]);
-    clean.push_back(nullptr);
-    execv("/proc/self/exe", clean.data());
-    std::perror("execv");
-  }
-  return failure || rc ? 1 : 0;
+  Cosim run(ctx, opt);
+  if ((rc = run.build(tdd_width)) >= 0) return rc;
+  run.run();
+  rc = run.report();
+  if (run.failed() && opt.waves.empty() && !opt.waves_on_fail.empty())
+    rerun_with_waves(argc, argv, opt.waves_on_fail, run.rerun_from());
+  return rc;
 }

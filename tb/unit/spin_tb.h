@@ -245,6 +245,46 @@ class Events {
   std::vector<Ev> ev_;
 };
 
+// The VCs of a [port][vc] array of the C state that are set, as the RTL's
+// flat views give them (bit p * 4 + v), and the frozen VCs of a router.
+inline uint32_t vc_mask(const uint8_t (&a)[SPIN_MAX_PORTS][SPIN_MAX_VCS]) {
+  uint32_t m = 0;
+  for (int p = 0; p < kPorts; p++)
+    for (int v = 0; v < kVcs; v++)
+      if (a[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
+  return m;
+}
+inline uint32_t frozen_mask(const spin_router_t& s) { return vc_mask(s.frozen_q); }
+
+// What a SPIN module's bench is made of: the Verilated module, the stimulus
+// seeded with the run's seed, the corner cases it counts.  The first line
+// of the output names the bench and the build's parameters:
+// "<name> NumPorts=P NumVcs=V IdW=I CycW=C<more> seed=S cycles=N"; the last
+// lines are the corner cases reached and the count of the checks.
+template <class Top>
+class SpinBench {
+ public:
+  // Prints the corner cases reached and the checks, and exits: status 1
+  // when a check failed or a corner case fell short of its minimum.
+  [[noreturn]] void report() { b_.finish(ev_.report(name_, b_.cycles()) ? 1 : 0); }
+
+ protected:
+  // more: the parameters the bench has besides the four every SPIN bench has
+  // (" SmPipe=2", or "" for none).
+  SpinBench(int argc, char** argv, const char* name, const std::string& more)
+      : b_(argc, argv, name), rng_(b_.seed()), name_(name) {
+    std::printf("%s NumPorts=%d NumVcs=%d IdW=%d CycW=%d%s seed=%u cycles=%" PRIu64 "\n", name,
+                kPorts, kVcs, P_IdW, P_CycW, more.c_str(), b_.seed(), b_.cycles());
+  }
+
+  Bench<Top> b_;
+  Rng rng_;
+  Events ev_;
+
+ private:
+  const char* name_;
+};
+
 // A spin_ctx_t with the router's constants and no offers or results.
 inline void ctx_init(spin_ctx_t* c, const sm_fmt_t* f, const uint8_t* xlat, int pipe) {
   std::memset(c, 0, sizeof *c);
