@@ -326,10 +326,16 @@ $(CFG_DIR)/spin_network.sv: $(SPINGEN) $(TOPO_FILE) FORCE
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 COSIM_TOP := $(CFG_DIR)/top/Vcosim
+# A network top is one large model that its cases run briefly: compiled at
+# -O1, it built with 27% less CPU than at -O2 (138 s against 189 s of user
+# time for mesh3x3@3, ccache off) and ran as fast (0.56 s against 0.62 s for
+# the regression's 4,000-cycle SPIN case).  The router array, which every
+# other case and make sim run, stays at -O2 (-O1 ran 4% slower there).
+TOP_VOPT := -O1
 $(COSIM_TOP): $(RTL_SRCS) $(RTL_HDRS) $(CFG_DIR)/spin_network.sv $(TB_SRCS) tb/rtl_top.cpp tb/cosim.vlt $(TB_HDRS) $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@printf 'verilator: network top of %s, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)\n' "$$SPIN_NOC_TOPO"
-	@$(VERILATOR) $(VFLAGS) --top-module spin_network -I$(ROOT)/rtl -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
+	@$(VERILATOR) $(subst OPT_FAST=$(VOPT),OPT_FAST=$(TOP_VOPT),$(VFLAGS)) --top-module spin_network -I$(ROOT)/rtl -CFLAGS "$(TB_CFLAGS) -I$(ROOT)/$(CFG_DIR)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim tb/cosim.vlt $(RTL_SRCS) \
 	  $(CFG_DIR)/spin_network.sv $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_top.cpp \
 	  > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
