@@ -42,6 +42,7 @@ package spin_pkg;
   localparam int unsigned SmFkW    = 6;          // fork count field (V > 1): K <= 63
   localparam int unsigned SmClassW = 2;          // a special message's class (sm_rank)
   localparam int unsigned StateW   = 3;          // spin_state_e
+  localparam int unsigned PipeW    = 2;          // a run-time SM_PIPE (SmPipe = 3): 0, 1, 2
 
   typedef enum logic [StateW-1:0] {
     StOff, StDd, StMove, StProbeMove, StForwardProgress, StKillMove, StFrozen

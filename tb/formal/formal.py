@@ -211,7 +211,7 @@ BREAKS = [
      "(p == 32'(hp)))",
      ["spin_fsm_p3_v1"], "the sender freezes its VC without checking that no frozen VC is bound for port0"),
     ("mm_freeze_any_out", "spin_move_mgr.sv",
-     "(32'(port_i) == p || op_all_i[(p*spin_pkg::MaxVcs + v)*3 +: 3] == o))",
+     "(32'(port_i) == p || op_all_i[spin_pkg::pv(p, v)*PortW +: PortW] == o))",
      "(32'(port_i) == p))",
      ["spin_fsm_p3_v1"], "the move manager freezes a VC without checking that no frozen VC is bound for its output"),
     ("fsm_arm_unfrozen", "spin_fsm.sv",
@@ -237,7 +237,7 @@ BREAKS = [
      "loop_out_d & ~(NumPorts*PortW)'((64'd1 << (PortW * NumNics)) - 64'd1);",
      ["spin_fsm_p3_v1"], "the records' NIC mask written ~W'(x), which Yosys 0.23 reads as W'(x): no record is kept"),
     ("pm_fk0_past", "spin_probe_mgr.sv",
-     "adopt_fk0_o   = m_fk + 6'(m_forked);",
+     "adopt_fk0_o   = m_fk + FkW'(m_forked);",
      "adopt_fk0_o   = m_fk + 6'd1;",
      ["spin_fsm_p3_v2"], "an adopted loop's fork entries are read from one past the mark's, also where it did not fork"),
 ]
