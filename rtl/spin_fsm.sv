@@ -559,40 +559,54 @@ module spin_fsm #(
   assign frozen_o = frozen_d;
 
   // ---- after allocation: spin tails end their spin, then the watch ----
+  // the next non-empty network VC after the watched one (the d values),
+  // round robin: the first above it in (p - NumNics) * NumVcs + v order, else
+  // the first of all.  Each VC is tested at its own constant index.
+  int unsigned      cur;              // the watched VC's place in that order
+  logic             nx_found, nx_later;
+  logic [PortW-1:0] nx_port;
+  logic [VcW-1:0]   nx_vc;
+  always_comb begin
+    cur      = 32'(dd_port_d) < NumNics ? Total - 1
+                                         : (32'(dd_port_d) - NumNics) * NumVcs + 32'(dd_vc_d);
+    nx_found = 1'b0;
+    nx_later = 1'b0;
+    nx_port  = '0;
+    nx_vc    = '0;
+    for (int unsigned i = 0; i < Total; i++)
+      if (cnt_nz_i[spin_pkg::pv(NumNics + i / NumVcs, i % NumVcs)] &&
+          (!nx_found || (!nx_later && i > cur))) begin
+        nx_found = 1'b1;
+        nx_later = i > cur;
+        nx_port  = PortW'(NumNics + i / NumVcs);
+        nx_vc    = VcW'(i % NumVcs);
+      end
+  end
+
   // the watch: the watched VC counts down while it holds flits and sends
   // none; otherwise it moves on to the next non-empty network VC
   logic [CntW-1:0]       cnt_w;
   logic [PortW-1:0]      dd_port_w;
   logic [VcW-1:0]        dd_vc_w;
   logic                  watch_moves;
-  int unsigned           cur, kk;
   always_comb begin
     state_d     = s_b;
     cnt_w       = cnt_b;
     dd_port_w   = dd_port_d;
     dd_vc_w     = dd_vc_d;
-    cur         = 0;
-    kk          = 0;
     watch_moves = !loaded_b &&
                   (s_b == spin_pkg::StOff || 32'(dd_port_d) < NumNics ||
                    !cnt_nz_i[spin_pkg::pv(32'(dd_port_d), 32'(dd_vc_d))] ||
                    popped_q[spin_pkg::pv(32'(dd_port_d), 32'(dd_vc_d))] || cnt_b == '0);
     if (s_b == spin_pkg::StOff || s_b == spin_pkg::StDd) begin
       if (watch_moves) begin
-        // the next non-empty network VC after the watched one, round robin
         state_d = spin_pkg::StOff;
         cnt_w   = '0;
-        cur = 32'(dd_port_d) < NumNics ? Total - 1
-                                        : (32'(dd_port_d) - NumNics) * NumVcs + 32'(dd_vc_d);
-        for (int unsigned j = 0; j < Total; j++) begin
-          kk = (cur + 1 + j) % Total;
-          if (state_d == spin_pkg::StOff &&
-              cnt_nz_i[spin_pkg::pv(NumNics + kk / NumVcs, kk % NumVcs)]) begin
-            state_d   = spin_pkg::StDd;
-            dd_port_w = PortW'(NumNics + kk / NumVcs);
-            dd_vc_w   = VcW'(kk % NumVcs);
-            cnt_w     = CntW'(tdd_i) - 1'b1;
-          end
+        if (nx_found) begin
+          state_d   = spin_pkg::StDd;
+          dd_port_w = nx_port;
+          dd_vc_w   = nx_vc;
+          cnt_w     = CntW'(tdd_i) - 1'b1;
         end
       end else if (!loaded_b) begin
         cnt_w = cnt_b - 1'b1;
