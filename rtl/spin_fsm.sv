@@ -35,7 +35,10 @@ module spin_fsm #(
   localparam int unsigned CntW    = TddW > CycW + 1 ? TddW : CycW + 1,
   localparam int unsigned EpW     = TddW + 2,
   localparam int unsigned MaxPv   = spin_pkg::MaxPv,
-  localparam int unsigned KW      = spin_pkg::KindW
+  localparam int unsigned KW      = spin_pkg::KindW,
+  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
+  localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
@@ -46,11 +49,11 @@ module spin_fsm #(
   // views of the input VCs, index p*MaxVcs + v (registers of this cycle)
   input  logic [MaxPv-1:0]             cnt_nz_i,
   input  logic [MaxPv-1:0]             rv_i,
-  input  logic [3*MaxPv-1:0]           op_i,
+  input  logic [PortW*MaxPv-1:0]       op_i,
   input  logic [MaxPv-1:0]             whole_i,
   input  logic [MaxPv-1:0]             tail_i,      // front flit is a tail
   input  logic [NumPorts-1:0]          arm_in_i,    // arm notice on the credit of output o
-  input  logic [NumPorts*2-1:0]        arm_in_vc_i,
+  input  logic [NumPorts*VcW-1:0]      arm_in_vc_i,
   // the message handled this cycle (spin_sm_in)
   input  logic                         h_valid_i,
   input  logic [PW-1:0]                h_port_i,
@@ -63,18 +66,18 @@ module spin_fsm #(
   output logic [IdW-1:0]               source_id_o,
   output logic                         pm_sent_o,
   output logic [MaxPv-1:0]             frozen_pre_o,
-  output logic [NumPorts*3-1:0]        loop_out_o,
+  output logic [NumPorts*PortW-1:0]    loop_out_o,
   // the probe manager: a loop adopted at VC adopt_vc_i of the handled port
   input  logic                         adopt_i,
-  input  logic [1:0]                   adopt_vc_i,
+  input  logic [VcW-1:0]               adopt_vc_i,
   input  logic [CycW-1:0]              adopt_cyc_i,
-  input  logic [2:0]                   adopt_port0_i,
-  input  logic [5:0]                   adopt_fk0_i,
+  input  logic [PortW-1:0]             adopt_port0_i,
+  input  logic [FkW-1:0]               adopt_fk0_i,
   // the move manager: freeze VC mm_vc_i of the handled port, bound for mm_out_i;
   // enter FROZEN for the message's sender; leave the recovery
   input  logic                         mm_freeze_i,
-  input  logic [1:0]                   mm_vc_i,
-  input  logic [2:0]                   mm_out_i,
+  input  logic [VcW-1:0]               mm_vc_i,
+  input  logic [PortW-1:0]             mm_out_i,
   input  logic                         mm_enter_i,
   input  logic                         mm_release_i,
   output logic [MaxPv-1:0]             frozen_o,    // after this cycle's freezes
@@ -86,13 +89,13 @@ module spin_fsm #(
   output logic [FlitW-1:0]             own_data_o,
   // spin flits: per output o, from input spin_src_o[o], VC spin_vc_o[p]
   output logic [NumPorts-1:0]          in_busy_o,
-  output logic [NumPorts*2-1:0]        spin_vc_o,
+  output logic [NumPorts*VcW-1:0]      spin_vc_o,
   output logic [NumPorts-1:0]          out_busy_o,
-  output logic [NumPorts*3-1:0]        spin_src_o,
-  output logic [NumPorts*2-1:0]        spin_ovc_o,
+  output logic [NumPorts*PortW-1:0]    spin_src_o,
+  output logic [NumPorts*VcW-1:0]      spin_ovc_o,
   // arm notices to upstream, on the credit register of input p
   output logic [NumPorts-1:0]          arm_o,
-  output logic [NumPorts*2-1:0]        arm_vc_o,
+  output logic [NumPorts*VcW-1:0]      arm_vc_o,
   // after switch allocation
   input  logic [MaxPv-1:0]             popped_i,     // VC sent its front flit (registered)
   // the registers, for the observation word (spin_unit)
@@ -100,62 +103,62 @@ module spin_fsm #(
   output logic                         is_deadlock_q_o,
   output logic [IdW-1:0]               source_id_q_o,
   output logic                         pm_sent_q_o,
-  output logic [NumPorts*3-1:0]        loop_out_q_o,
+  output logic [NumPorts*PortW-1:0]    loop_out_q_o,
   output logic [CntW-1:0]              cnt_q_o,
-  output logic [2:0]                   dd_port_q_o,
-  output logic [1:0]                   dd_vc_q_o,
+  output logic [PortW-1:0]             dd_port_q_o,
+  output logic [VcW-1:0]               dd_vc_q_o,
   output logic [CycW-1:0]              loop_cyc_q_o,
-  output logic [2:0]                   loop_port0_q_o,
-  output logic [5:0]                   loop_fk0_q_o,
+  output logic [PortW-1:0]             loop_port0_q_o,
+  output logic [FkW-1:0]               loop_fk0_q_o,
   output logic [ForkW-1:0]             loop_fork_q_o,
   output logic [MaxPv-1:0]             armed_q_o,
   output logic [MaxPv-1:0]             spinning_q_o,
-  output logic [2*MaxPv-1:0]           spin_ovc_q_o,
+  output logic [VcW*MaxPv-1:0]         spin_ovc_q_o,
   output logic [EpW-1:0]               ep_q_o,
   output logic [MaxPv-1:0]             popped_q_o
 );
 `include "spin_sm_layout.svh"
   localparam int unsigned Total = (NumPorts - NumNics) * NumVcs;   // network VCs
-  localparam int unsigned MaxVcs = spin_pkg::MaxVcs;
-  localparam int unsigned LfW   = ForkW;
+  localparam int unsigned PvW    = spin_pkg::PvW;
+  localparam int unsigned LfW    = ForkW;
+  // the VC-number bits this router uses (1 VC: none)
+  localparam logic [VcW-1:0] VcMask = VcW'((1 << $clog2(NumVcs)) - 1);
 
   // The bits of the p*MaxVcs + v vectors that name a network VC of this
   // router, and the bits of a VC number it uses: the registers keep only
   // those (the others are constant 0, which synthesis removes).
-  logic [MaxPv-1:0]   vc_bits;
-  logic [2*MaxPv-1:0] ovc_bits;
-  logic [1:0]         vbits;
+  logic [MaxPv-1:0]     vc_bits;
+  logic [VcW*MaxPv-1:0] ovc_bits;
   always_comb begin
     vc_bits  = '0;
     ovc_bits = '0;
-    vbits    = NumVcs > 2 ? 2'b11 : NumVcs > 1 ? 2'b01 : 2'b00;
     for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++) begin
-        vc_bits[p*MaxVcs+v]         = 1'b1;
-        ovc_bits[(p*MaxVcs+v)*2 +: 2] = vbits;
+        vc_bits[spin_pkg::pv(p, v)]                = 1'b1;
+        ovc_bits[spin_pkg::pv(p, v)*VcW +: VcW]    = VcMask;
       end
   end
 
   // ---- registers ----
-  spin_pkg::spin_state_e state_q, state_d;
-  logic [CntW-1:0]       cnt_q, cnt_d;
-  logic [2:0]            dd_port_q, dd_port_d;
-  logic [1:0]            dd_vc_q, dd_vc_d;
-  logic                  is_deadlock_q, is_deadlock_d;
-  logic [IdW-1:0]        source_id_q, source_id_d;
-  logic                  pm_sent_q, pm_sent_d;
-  logic [MaxPv-1:0]      frozen_q, frozen_d, armed_q, armed_d, spinning_q, spinning_d;
-  logic [2*MaxPv-1:0]    spin_ovc_q, spin_ovc_d;
-  logic [NumPorts*3-1:0] loop_out_q, loop_out_d;
-  logic [EpW-1:0]        ep_q, ep_d;
-  logic [MaxPv-1:0]      popped_q;           // network VCs that sent a flit in the cycle before
-  logic [IdW-1:0]        top_q, top_d;
+  spin_pkg::spin_state_e  state_q, state_d;
+  logic [CntW-1:0]        cnt_q, cnt_d;
+  logic [PortW-1:0]       dd_port_q, dd_port_d;
+  logic [VcW-1:0]         dd_vc_q, dd_vc_d;
+  logic                   is_deadlock_q, is_deadlock_d;
+  logic [IdW-1:0]         source_id_q, source_id_d;
+  logic                   pm_sent_q, pm_sent_d;
+  logic [MaxPv-1:0]       frozen_q, frozen_d, armed_q, armed_d, spinning_q, spinning_d;
+  logic [VcW*MaxPv-1:0]   spin_ovc_q, spin_ovc_d;
+  logic [NumPorts*PortW-1:0] loop_out_q, loop_out_d;
+  logic [EpW-1:0]         ep_q, ep_d;
+  logic [MaxPv-1:0]       popped_q;           // network VCs that sent a flit in the cycle before
+  logic [IdW-1:0]         top_q, top_d;
 
   // ---- the loop buffer ----
   logic                  lb_latch, lb_set_cyc, lb_clear;
   logic [CycW-1:0]       lb_cyc, loop_cyc_q;
-  logic [2:0]            lb_port0, loop_port0_q;
-  logic [5:0]            lb_fk0, loop_fk0_q;
+  logic [PortW-1:0]      lb_port0, loop_port0_q;
+  logic [FkW-1:0]        lb_fk0, loop_fk0_q;
   logic [LfW-1:0]        lb_fork, loop_fork_q;
   spin_loop_buf #(
     .CycW(CycW), .NumVcs(NumVcs), .ForkW(LfW)
@@ -178,96 +181,101 @@ module spin_fsm #(
   function automatic logic [FlitW-1:0] sm_word(input logic [IdW-1:0] sender,
                                                input logic [CycW-1:0] t,
                                                input logic [CycW-1:0] x,
-                                               input logic [5:0] fk,
+                                               input logic [FkW-1:0] fk,
                                                input logic [LfW-1:0] forks);
     sm_word = '0;
     sm_word[IdW-1:0]          = sender;
     sm_word[SmTLsb +: CycW]   = t;
     sm_word[SmXLsb +: CycW]   = x;
     if (NumVcs > 1) begin
-      sm_word[SmFkLsb +: 6]     = fk;
+      sm_word[SmFkLsb +: FkW]   = fk;
       sm_word[SmForkLsb +: LfW] = forks;
     end
   endfunction
 
-  // ---- steps 1 to 3: arm notices, spin flits, the counter ----
-  // (a: the state after them; the FSM's offer of step 3)
-  spin_pkg::spin_state_e s_a;
-  logic [CntW-1:0]       cnt_a;
-  logic                  loaded_a, pm_sent_a, is_deadlock_a, clear_a;
-  logic [MaxPv-1:0]      frozen_a, armed_a, spinning_a;
-  logic [2*MaxPv-1:0]    spin_ovc_a;
-  logic [NumPorts-1:0]   arm_a;
-  logic [NumPorts*2-1:0] arm_vc_a;
-  logic [PW-1:0]         out_a;
-  logic [KW-1:0]         kind_a;
-  logic [FlitW-1:0]      data_a;
+  // ---- what the registers say ----
   logic                  sender;          // a state of the router's own recovery
   logic [CycW-1:0]       c;               // the loop's cycles, C
   logic [CycW-1:0]       d2c;             // 2C + 2, the delay of its messages round the loop
-  logic                  leave_a;
-  logic [2:0]            o3, wop;
-  logic [4:0]            wi;              // the watched VC, p*MaxVcs + v
+  logic [PvW-1:0]        wi;              // the watched VC, p*MaxVcs + v
+  logic [PortW-1:0]      wop;             // its output
   always_comb begin
-    s_a           = state_q;
-    cnt_a         = cnt_q;
-    loaded_a      = 1'b0;
-    pm_sent_a     = pm_sent_q;
-    is_deadlock_a = is_deadlock_q;
-    frozen_a      = frozen_q;
-    armed_a       = armed_q;
-    spinning_a    = spinning_q;
-    spin_ovc_a    = spin_ovc_q;
-    clear_a       = 1'b0;
-    leave_a       = 1'b0;
-    arm_a         = '0;
-    arm_vc_a      = '0;
-    out_a         = '0;
-    kind_a        = '0;
-    data_a        = '0;
-    in_busy_o     = '0;
-    spin_vc_o     = '0;
-    out_busy_o    = '0;
-    spin_src_o    = '0;
-    spin_ovc_o    = '0;
-    o3            = '0;
-    c             = loop_cyc_q;
-    d2c           = {c[CycW-2:0], 1'b0} + CycW'(2);
-    wi            = {dd_port_q, dd_vc_q};
-    wop           = op_i[32'(wi)*3 +: 3];
-    sender        = state_q == spin_pkg::StMove || state_q == spin_pkg::StProbeMove ||
-                    state_q == spin_pkg::StForwardProgress || state_q == spin_pkg::StKillMove;
+    sender = state_q == spin_pkg::StMove || state_q == spin_pkg::StProbeMove ||
+             state_q == spin_pkg::StForwardProgress || state_q == spin_pkg::StKillMove;
+    c      = loop_cyc_q;
+    d2c    = {c[CycW-2:0], 1'b0} + CycW'(2);
+    wi     = PvW'(spin_pkg::pv(32'(dd_port_q), 32'(dd_vc_q)));
+    wop    = op_i[32'(wi)*PortW +: PortW];
+  end
 
-    // 1. arm notices from downstream
+  // ---- steps 1 to 3 (a: the state after them; the FSM's offer of step 3) ----
+  // 1. arm notices from downstream: arm the frozen VC bound for that output,
+  //    record the downstream VC its spin fills, pass the notice upstream
+  //    (not from the sender's own watched VC: there the loop closes)
+  logic [MaxPv-1:0]       armed_arm;
+  logic [VcW*MaxPv-1:0]   spin_ovc_a;
+  logic [NumPorts-1:0]    arm_a;
+  logic [NumPorts*VcW-1:0] arm_vc_a;
+  always_comb begin
+    armed_arm  = armed_q;
+    spin_ovc_a = spin_ovc_q;
+    arm_a      = '0;
+    arm_vc_a   = '0;
     for (int unsigned o = NumNics; o < NumPorts; o++)
       if (arm_in_i[o])
         for (int unsigned p = NumNics; p < NumPorts; p++)
           for (int unsigned v = 0; v < NumVcs; v++)
-            if (frozen_q[p*MaxVcs+v] && !armed_a[p*MaxVcs+v] &&
-                32'(op_i[(p*MaxVcs+v)*3 +: 3]) == o) begin
-              armed_a[p*MaxVcs+v] = 1'b1;
-              spin_ovc_a[(p*MaxVcs+v)*2 +: 2] = arm_in_vc_i[o*2 +: 2];
+            if (frozen_q[spin_pkg::pv(p, v)] && !armed_arm[spin_pkg::pv(p, v)] &&
+                32'(op_i[spin_pkg::pv(p, v)*PortW +: PortW]) == o) begin
+              armed_arm[spin_pkg::pv(p, v)] = 1'b1;
+              spin_ovc_a[spin_pkg::pv(p, v)*VcW +: VcW] = arm_in_vc_i[o*VcW +: VcW];
               if (!(sender && 32'(dd_port_q) == p && 32'(dd_vc_q) == v)) begin
                 arm_a[p] = 1'b1;
-                arm_vc_a[p*2 +: 2] = 2'(v);
+                arm_vc_a[p*VcW +: VcW] = VcW'(v);
               end
             end
+  end
 
-    // 2. spin flits: a spinning VC sends its front flit, ahead of everything
+  // 2. spin flits: a spinning VC sends its front flit, ahead of everything
+  logic [PortW-1:0] so;                   // a spinning VC's output
+  always_comb begin
+    in_busy_o  = '0;
+    spin_vc_o  = '0;
+    out_busy_o = '0;
+    spin_src_o = '0;
+    spin_ovc_o = '0;
+    so         = '0;
     for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++)
-        if (spinning_q[p*MaxVcs+v] && cnt_nz_i[p*MaxVcs+v]) begin
-          o3 = op_i[(p*MaxVcs+v)*3 +: 3];
-          in_busy_o[p]        = 1'b1;
-          spin_vc_o[p*2 +: 2] = 2'(v);
-          if (32'(o3) < NumPorts) begin
-            out_busy_o[o3[PW-1:0]]     = 1'b1;
-            spin_src_o[32'(o3)*3 +: 3] = 3'(p);
-            spin_ovc_o[32'(o3)*2 +: 2] = spin_ovc_q[(p*MaxVcs+v)*2 +: 2];
+        if (spinning_q[spin_pkg::pv(p, v)] && cnt_nz_i[spin_pkg::pv(p, v)]) begin
+          so = op_i[spin_pkg::pv(p, v)*PortW +: PortW];
+          in_busy_o[p]            = 1'b1;
+          spin_vc_o[p*VcW +: VcW] = VcW'(v);
+          if (32'(so) < NumPorts) begin
+            out_busy_o[so[PW-1:0]]           = 1'b1;
+            spin_src_o[32'(so)*PortW +: PortW] = PortW'(p);
+            spin_ovc_o[32'(so)*VcW +: VcW]     = spin_ovc_q[spin_pkg::pv(p, v)*VcW +: VcW];
           end
         end
+  end
 
-    // 3. the counter
+  // 3. the counter: on expiry, the state's action
+  spin_pkg::spin_state_e s_a;
+  logic [CntW-1:0]       cnt_a;
+  logic                  loaded_a, pm_sent_a, spin_a, leave_a;
+  logic [PW-1:0]         out_a;
+  logic [KW-1:0]         kind_a;
+  logic [FlitW-1:0]      data_a;
+  always_comb begin
+    s_a       = state_q;
+    cnt_a     = cnt_q;
+    loaded_a  = 1'b0;
+    pm_sent_a = pm_sent_q;
+    spin_a    = 1'b0;              // the spin cycle
+    leave_a   = 1'b0;              // the recovery ends
+    out_a     = '0;
+    kind_a    = '0;
+    data_a    = '0;
     if (cnt_q == '0) begin
       case (state_q)
         spin_pkg::StDd:
@@ -285,11 +293,7 @@ module spin_fsm #(
           loaded_a = 1'b1;
         end
         spin_pkg::StForwardProgress: begin       // the spin cycle
-          for (int unsigned i = 0; i < MaxPv; i++)
-            if (frozen_a[i] && !spinning_a[i]) begin
-              if (armed_a[i]) spinning_a[i] = 1'b1;
-              else frozen_a[i] = 1'b0;
-            end
+          spin_a    = 1'b1;
           s_a       = spin_pkg::StProbeMove;
           pm_sent_a = 1'b0;
           cnt_a     = CntW'(spin_pkg::SpinSettle - 1);
@@ -309,14 +313,10 @@ module spin_fsm #(
           cnt_a    = CntW'(c);
           loaded_a = 1'b1;
         end
-        spin_pkg::StKillMove: leave_a = 1'b1;     // the recovery ends
+        spin_pkg::StKillMove: leave_a = 1'b1;
         spin_pkg::StFrozen:
           if (!pm_sent_q) begin                  // the spin cycle
-            for (int unsigned i = 0; i < MaxPv; i++)
-              if (frozen_a[i] && !spinning_a[i]) begin
-                if (armed_a[i]) spinning_a[i] = 1'b1;
-                else frozen_a[i] = 1'b0;
-              end
+            spin_a    = 1'b1;
             pm_sent_a = 1'b1;
             cnt_a     = CntW'(spin_pkg::SpinSettle + 2) + CntW'({c, 1'b0});
             loaded_a  = 1'b1;
@@ -327,16 +327,28 @@ module spin_fsm #(
       endcase
     end
     if (leave_a) begin
-      for (int unsigned i = 0; i < MaxPv; i++)
-        if (!spinning_a[i]) begin
-          frozen_a[i] = 1'b0;
-          armed_a[i]  = 1'b0;
-        end
-      is_deadlock_a = 1'b0;
-      s_a           = spin_pkg::StDd;
-      clear_a       = 1'b1;
-      cnt_a         = CntW'(tdd_i) - 1'b1;
-      loaded_a      = 1'b1;
+      s_a      = spin_pkg::StDd;
+      cnt_a    = CntW'(tdd_i) - 1'b1;
+      loaded_a = 1'b1;
+    end
+  end
+  // the VCs after steps 1 to 3: at the spin cycle each frozen VC not yet
+  // spinning spins if armed, else thaws; at the end of a recovery every VC
+  // not spinning thaws
+  logic [MaxPv-1:0] frozen_a, armed_a, spinning_a;
+  logic             is_deadlock_a;
+  always_comb begin
+    frozen_a   = frozen_q;
+    armed_a    = armed_arm;
+    spinning_a = spinning_q;
+    if (spin_a) begin
+      spinning_a = spinning_q | (frozen_q & armed_arm);
+      frozen_a   = frozen_q & (spinning_q | armed_arm);
+    end
+    is_deadlock_a = is_deadlock_q && !leave_a;
+    if (leave_a) begin
+      frozen_a = frozen_a & spinning_a;
+      armed_a  = armed_a & spinning_a;
     end
   end
   // the state the managers see
@@ -348,25 +360,21 @@ module spin_fsm #(
   assign loop_out_o    = loop_out_q;
 
   // ---- step 4: the router's own message coming home (h: what it does) ----
-  logic [IdW-1:0]  hs;
-  logic [CycW-1:0] ht, hlc;
-  logic [CycW:0]   ht2;             // the delay - 2, negative below 2 (ht2[CycW])
-  logic            at_c;            // the delay is C + 2
-  logic [2:0]      hp0, hp;
-  logic            h_take, h_freeze, h_finish, pb_found, fz_found, may;
-  logic [1:0]      pb_vc, fz_vc;
+  logic [IdW-1:0]   hs;
+  logic [CycW-1:0]  ht, hlc;
+  logic [CycW:0]    ht2;             // the delay - 2, negative below 2 (ht2[CycW])
+  logic             at_c;            // the delay is C + 2
+  logic [PortW-1:0] hp0, hp;
+  logic             h_take, h_freeze, h_finish, pb_found, fz_found, may;
+  logic [VcW-1:0]   pb_vc, fz_vc;
   always_comb begin
     hs   = h_data_i[IdW-1:0];
     ht   = h_data_i[SmTLsb +: CycW];
     hlc  = h_data_i[SmXLsb +: CycW];
     ht2  = {1'b0, ht} - (CycW+1)'(2);
     at_c = !ht2[CycW] && ht2[CycW-1:0] == c;
-    hp0  = 3'(h_data_i[SmXLsb +: SmPortW]);
-    hp   = 3'(h_port_i);
-    home_o   = 1'b0;
-    h_take   = 1'b0;
-    h_freeze = 1'b0;
-    h_finish = 1'b0;
+    hp0  = PortW'(h_data_i[SmXLsb +: SmPortW]);
+    hp   = PortW'(h_port_i);
     pb_found = 1'b0;
     pb_vc    = '0;
     fz_found = 1'b0;
@@ -374,25 +382,34 @@ module spin_fsm #(
     may      = 1'b1;
     // an own probe back: the lowest VC at its port waiting for its first port
     for (int unsigned v = 0; v < NumVcs; v++)
-      if (!pb_found && cnt_nz_i[32'(hp)*MaxVcs+v] && rv_i[32'(hp)*MaxVcs+v] &&
-          op_i[(32'(hp)*MaxVcs+v)*3 +: 3] == hp0) begin
+      if (!pb_found && cnt_nz_i[spin_pkg::pv(32'(hp), v)] && rv_i[spin_pkg::pv(32'(hp), v)] &&
+          op_i[spin_pkg::pv(32'(hp), v)*PortW +: PortW] == hp0) begin
         pb_found = 1'b1;
-        pb_vc    = 2'(v);
+        pb_vc    = VcW'(v);
       end
     // an own move or probe_move home: a whole packet for port0 that may be
     // frozen, the watched VC first
     for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++)
-        if (frozen_a[p*MaxVcs+v] && (p == 32'(hp) || op_i[(p*MaxVcs+v)*3 +: 3] == loop_port0_q))
+        if (frozen_a[spin_pkg::pv(p, v)] &&
+            (p == 32'(hp) || op_i[spin_pkg::pv(p, v)*PortW +: PortW] == loop_port0_q))
           may = 1'b0;
     for (int unsigned v = 0; v < NumVcs; v++)
-      if (!fz_found && whole_i[32'(hp)*MaxVcs+v] && op_i[(32'(hp)*MaxVcs+v)*3 +: 3] == loop_port0_q) begin
+      if (!fz_found && whole_i[spin_pkg::pv(32'(hp), v)] &&
+          op_i[spin_pkg::pv(32'(hp), v)*PortW +: PortW] == loop_port0_q) begin
         fz_found = 1'b1;
-        fz_vc    = 2'(v);
+        fz_vc    = VcW'(v);
       end
-    if (whole_i[32'(hp)*MaxVcs + 32'(dd_vc_q)] &&
-        op_i[(32'(hp)*MaxVcs + 32'(dd_vc_q))*3 +: 3] == loop_port0_q)
+    if (whole_i[spin_pkg::pv(32'(hp), 32'(dd_vc_q))] &&
+        op_i[spin_pkg::pv(32'(hp), 32'(dd_vc_q))*PortW +: PortW] == loop_port0_q)
       fz_vc = dd_vc_q;
+  end
+  // which of the three it is, if it is the router's own
+  always_comb begin
+    home_o   = 1'b0;
+    h_take   = 1'b0;
+    h_freeze = 1'b0;
+    h_finish = 1'b0;
     if (h_valid_i && hs == id_i) begin
       if (h_kind_i == spin_pkg::KindProbe) begin
         home_o = s_a == spin_pkg::StDd && pb_found && 32'(ht) <= SmCycMax;
@@ -410,14 +427,40 @@ module spin_fsm #(
   end
 
   // ---- step 4's effects, and the managers' (b: the state after them) ----
+  // In this order, a later one winning: the own move home freezes (h_freeze),
+  // the move manager freezes for another's recovery (mm_freeze_i, mm_enter_i),
+  // the recovery ends (leave_b), a loop is taken (take: own probe or adopted).
+  logic                  take, leave_b;
+  logic [VcW-1:0]        take_vc;
+  logic [CycW-1:0]       take_cyc;
+  logic [PortW-1:0]      take_port0;
+  logic [FkW-1:0]        take_fk0;
+  logic [LfW-1:0]        h_forks;
+  always_comb begin
+    leave_b    = mm_release_i || h_finish;
+    h_forks    = NumVcs > 1 ? LfW'(h_data_i[SmForkLsb +: LfW]) : '0;
+    take       = h_take || adopt_i;
+    take_vc    = '0;
+    take_cyc   = '0;
+    take_port0 = '0;
+    take_fk0   = '0;
+    if (h_take) begin
+      take_vc    = pb_vc;
+      take_cyc   = ht;
+      take_port0 = hp0;
+    end
+    if (adopt_i) begin
+      take_vc    = adopt_vc_i;
+      take_cyc   = adopt_cyc_i;
+      take_port0 = adopt_port0_i;
+      take_fk0   = adopt_fk0_i;
+    end
+  end
+
+  // the state, the counter and the recovery's registers
   spin_pkg::spin_state_e s_b;
   logic [CntW-1:0]       cnt_b;
-  logic                  loaded_b, take, leave_b;
-  logic [1:0]            take_vc;
-  logic [CycW-1:0]       take_cyc;
-  logic [2:0]            take_port0;
-  logic [5:0]            take_fk0;
-  logic [LfW-1:0]        h_forks;
+  logic                  loaded_b;
   always_comb begin
     s_b           = s_a;
     cnt_b         = cnt_a;
@@ -427,138 +470,143 @@ module spin_fsm #(
     is_deadlock_d = is_deadlock_a;
     source_id_d   = source_id_q;
     pm_sent_d     = pm_sent_a;
-    frozen_d      = frozen_a;
-    armed_d       = armed_a;
-    spinning_d    = spinning_a;
-    spin_ovc_d    = spin_ovc_a;
-    loop_out_d    = loop_out_q;
-    arm_o         = arm_a;
-    arm_vc_o      = arm_vc_a;
-    own_out_o     = out_a;
-    own_kind_o    = kind_a;
-    own_data_o    = data_a;
-    lb_latch      = 1'b0;
-    lb_set_cyc    = 1'b0;
-    lb_clear      = clear_a;
-    lb_cyc        = '0;
-    lb_port0      = '0;
-    lb_fk0        = '0;
-    lb_fork       = '0;
-    leave_b       = 1'b0;
-    h_forks       = NumVcs > 1 ? LfW'(h_data_i[SmForkLsb +: LfW]) : '0;
-    take          = 1'b0;
-    take_vc       = '0;
-    take_cyc      = '0;
-    take_port0    = '0;
-    take_fk0      = '0;
-    if (h_freeze) begin        // the sender's own message came home: freeze, arm
-      frozen_d[32'(hp)*MaxVcs + 32'(fz_vc)] = 1'b1;
-      armed_d[32'(hp)*MaxVcs + 32'(fz_vc)]  = 1'b0;
-      loop_out_d[32'(hp)*3 +: 3]             = loop_port0_q;
+    if (h_freeze) begin
       dd_vc_d       = fz_vc;
       is_deadlock_d = 1'b1;
       source_id_d   = id_i;
       s_b           = spin_pkg::StForwardProgress;
       cnt_b         = CntW'(ht2[CycW-1:0]);
       loaded_b      = 1'b1;
-      arm_o[h_port_i] = 1'b1;
-      arm_vc_o[32'(hp)*2 +: 2] = fz_vc;
     end
-    if (h_take) begin
-      take       = 1'b1;
-      take_vc    = pb_vc;
-      take_cyc   = ht;
-      take_port0 = hp0;
+    if (mm_freeze_i && mm_enter_i) begin
+      is_deadlock_d = 1'b1;
+      source_id_d   = hs;
+      s_b           = spin_pkg::StFrozen;
+      pm_sent_d     = 1'b0;
+      cnt_b         = CntW'(ht2[CycW-1:0]);
+      loaded_b      = 1'b1;
     end
-    if (adopt_i) begin
-      take       = 1'b1;
-      take_vc    = adopt_vc_i;
-      take_cyc   = adopt_cyc_i;
-      take_port0 = adopt_port0_i;
-      take_fk0   = adopt_fk0_i;
-    end
-    if (mm_freeze_i) begin
-      if (mm_enter_i && !is_deadlock_a) loop_out_d = '0;   // a new recovery
-      frozen_d[32'(hp)*MaxVcs + 32'(mm_vc_i)] = 1'b1;
-      armed_d[32'(hp)*MaxVcs + 32'(mm_vc_i)]  = 1'b0;
-      loop_out_d[32'(hp)*3 +: 3]              = mm_out_i;
-      if (mm_enter_i) begin
-        is_deadlock_d = 1'b1;
-        source_id_d   = hs;
-        s_b           = spin_pkg::StFrozen;
-        pm_sent_d     = 1'b0;
-        cnt_b         = CntW'(ht2[CycW-1:0]);
-        loaded_b      = 1'b1;
-        lb_set_cyc    = 1'b1;
-        lb_cyc        = hlc;
-      end
-    end
-    leave_b = mm_release_i || h_finish;
     if (leave_b) begin
-      for (int unsigned i = 0; i < MaxPv; i++)
-        if (!spinning_d[i]) begin
-          frozen_d[i] = 1'b0;
-          armed_d[i]  = 1'b0;
-        end
       is_deadlock_d = 1'b0;
       s_b           = spin_pkg::StDd;
-      lb_clear      = 1'b1;
       cnt_b         = CntW'(tdd_i) - 1'b1;
       loaded_b      = 1'b1;
     end
-    // taking a loop: latch it, send a move round it
     if (take) begin
       dd_port_d   = hp;
       dd_vc_d     = take_vc;
       source_id_d = id_i;
-      loop_out_d  = '0;
-      lb_latch    = 1'b1;
-      lb_cyc      = take_cyc;
-      lb_port0    = take_port0;
-      lb_fk0      = take_fk0;
-      lb_fork     = h_forks;
       s_b         = spin_pkg::StMove;
-      own_out_o   = PW'(take_port0);
-      own_kind_o  = spin_pkg::KindMove;
-      own_data_o  = sm_word(id_i, {take_cyc[CycW-2:0], 1'b0} + CycW'(2), take_cyc, take_fk0,
-                            h_forks);
       cnt_b       = CntW'(take_cyc);
       loaded_b    = 1'b1;
     end
   end
+
+  // the loop buffer and the FSM's own message: a loop taken is latched and
+  // a move sent round it, in place of step 3's offer
+  always_comb begin
+    lb_latch   = take;
+    lb_set_cyc = mm_freeze_i && mm_enter_i;
+    lb_clear   = leave_a || leave_b;
+    lb_cyc     = '0;
+    lb_port0   = '0;
+    lb_fk0     = '0;
+    lb_fork    = '0;
+    own_out_o  = out_a;
+    own_kind_o = kind_a;
+    own_data_o = data_a;
+    if (lb_set_cyc) lb_cyc = hlc;
+    if (take) begin
+      lb_cyc     = take_cyc;
+      lb_port0   = take_port0;
+      lb_fk0     = take_fk0;
+      lb_fork    = h_forks;
+      own_out_o  = PW'(take_port0);
+      own_kind_o = spin_pkg::KindMove;
+      own_data_o = sm_word(id_i, {take_cyc[CycW-2:0], 1'b0} + CycW'(2), take_cyc, take_fk0,
+                           h_forks);
+    end
+  end
+
+  // the VCs, the records of where the moves went, the arm notices
+  always_comb begin
+    frozen_d   = frozen_a;
+    armed_d    = armed_a;
+    spinning_d = spinning_a;
+    spin_ovc_d = spin_ovc_a;
+    loop_out_d = loop_out_q;
+    arm_o      = arm_a;
+    arm_vc_o   = arm_vc_a;
+    if (h_freeze) begin        // the sender's own message came home: freeze, arm
+      frozen_d[spin_pkg::pv(32'(hp), 32'(fz_vc))] = 1'b1;
+      armed_d[spin_pkg::pv(32'(hp), 32'(fz_vc))]  = 1'b0;
+      loop_out_d[32'(hp)*PortW +: PortW]          = loop_port0_q;
+      arm_o[h_port_i]                             = 1'b1;
+      arm_vc_o[32'(hp)*VcW +: VcW]                = fz_vc;
+    end
+    if (mm_freeze_i) begin
+      if (mm_enter_i && !is_deadlock_a) loop_out_d = '0;   // a new recovery
+      frozen_d[spin_pkg::pv(32'(hp), 32'(mm_vc_i))] = 1'b1;
+      armed_d[spin_pkg::pv(32'(hp), 32'(mm_vc_i))]  = 1'b0;
+      loop_out_d[32'(hp)*PortW +: PortW]            = mm_out_i;
+    end
+    if (leave_b) begin
+      frozen_d = frozen_d & spinning_d;
+      armed_d  = armed_d & spinning_d;
+    end
+    if (take) loop_out_d = '0;
+  end
   assign frozen_o = frozen_d;
 
   // ---- after allocation: spin tails end their spin, then the watch ----
-  logic [CntW-1:0]       cnt_w;
-  logic [2:0]            dd_port_w;
-  logic [1:0]            dd_vc_w;
-  int unsigned           cur, kk;
-  logic [IdW:0]          top_inc;
+  // the next non-empty network VC after the watched one (the d values),
+  // round robin: the first above it in (p - NumNics) * NumVcs + v order, else
+  // the first of all.  Each VC is tested at its own constant index.
+  int unsigned      cur;              // the watched VC's place in that order
+  logic             nx_found, nx_later;
+  logic [PortW-1:0] nx_port;
+  logic [VcW-1:0]   nx_vc;
   always_comb begin
-    state_d   = s_b;
-    cnt_w     = cnt_b;
-    dd_port_w = dd_port_d;
-    dd_vc_w   = dd_vc_d;
-    cur       = 0;
-    kk        = 0;
+    cur      = 32'(dd_port_d) < NumNics ? Total - 1
+                                         : (32'(dd_port_d) - NumNics) * NumVcs + 32'(dd_vc_d);
+    nx_found = 1'b0;
+    nx_later = 1'b0;
+    nx_port  = '0;
+    nx_vc    = '0;
+    for (int unsigned i = 0; i < Total; i++)
+      if (cnt_nz_i[spin_pkg::pv(NumNics + i / NumVcs, i % NumVcs)] &&
+          (!nx_found || (!nx_later && i > cur))) begin
+        nx_found = 1'b1;
+        nx_later = i > cur;
+        nx_port  = PortW'(NumNics + i / NumVcs);
+        nx_vc    = VcW'(i % NumVcs);
+      end
+  end
+
+  // the watch: the watched VC counts down while it holds flits and sends
+  // none; otherwise it moves on to the next non-empty network VC
+  logic [CntW-1:0]       cnt_w;
+  logic [PortW-1:0]      dd_port_w;
+  logic [VcW-1:0]        dd_vc_w;
+  logic                  watch_moves;
+  always_comb begin
+    state_d     = s_b;
+    cnt_w       = cnt_b;
+    dd_port_w   = dd_port_d;
+    dd_vc_w     = dd_vc_d;
+    watch_moves = !loaded_b &&
+                  (s_b == spin_pkg::StOff || 32'(dd_port_d) < NumNics ||
+                   !cnt_nz_i[spin_pkg::pv(32'(dd_port_d), 32'(dd_vc_d))] ||
+                   popped_q[spin_pkg::pv(32'(dd_port_d), 32'(dd_vc_d))] || cnt_b == '0);
     if (s_b == spin_pkg::StOff || s_b == spin_pkg::StDd) begin
-      if (!loaded_b && (s_b == spin_pkg::StOff || 32'(dd_port_d) < NumNics ||
-                        !cnt_nz_i[{dd_port_d, dd_vc_d}] || popped_q[{dd_port_d, dd_vc_d}] ||
-                        cnt_b == '0)) begin
-        // the next non-empty network VC after the watched one, round robin
+      if (watch_moves) begin
         state_d = spin_pkg::StOff;
         cnt_w   = '0;
-        cur = 32'(dd_port_d) < NumNics ? Total - 1
-                                        : (32'(dd_port_d) - NumNics) * NumVcs + 32'(dd_vc_d);
-        for (int unsigned j = 0; j < Total; j++) begin
-          kk = (cur + 1 + j) % Total;
-          if (state_d == spin_pkg::StOff &&
-              cnt_nz_i[(NumNics + kk / NumVcs) * MaxVcs + kk % NumVcs]) begin
-            state_d   = spin_pkg::StDd;
-            dd_port_w = 3'(NumNics + kk / NumVcs);
-            dd_vc_w   = 2'(kk % NumVcs);
-            cnt_w     = CntW'(tdd_i) - 1'b1;
-          end
+        if (nx_found) begin
+          state_d   = spin_pkg::StDd;
+          dd_port_w = nx_port;
+          dd_vc_w   = nx_vc;
+          cnt_w     = CntW'(tdd_i) - 1'b1;
         end
       end else if (!loaded_b) begin
         cnt_w = cnt_b - 1'b1;
@@ -567,9 +615,12 @@ module spin_fsm #(
       cnt_w = cnt_b - 1'b1;
     end
     cnt_d = cnt_w;
+  end
 
-    // rotating priority: top = (cycle / (4 t_DD)) mod nodes; ep_q counts
-    // the cycles left in the epoch down to 0
+  // rotating priority: top = (cycle / (4 t_DD)) mod nodes; ep_q counts the
+  // cycles left in the epoch down to 0
+  logic [IdW:0] top_inc;
+  always_comb begin
     ep_d    = ep_q - 1'b1;
     top_d   = top_q;
     top_inc = {1'b0, top_q} + 1'b1;
@@ -578,18 +629,14 @@ module spin_fsm #(
       top_d = top_inc == nodes_i ? '0 : top_inc[IdW-1:0];
     end
   end
+
   // spin tails: a spinning VC whose tail leaves ends its spin
-  logic [MaxPv-1:0] frozen_n, armed_n, spinning_n;
+  logic [MaxPv-1:0] tail_out, frozen_n, armed_n, spinning_n;
   always_comb begin
-    frozen_n   = frozen_d;
-    armed_n    = armed_d;
-    spinning_n = spinning_d;
-    for (int unsigned i = 0; i < MaxPv; i++)
-      if (spinning_q[i] && cnt_nz_i[i] && tail_i[i]) begin
-        spinning_n[i] = 1'b0;
-        frozen_n[i]   = 1'b0;
-        armed_n[i]    = 1'b0;
-      end
+    tail_out   = spinning_q & cnt_nz_i & tail_i;
+    spinning_n = spinning_d & ~tail_out;
+    frozen_n   = frozen_d & ~tail_out;
+    armed_n    = armed_d & ~tail_out;
   end
   assign top_o      = top_q;
   assign frozen_q_o = frozen_q;
@@ -601,10 +648,9 @@ module spin_fsm #(
   logic [NumPorts-1:0] a_in_used, a_out_used, a_in_twice, a_out_twice;   // frozen VCs
   logic [NumPorts-1:0] a_sin_used, a_sout_used, a_sin_twice, a_sout_twice; // spin flits
   logic                a_record_ok;    // every frozen VC not spinning: its port's record
-  logic [2:0]          a_o;
+  logic [PortW-1:0]    a_o;
   always_comb begin
-    a_sender   = state_q == spin_pkg::StMove || state_q == spin_pkg::StProbeMove ||
-                 state_q == spin_pkg::StForwardProgress || state_q == spin_pkg::StKillMove;
+    a_sender   = sender;
     a_thawable = frozen_q & ~spinning_q;
     {a_in_used, a_out_used, a_in_twice, a_out_twice} = '0;
     {a_sin_used, a_sout_used, a_sin_twice, a_sout_twice} = '0;
@@ -612,15 +658,16 @@ module spin_fsm #(
     a_o = '0;
     for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++) begin
-        a_o = op_i[(p*MaxVcs+v)*3 +: 3];
-        if (frozen_q[p*MaxVcs+v]) begin
+        a_o = op_i[spin_pkg::pv(p, v)*PortW +: PortW];
+        if (frozen_q[spin_pkg::pv(p, v)]) begin
           if (a_in_used[p]) a_in_twice[p] = 1'b1;
           if (32'(a_o) < NumPorts && a_out_used[a_o[PW-1:0]]) a_out_twice[a_o[PW-1:0]] = 1'b1;
           a_in_used[p] = 1'b1;
           if (32'(a_o) < NumPorts) a_out_used[a_o[PW-1:0]] = 1'b1;
-          if (!spinning_q[p*MaxVcs+v] && loop_out_q[p*3 +: 3] != a_o) a_record_ok = 1'b0;
+          if (!spinning_q[spin_pkg::pv(p, v)] && loop_out_q[p*PortW +: PortW] != a_o)
+            a_record_ok = 1'b0;
         end
-        if (spinning_q[p*MaxVcs+v] && cnt_nz_i[p*MaxVcs+v]) begin   // sends a spin flit
+        if (spinning_q[spin_pkg::pv(p, v)] && cnt_nz_i[spin_pkg::pv(p, v)]) begin   // sends a spin flit
           if (a_sin_used[p]) a_sin_twice[p] = 1'b1;
           if (32'(a_o) < NumPorts && a_sout_used[a_o[PW-1:0]]) a_sout_twice[a_o[PW-1:0]] = 1'b1;
           a_sin_used[p] = 1'b1;
@@ -711,7 +758,7 @@ module spin_fsm #(
         state_q       <= state_d;
         cnt_q         <= cnt_d;
         dd_port_q     <= dd_port_w;
-        dd_vc_q       <= dd_vc_w & vbits;
+        dd_vc_q       <= dd_vc_w & VcMask;
         is_deadlock_q <= is_deadlock_d;
         source_id_q   <= source_id_d;
         pm_sent_q     <= pm_sent_d;
@@ -721,7 +768,7 @@ module spin_fsm #(
         spin_ovc_q    <= spin_ovc_d & ovc_bits;
         // NIC ports have none.  The cast is parenthesized: Yosys 0.23 reads
         // ~W'(x) as W'(x), the ~ lost, and kept only the NIC ports' bits (0)
-        loop_out_q    <= loop_out_d & ~((NumPorts*3)'((64'd1 << (3 * NumNics)) - 64'd1));
+        loop_out_q    <= loop_out_d & ~((NumPorts*PortW)'((64'd1 << (PortW * NumNics)) - 64'd1));
         popped_q      <= popped_i & vc_bits;   // network VCs
       end
       ep_q  <= ep_d;

@@ -13,24 +13,26 @@ module spin_loop_buf #(
   parameter int unsigned CycW     = 11,
   // the fork entries' bits (NumVcs > 1: SmK * SmChW of spin_sm_layout.svh,
   // set by the instance); 1, unused, with 1 VC
-  parameter int unsigned ForkW    = 1
+  parameter int unsigned ForkW    = 1,
+  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
   input  logic                    latch_i,
   input  logic [CycW-1:0]         cyc_i,
-  input  logic [2:0]              port0_i,
-  input  logic [5:0]              fk0_i,
+  input  logic [PortW-1:0]        port0_i,
+  input  logic [FkW-1:0]          fk0_i,
   input  logic [ForkW-1:0]        fork_i,
   input  logic                    set_cyc_i,    // FROZEN: the recovery's C (cyc_i)
   input  logic                    clear_i,
   output logic [CycW-1:0]         cyc_o,
-  output logic [2:0]              port0_o,
-  output logic [5:0]              fk0_o,
+  output logic [PortW-1:0]        port0_o,
+  output logic [FkW-1:0]          fk0_o,
   output logic [ForkW-1:0]        fork_o
 );
   logic [CycW-1:0]  cyc_q;
-  logic [2:0]       port0_q;
+  logic [PortW-1:0] port0_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       cyc_q   <= '0;
@@ -48,7 +50,7 @@ module spin_loop_buf #(
   assign cyc_o   = cyc_q;
   assign port0_o = port0_q;
   if (NumVcs > 1) begin : gen_forks
-    logic [5:0]       fk0_q;
+    logic [FkW-1:0]   fk0_q;
     logic [ForkW-1:0] fork_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin

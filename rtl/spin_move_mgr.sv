@@ -18,7 +18,10 @@ module spin_move_mgr #(
   parameter int unsigned IdW      = 6,
   parameter int unsigned CycW     = 11,
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned MaxPv   = spin_pkg::MaxPv
+  localparam int unsigned MaxPv   = spin_pkg::MaxPv,
+  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
+  localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
   input  logic                   valid_i,
   input  logic [PW-1:0]          port_i,
@@ -31,18 +34,18 @@ module spin_move_mgr #(
   input  logic [IdW-1:0]         source_id_i,
   input  logic                   pm_sent_i,
   input  logic [MaxPv-1:0]       frozen_i,
-  input  logic [2:0]             loop_out_i,   // the record of port_i (12.1)
+  input  logic [PortW-1:0]       loop_out_i,   // the record of port_i (12.1)
   // the VCs: all outputs (for blk), and port_i's flits, routes, whole packets
-  input  logic [3*MaxPv-1:0]     op_all_i,
+  input  logic [PortW*MaxPv-1:0] op_all_i,
   input  logic [NumVcs-1:0]      routed_i,
-  input  logic [NumVcs*3-1:0]    op_i,
+  input  logic [NumVcs*PortW-1:0] op_i,
   input  logic [NumVcs-1:0]      whole_i,
   // decisions
   output logic                   fwd_o,        // forwarded out of fwd_port_o
-  output logic [2:0]             fwd_port_o,
+  output logic [PortW-1:0]       fwd_port_o,
   output logic [FlitW-1:0]       fwd_data_o,   // with a fork entry read
   output logic                   freeze_o,     // VC freeze_vc_o of port_i, bound for fwd_port_o
-  output logic [1:0]             freeze_vc_o,
+  output logic [VcW-1:0]         freeze_vc_o,
   output logic                   enter_o,      // FROZEN for its sender (another router's)
   output logic                   release_o     // another router's kill_move: leave the recovery
 );
@@ -51,16 +54,16 @@ module spin_move_mgr #(
 
   logic [IdW-1:0]      snd;
   logic [CycW-1:0]     t, lc;
-  logic [5:0]          fk;
+  logic [FkW-1:0]      fk;
   logic                own, is_kill, is_move, mine, ok, blk, lost, found;
-  logic [2:0]          o;
+  logic [PortW-1:0]    o;
   logic [MP-1:0]       d;
-  logic [1:0]          vc;
+  logic [VcW-1:0]      vc;
   always_comb begin
     snd     = data_i[IdW-1:0];
     t       = data_i[SmTLsb +: CycW];
     lc      = data_i[SmXLsb +: CycW];
-    fk      = NumVcs > 1 ? data_i[SmFkLsb +: 6] : '0;
+    fk      = NumVcs > 1 ? data_i[SmFkLsb +: FkW] : '0;
     own     = snd == id_i;
     is_kill = kind_i == spin_pkg::KindKillMove;
     is_move = kind_i == spin_pkg::KindMove;
@@ -70,19 +73,20 @@ module spin_move_mgr #(
     // the next hop (12.1)
     d = '0;
     for (int unsigned v = 0; v < NumVcs; v++)
-      if (routed_i[v]) d[op_i[v*3 +: 3]] = 1'b1;
+      if (routed_i[v]) d[op_i[v*PortW +: PortW]] = 1'b1;
     for (int unsigned q = 0; q < NumNics; q++) d[q] = 1'b0;
     if (!is_move && loop_out_i != '0 && source_id_i == snd) begin
       o = loop_out_i;
     end else if (NumVcs == 1) begin
-      o = routed_i[0] && 32'(op_i[2:0]) >= NumNics ? op_i[2:0] : '0;
+      o = routed_i[0] && 32'(op_i[PortW-1:0]) >= NumNics ? op_i[PortW-1:0] : '0;
     end else if ((d & (d - 1'b1)) == '0) begin
-      o = spin_pkg::nth_port(d, 3'd0);
+      o = spin_pkg::nth_port(d, '0);
     end else begin
       o = '0;
       for (int unsigned i = 0; i < SmK; i++)
-        if (fk == 6'(i)) o = spin_pkg::nth_port(d, 3'(data_i[SmForkLsb + i*SmChW +: SmChW]));
-      if (32'(fk) < SmK) fwd_data_o[SmFkLsb +: 6] = fk + 1'b1;
+        if (fk == FkW'(i))
+          o = spin_pkg::nth_port(d, spin_pkg::RankW'(data_i[SmForkLsb + i*SmChW +: SmChW]));
+      if (32'(fk) < SmK) fwd_data_o[SmFkLsb +: FkW] = fk + 1'b1;
     end
     // past its loop's C away from its sender (delay below lc + 2)
     lost = o == '0 || (!own && {1'b0, t} < {1'b0, lc} + (CycW+1)'(2));
@@ -97,16 +101,16 @@ module spin_move_mgr #(
     blk = 1'b0;
     for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++)
-        if (frozen_i[p*spin_pkg::MaxVcs + v] &&
-            (32'(port_i) == p || op_all_i[(p*spin_pkg::MaxVcs + v)*3 +: 3] == o))
+        if (frozen_i[spin_pkg::pv(p, v)] &&
+            (32'(port_i) == p || op_all_i[spin_pkg::pv(p, v)*PortW +: PortW] == o))
           blk = 1'b1;
     // the lowest VC at port_i with a whole packet for o
     found = 1'b0;
     vc    = '0;
     for (int unsigned v = 0; v < NumVcs; v++)
-      if (!found && whole_i[v] && op_i[v*3 +: 3] == o) begin
+      if (!found && whole_i[v] && op_i[v*PortW +: PortW] == o) begin
         found = 1'b1;
-        vc    = 2'(v);
+        vc    = VcW'(v);
       end
 
     fwd_port_o  = o;

@@ -34,12 +34,17 @@ package spin_pkg;
   localparam int unsigned MaxPorts = 8;          // SPIN views are indexed p*MaxVcs + v
   localparam int unsigned MaxVcs   = 4;
   localparam int unsigned MaxPv    = MaxPorts * MaxVcs;
+  localparam int unsigned PvW      = $clog2(MaxPv);   // an index p*MaxVcs + v of the views
   localparam int unsigned PortW    = 3;          // a port number in the views
+  localparam int unsigned RankW    = PortW;      // a count of ports below one (rank_below)
   localparam int unsigned XlatW    = 4;          // a link's latency - 1: links of 1..16 cycles
   localparam int unsigned SpinSettle = 6;        // spin -> probe_move
   localparam int unsigned SmFkW    = 6;          // fork count field (V > 1): K <= 63
+  localparam int unsigned SmClassW = 2;          // a special message's class (sm_rank)
+  localparam int unsigned StateW   = 3;          // spin_state_e
+  localparam int unsigned PipeW    = 2;          // a run-time SM_PIPE (SmPipe = 3): 0, 1, 2
 
-  typedef enum logic [2:0] {
+  typedef enum logic [StateW-1:0] {
     StOff, StDd, StMove, StProbeMove, StForwardProgress, StKillMove, StFrozen
   } spin_state_e;
 
@@ -69,8 +74,14 @@ package spin_pkg;
     obs_width = router + (ports - 1) * (markw + 3 + vcs * 6);
   endfunction
 
+  // The index of VC v of port p in a SPIN view (p*MaxVcs + v); a field of
+  // W bits per VC sits at pv(p, v) * W.
+  function automatic int unsigned pv(input int unsigned p, input int unsigned v);
+    pv = p * MaxVcs + v;
+  endfunction
+
   // Class of a special message: probe_move 3, move and kill_move 2, probe 1.
-  function automatic logic [1:0] sm_rank(input logic [KindW-1:0] kind);
+  function automatic logic [SmClassW-1:0] sm_rank(input logic [KindW-1:0] kind);
     if (kind == KindProbeMove)  sm_rank = 2'd3;
     else if (kind == KindProbe) sm_rank = 2'd1;
     else                        sm_rank = 2'd2;
@@ -83,8 +94,8 @@ package spin_pkg;
 
   // The k-th set bit (lowest first) of an 8-bit port mask; 0 when none.
   function automatic logic [PortW-1:0] nth_port(input logic [MaxPorts-1:0] mask,
-                                               input logic [2:0] k);
-    logic [3:0] seen;
+                                               input logic [RankW-1:0] k);
+    logic [RankW:0] seen;
     nth_port = '0;
     seen     = '0;
     for (int unsigned o = 0; o < MaxPorts; o++)
@@ -95,7 +106,7 @@ package spin_pkg;
   endfunction
 
   // The number of set bits of an 8-bit port mask below port o.
-  function automatic logic [2:0] rank_below(input logic [MaxPorts-1:0] mask,
+  function automatic logic [RankW-1:0] rank_below(input logic [MaxPorts-1:0] mask,
                                            input int unsigned o);
     rank_below = '0;
     for (int unsigned q = 0; q < MaxPorts; q++)

@@ -19,7 +19,10 @@ module spin_probe_mgr #(
   parameter int unsigned IdW      = 6,
   parameter int unsigned CycW     = 11,
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned MarkW   = IdW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0)
+  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
+  localparam int unsigned FkW     = spin_pkg::SmFkW,   // a fork entry index (fk)
+  localparam int unsigned MarkW   = IdW + CycW + NumPorts + (NumVcs > 1 ? FkW : 0)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -36,17 +39,17 @@ module spin_probe_mgr #(
   input  logic [FlitW-1:0]       data_i,
   // the VCs of that port: flits with a route, their outputs
   input  logic [NumVcs-1:0]      routed_i,
-  input  logic [NumVcs*3-1:0]    op_i,
+  input  logic [NumVcs*PortW-1:0] op_i,
   // forwarded out of fwd_mask_o (forked: fwd_fork_o, the same outputs)
   output logic                   fwd_o,
   output logic [NumPorts-1:0]    fwd_mask_o,
   output logic [NumPorts-1:0]    fwd_fork_o,
   // the loop it went round taken (adoption): at VC adopt_vc_o of port_i
   output logic                   adopt_o,
-  output logic [1:0]             adopt_vc_o,
+  output logic [VcW-1:0]         adopt_vc_o,
   output logic [CycW-1:0]        adopt_cyc_o,
-  output logic [2:0]             adopt_port0_o,
-  output logic [5:0]             adopt_fk0_o,
+  output logic [PortW-1:0]       adopt_port0_o,
+  output logic [FkW-1:0]         adopt_fk0_o,
   // the marks, port p at [(p-1)*MarkW +: MarkW]: {fk, out, cyc, sender}
   output logic [(NumPorts-1)*MarkW-1:0] marks_o
 );
@@ -59,13 +62,13 @@ module spin_probe_mgr #(
   logic [NumPorts*IdW-1:0]      mk_sender_q;
   logic [NumPorts*CycW-1:0]     mk_cyc_q;
   logic [NumPorts*NumPorts-1:0] mk_out_q;
-  logic [NumPorts*6-1:0]        mk_fk_q;
+  logic [NumPorts*FkW-1:0]      mk_fk_q;
   logic [NumPorts*CycW-1:0]     mk_age_q;    // saturates at CycMax + 1 (reset: CycMax + 1)
 
   // ---- the probe ----
   logic [IdW-1:0]      snd;
   logic [CycW-1:0]     cyc;
-  logic [5:0]          fk;
+  logic [FkW-1:0]      fk;
   logic [NumPorts-1:0] outs;        // the distinct outputs the VCs wait for
   logic                all_routed, several, outranked, too_long, came_round, can_go, m_keep;
   logic                m_live;
@@ -73,21 +76,21 @@ module spin_probe_mgr #(
   logic [IdW-1:0]      m_sender;
   logic [CycW-1:0]     m_cyc;
   logic [NumPorts-1:0] m_out;
-  logic [5:0]          m_fk;
+  logic [FkW-1:0]      m_fk;
   logic                m_forked;
-  logic [2:0]          o1;          // this router's output on the first pass
-  logic [2:0]          choice;
+  logic [PortW-1:0]    o1;          // this router's output on the first pass
+  logic [spin_pkg::RankW-1:0] choice;
   logic                adopt_hit;
-  logic [1:0]          adopt_vc;
+  logic [VcW-1:0]      adopt_vc;
   always_comb begin
     snd = data_i[IdW-1:0];
     cyc = data_i[SmTLsb +: CycW];
-    fk  = NumVcs > 1 ? data_i[SmFkLsb +: 6] : '0;
+    fk  = NumVcs > 1 ? data_i[SmFkLsb +: FkW] : '0;
     outs = '0;
     all_routed = 1'b1;
     for (int unsigned v = 0; v < NumVcs; v++) begin
       if (!routed_i[v]) all_routed = 1'b0;
-      if (routed_i[v] && 32'(op_i[v*3 +: 3]) < NumPorts) outs[op_i[v*3 +: PW]] = 1'b1;
+      if (routed_i[v] && 32'(op_i[v*PortW +: PortW]) < NumPorts) outs[op_i[v*PortW +: PW]] = 1'b1;
     end
     for (int unsigned q = 0; q < NumNics; q++) outs[q] = 1'b0;
     several   = (outs & (outs - 1'b1)) != '0;
@@ -96,7 +99,7 @@ module spin_probe_mgr #(
     m_sender  = mk_sender_q[32'(port_i)*IdW +: IdW];
     m_cyc     = mk_cyc_q[32'(port_i)*CycW +: CycW];
     m_out     = mk_out_q[32'(port_i)*NumPorts +: NumPorts];
-    m_fk      = mk_fk_q[32'(port_i)*6 +: 6];
+    m_fk      = mk_fk_q[32'(port_i)*FkW +: FkW];
     m_age     = mk_age_q[32'(port_i)*CycW +: CycW];
     // the mark stands while its probe can still travel (CycMax cycles);
     // that very probe comes back when the age is the cycles it took since
@@ -111,20 +114,20 @@ module spin_probe_mgr #(
     choice   = '0;
     if (NumVcs > 1 && m_forked)
       for (int unsigned i = 0; i < SmK; i++)
-        if (m_fk == 6'(i)) choice = 3'(data_i[SmForkLsb + i*SmChW +: SmChW]);
+        if (m_fk == FkW'(i)) choice = spin_pkg::RankW'(data_i[SmForkLsb + i*SmChW +: SmChW]);
     o1 = spin_pkg::nth_port(MP'(m_out), choice);
     adopt_hit = 1'b0;
     adopt_vc  = '0;
     for (int unsigned v = 0; v < NumVcs; v++)
-      if (!adopt_hit && routed_i[v] && op_i[v*3 +: 3] == o1 && o1 != '0) begin
+      if (!adopt_hit && routed_i[v] && op_i[v*PortW +: PortW] == o1 && o1 != '0) begin
         adopt_hit = 1'b1;
-        adopt_vc  = 2'(v);
+        adopt_vc  = VcW'(v);
       end
     adopt_o       = can_go && came_round && adopt_en_i && dd_i && adopt_hit;
     adopt_vc_o    = adopt_vc;
     adopt_cyc_o   = cyc - m_cyc;
     adopt_port0_o = o1;
-    adopt_fk0_o   = m_fk + 6'(m_forked);
+    adopt_fk0_o   = m_fk + FkW'(m_forked);
 
     fwd_o      = can_go && !came_round;
     fwd_mask_o = fwd_o ? outs : '0;
@@ -140,7 +143,7 @@ module spin_probe_mgr #(
   logic [NumPorts*IdW-1:0]      mk_sender_d;
   logic [NumPorts*CycW-1:0]     mk_cyc_d;
   logic [NumPorts*NumPorts-1:0] mk_out_d;
-  logic [NumPorts*6-1:0]        mk_fk_d;
+  logic [NumPorts*FkW-1:0]      mk_fk_d;
   logic [NumPorts*CycW-1:0]     mk_age_d;
   always_comb begin
     mk_sender_d = mk_sender_q;
@@ -158,7 +161,7 @@ module spin_probe_mgr #(
         mk_sender_d[p*IdW +: IdW]        = snd;
         mk_cyc_d[p*CycW +: CycW]         = cyc;
         mk_out_d[p*NumPorts +: NumPorts] = outs;
-        mk_fk_d[p*6 +: 6]                = NumVcs > 1 ? fk : '0;
+        mk_fk_d[p*FkW +: FkW]            = NumVcs > 1 ? fk : '0;
         mk_age_d[p*CycW +: CycW]         = CycW'(1);
       end else if (en_i && mk_clr[p]) begin
         mk_cyc_d[p*CycW +: CycW]         = '0;
@@ -181,7 +184,8 @@ module spin_probe_mgr #(
   end
   for (genvar p = 1; p < NumPorts; p++) begin : gen_obs
     if (NumVcs > 1) begin : gen_fk
-      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_fk_q[p*6 +: 6], mk_out_q[p*NumPorts +: NumPorts],
+      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_fk_q[p*FkW +: FkW],
+                                              mk_out_q[p*NumPorts +: NumPorts],
                                               mk_cyc_q[p*CycW +: CycW], mk_sender_q[p*IdW +: IdW]};
     end else begin : gen_no_fk
       assign marks_o[(p-1)*MarkW +: MarkW] = {mk_out_q[p*NumPorts +: NumPorts],

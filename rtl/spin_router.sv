@@ -79,7 +79,7 @@ module spin_router #(
   input  logic                          cfg_reroute_i,  // 1: waiting heads route again (4.2)
   input  logic                          cfg_adopt_i,    // 1: SPIN probe adoption (12.3)
   input  logic [TddW-1:0]               cfg_tdd_i,      // SPIN detection threshold
-  input  logic [1:0]                    cfg_sm_pipe_i,  // SmPipe = 3: 0, 1 or 2 at run time
+  input  logic [spin_pkg::PipeW-1:0]   cfg_sm_pipe_i,  // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                cfg_id_i,       // this router's id
   input  logic [IdW:0]                  cfg_nodes_i,    // routers in the network
   input  logic [NumPorts*spin_pkg::XlatW-1:0] cfg_xlat_i, // per output: its link's latency - 1 (SPIN)
@@ -184,10 +184,10 @@ module spin_router #(
   assign admit = (!cfg_admit_i || port_free[NumPorts-1:NumNics] == '1) &&
                  (cfg_admit_occ_i == 2'd0 ||
                   (cfg_admit_occ_i == 2'd1 ? (in_nz & (in_nz - 1'b1)) == '0 : in_nz == '0));
-  logic [3*MaxPv-1:0]         v_op;
+  logic [spin_pkg::PortW*MaxPv-1:0] v_op;
   logic [NumPorts-1:0]        in_busy, out_busy, sm_valid, arm;
-  logic [NumPorts*2-1:0]      spin_vc, spin_ovc, arm_vc;
-  logic [NumPorts*3-1:0]      spin_src;
+  logic [NumPorts*spin_pkg::VcW-1:0] spin_vc, spin_ovc, arm_vc;
+  logic [NumPorts*spin_pkg::PortW-1:0] spin_src;
   logic [NumPorts*spin_pkg::KindW-1:0] sm_kind;
   logic [NumPorts*FlitW-1:0]  sm_data;
   logic [NumPorts*LinkW-1:0]  xbar_in;      // per input: its spin flit, else its request
@@ -230,7 +230,7 @@ module spin_router #(
       .hold_i       (hold[p]),
       .frozen_q_i   (frozen_q[p*spin_pkg::MaxVcs +: NumVcs]),
       .spin_i       (in_busy[p]),
-      .spin_vc_i    (spin_vc[p*2 +: 2]),
+      .spin_vc_i    (spin_vc[p*spin_pkg::VcW +: spin_pkg::VcW]),
       .out_blocked_i(out_busy | sm_valid),
       .req_o        (req[p]),
       .req_port_o   (req_port[p*PortW +: PortW]),
@@ -243,7 +243,7 @@ module spin_router #(
       .xbar_flit_o  (xbar_in[p*LinkW +: LinkW]),
       .view_cnt_nz_o(v_cnt_nz[p*spin_pkg::MaxVcs +: NumVcs]),
       .view_rv_o    (v_rv[p*spin_pkg::MaxVcs +: NumVcs]),
-      .view_op_o    (v_op[p*spin_pkg::MaxVcs*3 +: NumVcs*3]),
+      .view_op_o    (v_op[spin_pkg::pv(p, 0)*spin_pkg::PortW +: NumVcs*spin_pkg::PortW]),
       .view_whole_o (v_whole[p*spin_pkg::MaxVcs +: NumVcs]),
       .view_tail_o  (v_tail[p*spin_pkg::MaxVcs +: NumVcs]),
       .popped_o     (v_popped[p*spin_pkg::MaxVcs +: NumVcs])
@@ -263,7 +263,7 @@ module spin_router #(
       localparam int unsigned Pad = spin_pkg::MaxVcs - NumVcs;
       assign v_cnt_nz[p*spin_pkg::MaxVcs + NumVcs +: Pad]  = '0;
       assign v_rv[p*spin_pkg::MaxVcs + NumVcs +: Pad]      = '0;
-      assign v_op[(p*spin_pkg::MaxVcs + NumVcs)*3 +: Pad*3] = '0;
+      assign v_op[spin_pkg::pv(p, NumVcs)*spin_pkg::PortW +: Pad*spin_pkg::PortW] = '0;
       assign v_whole[p*spin_pkg::MaxVcs + NumVcs +: Pad]   = '0;
       assign v_tail[p*spin_pkg::MaxVcs + NumVcs +: Pad]    = '0;
       assign v_popped[p*spin_pkg::MaxVcs + NumVcs +: Pad]  = '0;
@@ -273,7 +273,7 @@ module spin_router #(
     localparam int unsigned Lo = NumPorts * spin_pkg::MaxVcs;
     assign v_cnt_nz[MaxPv-1:Lo]  = '0;
     assign v_rv[MaxPv-1:Lo]      = '0;
-    assign v_op[3*MaxPv-1:3*Lo]  = '0;
+    assign v_op[spin_pkg::PortW*MaxPv-1:spin_pkg::PortW*Lo] = '0;
     assign v_whole[MaxPv-1:Lo]   = '0;
     assign v_tail[MaxPv-1:Lo]    = '0;
     assign v_popped[MaxPv-1:Lo]  = '0;
@@ -284,13 +284,14 @@ module spin_router #(
     logic [NumPorts*spin_pkg::KindW-1:0] in_kind;
     logic [NumPorts*FlitW-1:0]           in_data;
     logic [NumPorts-1:0]                 arm_in;
-    logic [NumPorts*2-1:0]               arm_in_vc;
+    logic [NumPorts*spin_pkg::VcW-1:0]   arm_in_vc;
     for (genvar p = 0; p < NumPorts; p++) begin : gen_links
       assign in_kind[p*spin_pkg::KindW +: spin_pkg::KindW] =
           flit_i[p*LinkW + FlitW + 4 +: spin_pkg::KindW];
       assign in_data[p*FlitW +: FlitW] = flit_i[p*LinkW +: FlitW];
       assign arm_in[p] = credit_i[p*CredW + spin_pkg::CredArm];
-      assign arm_in_vc[p*2 +: 2] = credit_i[p*CredW + spin_pkg::CredArm + 1 +: 2];
+      assign arm_in_vc[p*spin_pkg::VcW +: spin_pkg::VcW] =
+          credit_i[p*CredW + spin_pkg::CredArm + 1 +: spin_pkg::VcW];
     end
     spin_unit #(
       .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW),
@@ -415,10 +416,10 @@ module spin_router #(
   logic [NumPorts*spin_pkg::VcW-1:0] xbar_ovc;
   for (genvar o = 0; o < NumPorts; o++) begin : gen_xbar_sel
     assign xbar_valid[o] = win_valid[o] || out_busy[o];
-    assign xbar_win[o*PortW +: PortW] = out_busy[o] ? PortW'(spin_src[o*3 +: 3])
+    assign xbar_win[o*PortW +: PortW] = out_busy[o] ? PortW'(spin_src[o*spin_pkg::PortW +: spin_pkg::PortW])
                                                     : win[o*PortW +: PortW];
     assign xbar_ovc[o*spin_pkg::VcW +: spin_pkg::VcW] =
-        out_busy[o] ? spin_ovc[o*2 +: 2] : ovc[o*spin_pkg::VcW +: spin_pkg::VcW];
+        out_busy[o] ? spin_ovc[o*spin_pkg::VcW +: spin_pkg::VcW] : ovc[o*spin_pkg::VcW +: spin_pkg::VcW];
   end
   spin_crossbar #(.NumPorts(NumPorts), .FlitW(FlitW)) u_crossbar (
     .in_flit_i  (xbar_in),
@@ -441,7 +442,8 @@ module spin_router #(
       flit_d[o*LinkW +: LinkW] = xbar_flit[o*LinkW +: LinkW] | smw;
     end
     assign cred_d[o*CredW +: CredW] = credit_d[o*CredW +: CredW] |
-        (arm[o] ? spin_pkg::CredW'({arm_vc[o*2 +: 2], 1'b1, 3'b000}) : '0);
+        (arm[o] ? spin_pkg::CredW'({arm_vc[o*spin_pkg::VcW +: spin_pkg::VcW], 1'b1,
+                                    spin_pkg::CredArm'(0)}) : '0);
   end
 
   always_ff @(posedge clk_i) begin

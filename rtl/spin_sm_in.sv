@@ -25,7 +25,7 @@ module spin_sm_in #(
   input  logic                                clk_i,
   input  logic                                rst_ni,
   input  logic                                en_i,
-  input  logic [1:0]                          pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
+  input  logic [spin_pkg::PipeW-1:0]          pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                      id_i,       // this router
   input  logic [IdW-1:0]                      top_i,      // the router of top priority
   input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i,     // per port: its link's latency - 1
@@ -47,11 +47,11 @@ module spin_sm_in #(
   // ---- selection ----
   logic                         sel_valid;
   logic [PW-1:0]                sel_port;
-  logic [2:0]                   best_rank;
+  logic [spin_pkg::SmClassW:0]  best_rank;
   logic [IdW:0]                 best_key;
   logic [spin_pkg::KindW-1:0]   k;
   logic [IdW-1:0]               snd;
-  logic [2:0]                   rank;     // {class, a probe home}
+  logic [spin_pkg::SmClassW:0]  rank;     // {class, a probe home}
   logic [IdW:0]                 key;
   always_comb begin
     sel_valid = 1'b0;
@@ -86,8 +86,8 @@ module spin_sm_in #(
   // ---- the register of SmPipe 2 ----
   logic                       reg_on;    // this cycle runs SmPipe 2
   logic                       one_on;    // ... SmPipe 1
-  assign reg_on = SmPipe == 2 || (SmPipe == 3 && pipe_i == 2'd2);
-  assign one_on = SmPipe == 1 || (SmPipe == 3 && pipe_i == 2'd1);
+  assign reg_on = SmPipe == 2 || (SmPipe == 3 && pipe_i == spin_pkg::PipeW'(2));
+  assign one_on = SmPipe == 1 || (SmPipe == 3 && pipe_i == spin_pkg::PipeW'(1));
   logic [PW-1:0]              port_q;
   logic [spin_pkg::KindW-1:0] kind_q;
   logic [SmW-1:0]             data_q;
@@ -139,10 +139,10 @@ module spin_sm_in #(
   // shrinks by h (not below 0).  A probe arrives with cycles of at most
   // SmCycMax, below 2^(CycW-1), and h is at most 19: the sum fits CycW bits
   // (CycW >= 6).
-  logic [1:0]      s_now;
+  logic [spin_pkg::PipeW-1:0] s_now;
   logic [CycW-1:0] h, t;
   always_comb begin
-    s_now  = SmPipe == 3 ? pipe_i : 2'(SmPipe);
+    s_now  = SmPipe == 3 ? pipe_i : spin_pkg::PipeW'(SmPipe);
     h      = CycW'(xlat_i[32'(port_o)*spin_pkg::XlatW +: spin_pkg::XlatW]) + CycW'(s_now) + 1'b1;
     t      = w[SmTLsb +: CycW];
     data_o = '0;

@@ -23,12 +23,13 @@ module spin_sm_out #(
   parameter int unsigned SmPipe   = 2,
   localparam int unsigned PW      = $clog2(NumPorts),
   localparam int unsigned KW      = spin_pkg::KindW,
-  localparam int unsigned MP      = spin_pkg::MaxPorts
+  localparam int unsigned MP      = spin_pkg::MaxPorts,
+  localparam int unsigned SrcW    = 2    // which message an output carries: SrcNone/Fwd/Own
 ) (
   input  logic                             clk_i,
   input  logic                             rst_ni,
   input  logic                             en_i,
-  input  logic [1:0]                       pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
+  input  logic [spin_pkg::PipeW-1:0]       pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                   top_i,
   input  logic [NumPorts-1:0]              out_busy_i, // outputs carrying a spin flit
   // the handled message's forwarding
@@ -45,7 +46,7 @@ module spin_sm_out #(
   output logic [NumPorts*KW-1:0]           sm_kind_o,
   output logic [NumPorts*FlitW-1:0]        sm_data_o,
   // the registers (0 with SmPipe 0), for the observation
-  output logic [NumPorts*2-1:0]            smo_src_o,
+  output logic [NumPorts*SrcW-1:0]         smo_src_o,
   output logic [KW+FlitW-1:0]              smo_fwd_o,  // {kind, data}
   output logic [KW+FlitW-1:0]              smo_own_o,
   output logic [NumPorts-1:0]              smo_fork_o
@@ -53,7 +54,8 @@ module spin_sm_out #(
 `include "spin_sm_layout.svh"
 
   // ---- this cycle's offers: which wins each output (1 fwd, 2 own) ----
-  logic [NumPorts*2-1:0] src_now;
+  localparam logic [SrcW-1:0] SrcNone = 2'd0, SrcFwd = 2'd1, SrcOwn = 2'd2;
+  logic [NumPorts*SrcW-1:0] src_now;
   logic                  fwd_wins;
   logic [IdW-1:0]        fs, os;
   always_comb begin
@@ -64,16 +66,16 @@ module spin_sm_out #(
              : {fs <= top_i, fs} >= {os <= top_i, os};
     src_now = '0;
     for (int unsigned o = NumNics; o < NumPorts; o++) begin
-      if (fwd_mask_i[o] && (32'(own_out_i) != o || fwd_wins)) src_now[o*2 +: 2] = 2'd1;
-      else if (32'(own_out_i) == o)                        src_now[o*2 +: 2] = 2'd2;
+      if (fwd_mask_i[o] && (32'(own_out_i) != o || fwd_wins)) src_now[o*SrcW +: SrcW] = SrcFwd;
+      else if (32'(own_out_i) == o)                        src_now[o*SrcW +: SrcW] = SrcOwn;
     end
     if (!en_i) src_now = '0;
   end
 
   // ---- the registers of SmPipe 1 and 2 ----
   logic                   reg_on;
-  assign reg_on = SmPipe == 1 || SmPipe == 2 || (SmPipe == 3 && pipe_i != 2'd0);
-  logic [NumPorts*2-1:0]  src_q;
+  assign reg_on = SmPipe == 1 || SmPipe == 2 || (SmPipe == 3 && pipe_i != '0);
+  logic [NumPorts*SrcW-1:0] src_q;
   logic [KW+SmW-1:0]      fwd_q, own_q;
   logic [NumPorts-1:0]    fork_q;
   logic                   any_fwd, any_own;
@@ -81,8 +83,8 @@ module spin_sm_out #(
     any_fwd = 1'b0;
     any_own = 1'b0;
     for (int unsigned o = NumNics; o < NumPorts; o++) begin
-      any_fwd = any_fwd || src_now[o*2 +: 2] == 2'd1;
-      any_own = any_own || src_now[o*2 +: 2] == 2'd2;
+      any_fwd = any_fwd || src_now[o*SrcW +: SrcW] == SrcFwd;
+      any_own = any_own || src_now[o*SrcW +: SrcW] == SrcOwn;
     end
   end
   if (SmPipe >= 1) begin : gen_reg
@@ -107,7 +109,7 @@ module spin_sm_out #(
   end
 
   // ---- onto the links ----
-  logic [NumPorts*2-1:0]  src;
+  logic [NumPorts*SrcW-1:0] src;
   logic [KW-1:0]          fk_kind, ok_kind;
   logic [SmW-1:0]         fk_data, ok_data;
   logic [NumPorts-1:0]    fmask;
@@ -132,27 +134,27 @@ module spin_sm_out #(
     logic [KW-1:0]    k;
     logic [SmW-1:0]   w;
     always_comb begin
-      k   = src[o*2 +: 2] == 2'd1 ? fk_kind : ok_kind;
-      w   = src[o*2 +: 2] == 2'd1 ? fk_data : ok_data;
-      sm_valid_o[o] = o >= NumNics && src[o*2 +: 2] != 2'd0 && !out_busy_i[o];
+      k   = src[o*SrcW +: SrcW] == SrcFwd ? fk_kind : ok_kind;
+      w   = src[o*SrcW +: SrcW] == SrcFwd ? fk_data : ok_data;
+      sm_valid_o[o] = o >= NumNics && src[o*SrcW +: SrcW] != SrcNone && !out_busy_i[o];
       sm_kind_o[o*KW +: KW] = sm_valid_o[o] ? k : '0;
     end
     if (NumVcs > 1) begin : gen_fork
       // a forked probe records which of its outputs this one is
       logic [SmW-1:0]  wf;
-      logic [5:0]      fk;
+      logic [spin_pkg::SmFkW-1:0] fk;
       logic            forked;
       always_comb begin
         wf     = w;
-        fk     = w[SmFkLsb +: 6];
-        forked = k == spin_pkg::KindProbe && src[o*2 +: 2] == 2'd1 &&
+        fk     = w[SmFkLsb +: spin_pkg::SmFkW];
+        forked = k == spin_pkg::KindProbe && src[o*SrcW +: SrcW] == SrcFwd &&
                  (fmask & (fmask - 1'b1)) != '0;
         if (forked) begin
           for (int unsigned i = 0; i < SmK; i++)
-            if (fk == 6'(i))
+            if (fk == spin_pkg::SmFkW'(i))
               wf[SmForkLsb + i*SmChW +: SmChW] =
                   SmChW'(spin_pkg::rank_below(MP'(fmask), o));
-          wf[SmFkLsb +: 6] = fk + 1'b1;
+          wf[SmFkLsb +: spin_pkg::SmFkW] = fk + 1'b1;
         end
         sm_data_o[o*FlitW +: FlitW] = '0;
         if (sm_valid_o[o]) sm_data_o[o*FlitW +: SmW] = wf;

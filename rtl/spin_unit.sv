@@ -28,49 +28,51 @@ module spin_unit #(
                                                         TddW),   // the observation word
   localparam int unsigned PW      = $clog2(NumPorts),
   localparam int unsigned MaxPv   = spin_pkg::MaxPv,
-  localparam int unsigned KW      = spin_pkg::KindW
+  localparam int unsigned KW      = spin_pkg::KindW,
+  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
+  localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
   input  logic                         en_i,
   input  logic                         adopt_en_i,    // probe adoption (12.4)
-  input  logic [1:0]                   pipe_i,        // SmPipe = 3: 0, 1 or 2 at run time
+  input  logic [spin_pkg::PipeW-1:0]   pipe_i,        // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]               id_i,
   input  logic [IdW:0]                 nodes_i,
   input  logic [TddW-1:0]              tdd_i,
   input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i, // per output: its link's latency - 1
   input  logic [MaxPv-1:0]             cnt_nz_i,
   input  logic [MaxPv-1:0]             rv_i,
-  input  logic [3*MaxPv-1:0]           op_i,
+  input  logic [PortW*MaxPv-1:0]       op_i,
   input  logic [MaxPv-1:0]             whole_i,
   input  logic [MaxPv-1:0]             tail_i,
   input  logic [NumPorts*KW-1:0]       in_kind_i,
   input  logic [NumPorts*FlitW-1:0]    in_data_i,
   input  logic [NumPorts-1:0]          arm_in_i,
-  input  logic [NumPorts*2-1:0]        arm_in_vc_i,
+  input  logic [NumPorts*VcW-1:0]      arm_in_vc_i,
   input  logic [MaxPv-1:0]             popped_i,
   output logic [MaxPv-1:0]             frozen_o,      // after this cycle's messages
   output logic [MaxPv-1:0]             frozen_req_o,  // skipped by switch allocation (12.2)
   output logic [MaxPv-1:0]             frozen_q_o,    // at the start of the cycle
   output logic [NumPorts-1:0]          hold_o,        // inputs held from switch allocation
   output logic [NumPorts-1:0]          in_busy_o,
-  output logic [NumPorts*2-1:0]        spin_vc_o,
+  output logic [NumPorts*VcW-1:0]      spin_vc_o,
   output logic [NumPorts-1:0]          out_busy_o,
-  output logic [NumPorts*3-1:0]        spin_src_o,
-  output logic [NumPorts*2-1:0]        spin_ovc_o,
+  output logic [NumPorts*PortW-1:0]    spin_src_o,
+  output logic [NumPorts*VcW-1:0]      spin_ovc_o,
   output logic [NumPorts-1:0]          sm_valid_o,
   output logic [NumPorts*KW-1:0]       sm_kind_o,
   output logic [NumPorts*FlitW-1:0]    sm_data_o,
   output logic [NumPorts-1:0]          arm_o,
-  output logic [NumPorts*2-1:0]        arm_vc_o,
+  output logic [NumPorts*VcW-1:0]      arm_vc_o,
   output logic [ObsW-1:0]              obs_o
 );
 `include "spin_sm_layout.svh"
-  localparam int unsigned MaxVcs = spin_pkg::MaxVcs;
   localparam int unsigned ForkW  = NumVcs > 1 ? SmK * SmChW : 1;
   localparam int unsigned CntW   = TddW > CycW + 1 ? TddW : CycW + 1;
   localparam int unsigned EpW    = TddW + 2;
-  localparam int unsigned MarkW  = IdW + CycW + NumPorts + (NumVcs > 1 ? 6 : 0);
+  localparam int unsigned MarkW  = IdW + CycW + NumPorts + (NumVcs > 1 ? FkW : 0);
 
   // ---- the input stage ----
   logic                 h_valid;
@@ -103,12 +105,12 @@ module spin_unit #(
 
   // the handled port's VCs: flits with a route, outputs, whole packets
   logic [NumVcs-1:0]    p_routed, p_whole;
-  logic [NumVcs*3-1:0]  p_op;
+  logic [NumVcs*PortW-1:0] p_op;
   always_comb begin
     for (int unsigned v = 0; v < NumVcs; v++) begin
-      p_routed[v]       = cnt_nz_i[32'(h_port)*MaxVcs + v] && rv_i[32'(h_port)*MaxVcs + v];
-      p_whole[v]        = whole_i[32'(h_port)*MaxVcs + v];
-      p_op[v*3 +: 3]    = op_i[(32'(h_port)*MaxVcs + v)*3 +: 3];
+      p_routed[v] = cnt_nz_i[spin_pkg::pv(32'(h_port), v)] && rv_i[spin_pkg::pv(32'(h_port), v)];
+      p_whole[v]  = whole_i[spin_pkg::pv(32'(h_port), v)];
+      p_op[v*PortW +: PortW] = op_i[spin_pkg::pv(32'(h_port), v)*PortW +: PortW];
     end
   end
 
@@ -118,29 +120,29 @@ module spin_unit #(
   logic                   is_deadlock, pm_sent;
   logic [IdW-1:0]         source_id;
   logic [MaxPv-1:0]       frozen_pre;
-  logic [NumPorts*3-1:0]  loop_out;
+  logic [NumPorts*PortW-1:0] loop_out;
   logic                   adopt, mm_freeze, mm_enter, mm_release;
-  logic [1:0]             adopt_vc, mm_vc;
+  logic [VcW-1:0]         adopt_vc, mm_vc;
   logic [CycW-1:0]        adopt_cyc;
-  logic [2:0]             adopt_port0, mm_out;
-  logic [5:0]             adopt_fk0;
+  logic [PortW-1:0]       adopt_port0, mm_out;
+  logic [FkW-1:0]         adopt_fk0;
   logic [PW-1:0]          own_out;
   logic [KW-1:0]          own_kind;
   logic [FlitW-1:0]       own_data;
   logic [CntW-1:0]        cnt_q;
-  logic [2:0]             dd_port_q, loop_port0_q;
-  logic [1:0]             dd_vc_q;
+  logic [PortW-1:0]       dd_port_q, loop_port0_q;
+  logic [VcW-1:0]         dd_vc_q;
   logic [CycW-1:0]        loop_cyc_q;
-  logic [5:0]             loop_fk0_q;
+  logic [FkW-1:0]         loop_fk0_q;
   logic [ForkW-1:0]       loop_fork_q;
   logic [MaxPv-1:0]       armed_q, spinning_q;
-  logic [2*MaxPv-1:0]     spin_ovc_q;
+  logic [VcW*MaxPv-1:0]   spin_ovc_q;
   logic [EpW-1:0]         ep_q;
   logic [MaxPv-1:0]       popped_q;
   spin_pkg::spin_state_e  state_q;
   logic                   is_deadlock_q, pm_sent_q;
   logic [IdW-1:0]         source_id_q;
-  logic [NumPorts*3-1:0]  loop_out_q;
+  logic [NumPorts*PortW-1:0] loop_out_q;
   spin_fsm #(
     .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
     .TddW(TddW), .ForkW(ForkW)
@@ -198,7 +200,7 @@ module spin_unit #(
   // cycle's message; with SmPipe 1 and 2 those after the FSM's counter (the
   // message's port is held, 12.2).
   logic pipe0;
-  assign pipe0 = SmPipe == 0 || (SmPipe == 3 && pipe_i == 2'd0);
+  assign pipe0 = SmPipe == 0 || (SmPipe == 3 && pipe_i == '0);
   assign frozen_req_o = pipe0 ? frozen_o : frozen_pre;
 
   // ---- the managers ----
@@ -207,7 +209,7 @@ module spin_unit #(
   assign dd   = st == spin_pkg::StDd && !is_deadlock;
   logic                 pm_fwd, mm_fwd;
   logic [NumPorts-1:0]  pm_mask, pm_fork;
-  logic [2:0]           mm_port;
+  logic [PortW-1:0]     mm_port;
   logic [FlitW-1:0]     mm_data;
   logic [(NumPorts-1)*MarkW-1:0] marks;
   spin_probe_mgr #(
@@ -245,7 +247,7 @@ module spin_unit #(
     .source_id_i  (source_id),
     .pm_sent_i    (pm_sent),
     .frozen_i     (frozen_pre),
-    .loop_out_i   (loop_out[32'(h_port)*3 +: 3]),
+    .loop_out_i   (loop_out[32'(h_port)*PortW +: PortW]),
     .op_all_i     (op_i),
     .routed_i     (p_routed),
     .op_i         (p_op),
@@ -273,7 +275,7 @@ module spin_unit #(
     end
     if (!pm_fwd && !mm_fwd) fwd_mask = '0;
   end
-  logic [NumPorts*2-1:0]  smo_src;
+  logic [NumPorts*2-1:0]  smo_src;     // per output: spin_sm_out's SrcW
   logic [KW+FlitW-1:0]    smo_fwd, smo_own;
   logic [NumPorts-1:0]    smo_fork;
   spin_sm_out #(
@@ -329,11 +331,12 @@ module spin_unit #(
                     pm_sent_q, source_id_q, is_deadlock_q, dd_vc_q, dd_port_q, cnt_q, state_q};
   end
   for (genvar p = 1; p < NumPorts; p++) begin : gen_obs_port
-    assign obs_p[(p-1)*PortObsW +: PortObsW] = {loop_out_q[p*3 +: 3], marks[(p-1)*MarkW +: MarkW]};
+    assign obs_p[(p-1)*PortObsW +: PortObsW] = {loop_out_q[p*PortW +: PortW], marks[(p-1)*MarkW +: MarkW]};
     for (genvar v = 0; v < NumVcs; v++) begin : gen_obs_vc
       assign obs_v[((p-1)*NumVcs + v)*VcObsW +: VcObsW] =
-          {popped_q[p*MaxVcs+v], spin_ovc_q[(p*MaxVcs+v)*2 +: 2], spinning_q[p*MaxVcs+v],
-           armed_q[p*MaxVcs+v], frozen_q_o[p*MaxVcs+v]};
+          {popped_q[spin_pkg::pv(p, v)], spin_ovc_q[spin_pkg::pv(p, v)*VcW +: VcW],
+           spinning_q[spin_pkg::pv(p, v)], armed_q[spin_pkg::pv(p, v)],
+           frozen_q_o[spin_pkg::pv(p, v)]};
     end
   end
   assign obs_o = {obs_v, obs_p, obs_r};

@@ -6,6 +6,7 @@
 // assertions (under `ifndef SYNTHESIS`, for Verilator, which the formal flow
 // leaves out), with the same names; the rest are new (docs/formal.md).
 `ifdef FV_FULL
+  localparam int unsigned MaxVcs = spin_pkg::MaxVcs;   // the views' stride (spin_pkg::pv)
   // C as the FSM reads it, and the counter's bound in each state (12.3)
   logic [CntW-1:0] fv_c, fv_cnt_max;
   logic            fv_sender;
