@@ -74,7 +74,7 @@ BENCH_QUICK   ?= 0
 
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
 SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement group_shift
-SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
+SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_2vc wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
 SWEEP_MODE_NAMES    := live paper
 
 # Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
