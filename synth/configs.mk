@@ -30,6 +30,7 @@ $(call synth_config, favors_1vc_spin, 1, -GSpin=1, --routing favors_min --spin 1
 # The same with the paper's timing: no register on the special-message path
 # (SmPipe = 0, contract 12.1; the default is 2).
 $(call synth_config, favors_1vc_spin_p0, 1, -GSpin=1 -GSmPipe=0, --routing favors_min --spin 1 --sm-pipe 0)
+$(call synth_config, minad_2vc_spin,  2, -GSpin=1, --routing favors_min --spin 1)
 $(call synth_config, minad_3vc_spin,  3, -GSpin=1, --routing favors_min --spin 1)
 # FAvORS-NMin built in (Nmin=1, contract 4.3): the route header's target
 # mux and decision at port 0, a second route lookup, one via bit per VC.
