@@ -42,7 +42,9 @@ $(call synth_config, esc_3vc, 3, -GEscape=1, --routing escape)
 
 # "% smaller" table of the summary: BASE:OTHER pairs.
 SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc favors_1vc_spin:wf_2vc favors_1vc_spin:wf_3vc \
-                 favors_1vc_spin:esc_2vc favors_1vc_spin:esc_3vc minad_3vc_spin:esc_3vc
+                 favors_1vc_spin:esc_2vc favors_1vc_spin:esc_3vc minad_2vc_spin:esc_2vc \
+                 minad_3vc_spin:esc_3vc
 # SPIN overhead table: SPIN_OFF:SPIN_ON pairs, the same router without and
 # with Spin=1.
-SYNTH_SPIN_PAIRS ?= wf_1vc:favors_1vc_spin wf_1vc:favors_1vc_spin_p0 wf_3vc:minad_3vc_spin
+SYNTH_SPIN_PAIRS ?= wf_1vc:favors_1vc_spin wf_1vc:favors_1vc_spin_p0 wf_2vc:minad_2vc_spin \
+                    wf_3vc:minad_3vc_spin
