@@ -20,7 +20,10 @@ For each traffic pattern and configuration:
   per_mm2   thr_ns / area in mm^2
   per_mw    thr_ns / power in mW (the power of synth/synth.mk's activity run,
             at the configuration's own clock)
-and each of the four divided by west-first 1 VC's on the same pattern.
+  peak      the highest accepted throughput of any point of the series
+            (past saturation too, drained or not: what the network carries
+            when pushed), and peak_ns, peak_per_mm2, peak_per_mw from it
+and each divided by west-first 1 VC's on the same pattern (*_norm).
 
 Outputs in OUT (build/ppa): ppa.csv, ppa.md (the tables and the issue's
 goals, met or not), ppa.png (the normalised figures, one panel each).
@@ -67,9 +70,10 @@ GOAL_PATTERNS = {"transpose": 1.0, "tornado": 1.0, "bit_reverse": 1.0, "bit_rota
                  "uniform_random": 0.9}
 GOAL_SMALLER = [("wf_3vc", 45.0), ("wf_2vc", 30.0)]
 
-FIELDS = ["traffic", "config", "synth_config", "vcs", "sat_rate", "sat_status", "thr",
-          "clock_ps", "area_um2", "power_mw", "thr_ns", "per_mm2", "per_mw",
-          "thr_norm", "thr_ns_norm", "per_mm2_norm", "per_mw_norm"]
+# The figures of a row, each also divided by west-first 1 VC's (_norm).
+FIGS = ["thr", "thr_ns", "per_mm2", "per_mw", "peak", "peak_ns", "peak_per_mm2", "peak_per_mw"]
+FIELDS = ["traffic", "config", "synth_config", "vcs", "sat_rate", "sat_status",
+          "clock_ps", "area_um2", "power_mw"] + FIGS + [k + "_norm" for k in FIGS]
 
 
 class Fail(Exception):
@@ -157,6 +161,7 @@ def saturation(path, configs, traffics, mode, cycles, rates):
             if not thr:
                 raise Fail("%s: %s, %s, mode %s: no accepted throughput up to saturation" % (path, c, t, mode))
             res["thr"] = max(thr)
+            res["peak"] = max(thr + [float(r["throughput"]) for r in series if r["throughput"] != ""])
             out[(c, t)] = res
     return out
 
@@ -173,16 +178,19 @@ def table(sat, synth, configs, traffics):
             clock_ns = f["clock_ps"] / 1000.0
             thr = res["thr"]
             thr_ns = thr / clock_ns
+            peak_ns = res["peak"] / clock_ns
             row = {"traffic": t, "config": c, "synth_config": s,
                    "vcs": int(c.split("_")[1][0]),
                    "sat_rate": res["sat"],
                    "sat_status": ("none" if res["sat"] is None else res["sat_row"]["status"]),
                    "thr": thr, "clock_ps": f["clock_ps"], "area_um2": f["area_um2"],
                    "power_mw": f["power_mw"], "thr_ns": thr_ns,
-                   "per_mm2": thr_ns / (f["area_um2"] / 1e6), "per_mw": thr_ns / f["power_mw"]}
+                   "per_mm2": thr_ns / (f["area_um2"] / 1e6), "per_mw": thr_ns / f["power_mw"],
+                   "peak": res["peak"], "peak_ns": peak_ns,
+                   "peak_per_mm2": peak_ns / (f["area_um2"] / 1e6), "peak_per_mw": peak_ns / f["power_mw"]}
             if base is None:
                 base = row
-            for k in ("thr", "thr_ns", "per_mm2", "per_mw"):
+            for k in FIGS:
                 row[k + "_norm"] = row[k] / base[k]
             rows.append(row)
     order = {c: i for i, c in enumerate(configs)}
@@ -194,7 +202,8 @@ def goals(rows, synth, configs):
     """The issue's goals as measured: a list of (goal, measured, met: True/False/None)."""
     out = []
     by = {(r["traffic"], r["config"]): r for r in rows}
-    for key, name in (("per_mm2", "per mm^2"), ("per_mw", "per mW")):
+    for key, name in (("per_mm2", "per mm^2"), ("per_mw", "per mW"),
+                      ("peak_per_mm2", "per mm^2 at the peak"), ("peak_per_mw", "per mW at the peak")):
         for t, need in GOAL_PATTERNS.items():
             f, e = by.get((t, "fmin_1vc_spin")), by.get((t, "esc_2vc"))
             goal = "%s: FAvORS-Min + SPIN 1 VC >= %.1fx escape VC 2 VCs, %s" % (t, need, name)
@@ -228,8 +237,7 @@ def write_csv(path, rows):
         for r in rows:
             d = dict(r)
             d["sat_rate"] = "" if r["sat_rate"] is None else sweep.fmt_rate(r["sat_rate"])
-            for k in ("thr", "thr_ns", "per_mm2", "per_mw", "thr_norm", "thr_ns_norm", "per_mm2_norm",
-                      "per_mw_norm"):
+            for k in FIGS + [x + "_norm" for x in FIGS]:
                 d[k] = "%.6g" % r[k]
             for k in ("clock_ps", "area_um2", "power_mw"):
                 d[k] = "%g" % r[k]
@@ -245,6 +253,8 @@ def write_md(path, rows, synth, configs, traffics, gl, a):
          "rates up to the saturation rate (sweep.py's rule; `(nd)`: the saturation point did not drain).",
          "- thr/ns: thr / clock period (ns), flits/node/ns; /mm^2: that per mm^2 of router area; "
          "/mW: that per mW of the router's power (its activity run, at its own clock).",
+         "- peak: the highest accepted throughput of any point of the series (past saturation "
+         "too); peak/mm^2 and peak/mW as above, from it.",
          "- `x`: divided by west-first 1 VC's on the same pattern.", "",
          "## Area, clock and power (build/synth/summary.csv)", "",
          "| configuration | synthesis row | area (um^2) | clock (ps) | power (mW) |",
@@ -256,16 +266,20 @@ def write_md(path, rows, synth, configs, traffics, gl, a):
     L.append("")
     for t in traffics:
         L += ["## %s" % t, "",
-              "| configuration | sat. rate | thr | x | thr/ns | x | /mm^2 | x | /mW | x |",
-              "|---|---|---|---|---|---|---|---|---|---|"]
+              "| configuration | sat. rate | thr | x | thr/ns | x | /mm^2 | x | /mW | x "
+              "| peak | peak/mm^2 | x | peak/mW | x |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in rows:
             if r["traffic"] != t:
                 continue
             sr = ("> %s" % sweep.fmt_rate(a.rates[-1]) if r["sat_rate"] is None else
                   sweep.fmt_rate(r["sat_rate"]) + (" (nd)" if r["sat_status"] != "drained" else ""))
-            L.append("| %s | %s | %s | %.2f | %s | %.2f | %.3f | %.2f | %.4f | %.2f |" % (
-                LABEL[r["config"]], sr, fmt(r["thr"]), r["thr_norm"], fmt(r["thr_ns"], 4),
-                r["thr_ns_norm"], r["per_mm2"], r["per_mm2_norm"], r["per_mw"], r["per_mw_norm"]))
+            L.append("| %s | %s | %s | %.2f | %s | %.2f | %.3f | %.2f | %.4f | %.2f | %s | %.3f | %.2f "
+                     "| %.4f | %.2f |" % (
+                         LABEL[r["config"]], sr, fmt(r["thr"]), r["thr_norm"], fmt(r["thr_ns"], 4),
+                         r["thr_ns_norm"], r["per_mm2"], r["per_mm2_norm"], r["per_mw"], r["per_mw_norm"],
+                         fmt(r["peak"]), r["peak_per_mm2"], r["peak_per_mm2_norm"], r["peak_per_mw"],
+                         r["peak_per_mw_norm"]))
         L.append("")
     L += ["## The issue's goals", "", "| goal | measured | met |", "|---|---|---|"]
     for g, m, ok in gl:
@@ -279,8 +293,9 @@ def plot(path, rows, configs, traffics):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    panels = [("thr_norm", "saturation throughput"), ("thr_ns_norm", "throughput at the clock"),
-              ("per_mm2_norm", "per mm^2"), ("per_mw_norm", "per mW")]
+    panels = [("thr_norm", "saturation throughput"), ("thr_ns_norm", "saturation throughput at the clock"),
+              ("per_mm2_norm", "saturation throughput at the clock per mm^2"),
+              ("per_mw_norm", "saturation throughput at the clock per mW")]
     fig, axes = plt.subplots(len(panels), 1, figsize=(12, 3.2 * len(panels)), sharex=True)
     by = {(r["traffic"], r["config"]): r for r in rows}
     w = 0.85 / len(configs)

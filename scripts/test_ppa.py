@@ -133,12 +133,21 @@ class Arithmetic(PpaCase):
                                (fm_ns / 0.044) / (wf_ns / 0.04), places=5)
         self.assertAlmostEqual(float(t["esc_2vc"]["per_mw_norm"]),
                                (0.095 / 2.5 / 25.0) / (wf_ns / 10.0), places=5)
+        # the peak counts every point: fmin's 0.2 past its saturation rate
+        self.assertAlmostEqual(float(t["fmin_1vc_spin"]["peak"]), 0.2)
+        self.assertAlmostEqual(float(t["wf_1vc"]["peak"]), 0.059)
+        self.assertAlmostEqual(float(t["fmin_1vc_spin"]["peak_per_mm2_norm"]),
+                               (0.2 / 2.2 / 0.044) / (wf_ns / 0.04), places=5)
+        self.assertAlmostEqual(float(t["fmin_1vc_spin"]["peak_per_mw"]), 0.2 / 2.2 / 11.0, places=5)
 
     def test_goals(self):
         rows = ppa.table(
-            {("wf_1vc", "transpose"): {"thr": 0.1, "sat": 0.1, "sat_row": {"status": "drained"}},
-             ("esc_2vc", "transpose"): {"thr": 0.2, "sat": 0.2, "sat_row": {"status": "drained"}},
-             ("fmin_1vc_spin", "transpose"): {"thr": 0.1, "sat": 0.1, "sat_row": {"status": "drained"}}},
+            {("wf_1vc", "transpose"): {"thr": 0.1, "peak": 0.1, "sat": 0.1,
+                                       "sat_row": {"status": "drained"}},
+             ("esc_2vc", "transpose"): {"thr": 0.2, "peak": 0.2, "sat": 0.2,
+                                        "sat_row": {"status": "drained"}},
+             ("fmin_1vc_spin", "transpose"): {"thr": 0.1, "peak": 0.09, "sat": 0.1,
+                                              "sat_row": {"status": "drained"}}},
             {"wf_1vc": {"area_um2": 40000.0, "clock_ps": 2000.0, "power_mw": 10.0},
              "esc_2vc": {"area_um2": 80000.0, "clock_ps": 2000.0, "power_mw": 30.0},
              "favors_1vc_spin": {"area_um2": 40000.0, "clock_ps": 2000.0, "power_mw": 10.0}},
@@ -152,6 +161,10 @@ class Arithmetic(PpaCase):
         self.assertTrue(g[k][0].startswith("1.00x"))
         # per mW: 0.5x the throughput at 1/3 the power: 1.5x, met
         self.assertTrue(g["transpose: FAvORS-Min + SPIN 1 VC >= 1.0x escape VC 2 VCs, per mW"][1])
+        # at the peak: 0.09 against 0.2 in half the area, 0.9x: not met
+        k = "transpose: FAvORS-Min + SPIN 1 VC >= 1.0x escape VC 2 VCs, per mm^2 at the peak"
+        self.assertFalse(g[k][1], g[k])
+        self.assertTrue(g[k][0].startswith("0.90x"))
         # patterns without rows are not measured, not met
         self.assertIsNone(g["tornado: FAvORS-Min + SPIN 1 VC >= 1.0x escape VC 2 VCs, per mm^2"][1])
         # 50% smaller than wf_3vc (>= 45: met), 33.3% than wf_2vc (>= 30: met)
