@@ -984,7 +984,7 @@ class Plots:
 
     STYLE = {"xy_1vc": ("tab:gray", "o"), "wf_1vc": ("tab:blue", "o"), "fmin_1vc_spin": ("tab:red", "o"),
              "nmin_1vc_spin": ("tab:brown", "D"),
-             "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
+             "wf_2vc": ("tab:pink", "^"), "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
              "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
     MODE_LS = {"live": "-", "paper": "--"}
