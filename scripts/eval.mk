@@ -20,14 +20,25 @@
 #           The full table (9 configurations x 2 modes x 7 patterns x 9 runs
 #           of 10^6 cycles) takes many hours: run it as `nice make sweep-sat`.
 #   sweep-check  the sweep's own checks (scripts/test_sweep.py: saturation
-#           rule, post-saturation table, knob checks; a second; in make test).
+#           rule, post-saturation table, knob checks) and the performance-per-
+#           area table's (scripts/test_ppa.py: its arithmetic and its errors,
+#           on made-up inputs); a second or two; in make test.
+#   ppa     performance per area and per power (scripts/ppa.py): for each
+#           pattern and configuration, the saturation throughput of the live
+#           sweep (build/sweep/points.csv, SWEEP_CYCLES-cycle points), that at
+#           the configuration's clock (flits/node/ns), per mm^2 and per mW,
+#           normalised to west-first 1 VC; area, clock and power from
+#           build/synth/summary.csv.  Runs neither the sweep nor synthesis:
+#           `make sweep SWEEP_MODES=live` and `make synth` first (a missing
+#           input or row stops it, exit 2).  build/ppa/ppa.md, ppa.csv, ppa.png.
 #   bench   speed of the C model and of the co-simulation (scripts/bench.py):
 #           build/bench/bench.csv and bench.md.
 #   bench-vflags  the co-simulation (5 ports, 1 VC) built with each Verilator
 #           flag set of VFLAGS_VARIANTS, each under build/vflags/<name>/, and
 #           run side by side (scripts/bench_vflags.py): build/bench/vflags.md.
 # Knobs (bad values of the SWEEP_ ones stop make with an error naming them)
-#   SWEEP_CYCLES=N        injection cycles per sweep point (20000; warm-up N/10, drain limit N)
+#   SWEEP_CYCLES=N        injection cycles per sweep point (20000; warm-up N/10, drain limit N);
+#                         make ppa reads the points of this length
 #   SWEEP_TRAFFIC="a b"   traffic patterns (the seven of docs/results.md)
 #   SWEEP_TOPO=NAME       the topology (mesh8x8); a dragonfly-a-p-h[@G] sweeps fmin_1vc_spin,
 #                         nmin_1vc_spin, dfmin_2vc and ugal_3vc on uniform_random and group_shift
@@ -74,14 +85,14 @@ BENCH_QUICK   ?= 0
 
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
 SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement group_shift
-SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
+SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_2vc wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
 SWEEP_MODE_NAMES    := live paper
 
 # Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
 # targets that use them and for make help, which prints some.
 include $(dir $(lastword $(MAKEFILE_LIST)))knobs.mk
-EVAL_GOALS := $(filter sweep sweep-sat bench bench-vflags help,$(or $(MAKECMDGOALS),help))
-ifneq ($(filter sweep sweep-sat help,$(EVAL_GOALS)),)
+EVAL_GOALS := $(filter sweep sweep-sat ppa bench bench-vflags help,$(or $(MAKECMDGOALS),help))
+ifneq ($(filter sweep sweep-sat ppa help,$(EVAL_GOALS)),)
 $(call knob_check_uint,SWEEP_QUICK,0,1,0 or 1)
 $(call knob_check_name,SWEEP_ENGINE,local parallel slurm,local, parallel or slurm)
 ifneq ($(SWEEP_HOSTS),)
@@ -125,7 +136,7 @@ endif
 # The co-simulation bench-mode runs: the router array, 5 ports, 1 VC.
 EVAL_COSIM := $(BUILD)/rtl/p5-v1/Vcosim
 
-.PHONY: sweep sweep-sat sweep-check bench bench-vflags
+.PHONY: sweep sweep-sat sweep-check ppa bench bench-vflags
 
 # Verilator flag sets of bench-vflags: VCHECK and VOPT of the top-level
 # Makefile.  Each changes one thing from the checking build (base); speed
@@ -162,6 +173,14 @@ sweep-sat: deps $(SPINSIM)
 
 sweep-check:
 	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/test_sweep.py
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/test_ppa.py
+
+# The sweep's points and the synthesis summary are read as they are: make
+# ppa runs neither (each takes many minutes; docs/results.md gives both
+# commands).
+ppa: deps
+	$(PYTHON) scripts/ppa.py --points $(BUILD)/sweep/points.csv --synth $(BUILD)/synth/summary.csv \
+	  --out $(BUILD)/ppa$(if $(SWEEP_CYCLES), --cycles $(SWEEP_CYCLES))
 
 # The co-simulation is built through the top-level Makefile's own rule
 # (as `make regress` does), so PORTS/VCS on the command line do not matter.

@@ -75,6 +75,7 @@ CONFIGS = [
     ("wf_1vc", "west-first, 1 VC", "west_first", 1, 0),
     ("fmin_1vc_spin", "FAvORS-Min + SPIN, 1 VC", "favors_min", 1, 1),
     ("nmin_1vc_spin", "FAvORS-NMin + SPIN, 1 VC", "favors_nmin", 1, 1),
+    ("wf_2vc", "west-first, 2 VCs", "west_first", 2, 0),
     ("wf_3vc", "west-first, 3 VCs", "west_first", 3, 0),
     ("esc_2vc", "escape VC, 2 VCs", "escape", 2, 0),
     ("esc_3vc", "escape VC, 3 VCs", "escape", 3, 0),
@@ -983,7 +984,7 @@ class Plots:
 
     STYLE = {"xy_1vc": ("tab:gray", "o"), "wf_1vc": ("tab:blue", "o"), "fmin_1vc_spin": ("tab:red", "o"),
              "nmin_1vc_spin": ("tab:brown", "D"),
-             "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
+             "wf_2vc": ("tab:pink", "^"), "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
              "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
     MODE_LS = {"live": "-", "paper": "--"}

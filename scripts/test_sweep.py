@@ -200,6 +200,9 @@ class Knobs(unittest.TestCase):
         self.assertEqual(names("SWEEP_CONFIG_NAMES"), [c[0] for c in sweep.CONFIGS])
         self.assertEqual(names("SWEEP_MODE_NAMES"), sweep.MODES)
 
+    def test_every_config_has_a_plot_style(self):
+        self.assertEqual(sorted(sweep.Plots.STYLE), sorted(c[0] for c in sweep.CONFIGS))
+
     def test_make_refuses_bad_values(self):
         for var, val in (("SWEEP_SAT_CYCLES", "abc"), ("SWEEP_SAT_SEEDS", "1,0"), ("SWEEP_MODES", "live,x"),
                          ("SWEEP_SAT_DRAIN", "-5"), ("SWEEP_CONFIGS", "bogus")):

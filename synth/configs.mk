@@ -30,6 +30,7 @@ $(call synth_config, favors_1vc_spin, 1, -GSpin=1, --routing favors_min --spin 1
 # The same with the paper's timing: no register on the special-message path
 # (SmPipe = 0, contract 12.1; the default is 2).
 $(call synth_config, favors_1vc_spin_p0, 1, -GSpin=1 -GSmPipe=0, --routing favors_min --spin 1 --sm-pipe 0)
+$(call synth_config, minad_2vc_spin,  2, -GSpin=1, --routing favors_min --spin 1)
 $(call synth_config, minad_3vc_spin,  3, -GSpin=1, --routing favors_min --spin 1)
 # FAvORS-NMin built in (Nmin=1, contract 4.3): the route header's target
 # mux and decision at port 0, a second route lookup, one via bit per VC.
@@ -41,7 +42,9 @@ $(call synth_config, esc_3vc, 3, -GEscape=1, --routing escape)
 
 # "% smaller" table of the summary: BASE:OTHER pairs.
 SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc favors_1vc_spin:wf_2vc favors_1vc_spin:wf_3vc \
-                 favors_1vc_spin:esc_2vc favors_1vc_spin:esc_3vc minad_3vc_spin:esc_3vc
+                 favors_1vc_spin:esc_2vc favors_1vc_spin:esc_3vc minad_2vc_spin:esc_2vc \
+                 minad_3vc_spin:esc_3vc
 # SPIN overhead table: SPIN_OFF:SPIN_ON pairs, the same router without and
 # with Spin=1.
-SYNTH_SPIN_PAIRS ?= wf_1vc:favors_1vc_spin wf_1vc:favors_1vc_spin_p0 wf_3vc:minad_3vc_spin
+SYNTH_SPIN_PAIRS ?= wf_1vc:favors_1vc_spin wf_1vc:favors_1vc_spin_p0 wf_2vc:minad_2vc_spin \
+                    wf_3vc:minad_3vc_spin
