@@ -74,6 +74,8 @@ RUN_BY = {
     "sweep-sat": (WHY, "runs of 10^6 cycles at 1x, 2x and 3x saturation, hours; the quick "
                        "sweep here runs the same script"),
     "bench-vflags": (WHY, "builds the co-simulation once per Verilator flag set (six builds)"),
+    "ppa": (WHY, "needs make synth's summary of every configuration and a full make sweep "
+                 "(scripts/test_ppa.py, in sweep-check, tests it on made-up inputs)"),
     "synth": (WHY, "Yosys and OpenSTA over every configuration, tens of minutes; "
                    "make synth CONFIG=<one> is the short form"),
     "synth-summary": (WHY, "the summary step of make synth (see its row)"),
