@@ -44,6 +44,8 @@ static inline int check_(int ok, const char *file, int line, const char *cond, c
     vprintf(fmt, ap);
     va_end(ap);
     printf("\n");
+    /* shown even if the test crashes next (stdout is a pipe under make) */
+    fflush(stdout);
   }
   return 0;
 }
