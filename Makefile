@@ -25,6 +25,9 @@ SEED      ?= 1
 WAVES     ?= 0
 SPEED     ?= 0
 VSEED     ?= 1
+# make sim: the threads the router array is evaluated on (the C model's step
+# runs beside them): 2 where the machine has two CPUs or more
+THREADS   ?= $(if $(filter 0 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= 128
 # live: injection admission, rerouting and probe adoption (contract section
@@ -143,6 +146,7 @@ ifeq ($(SPEED)$(WAVES),11)
 $(knob_on_fail)$(error SPEED=1 builds without waveforms: use WAVES=0, or SPEED=0 for a waveform)
 endif
 $(call knob_check_uint,VSEED,1,2147483647,a Verilator seed, 1 to 2147483647)
+$(call knob_check_uint,THREADS,1,64,a thread count, 1 to 64)
 $(call knob_check_uint,SPIN,0,1,0 or 1)
 ifeq ($(ROUTING)-$(SPIN),escape-1)
 $(knob_on_fail)$(error ROUTING=escape is deadlock-free without SPIN: use SPIN=0)
@@ -460,7 +464,7 @@ help:
 	@echo "  make clean      remove build/ and generated waveforms"
 	@echo "  make help       this list"
 	@printf 'knobs: TOPO=%s ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=%s RATE=$(RATE)\n' "$$SPIN_NOC_TOPO" "$$SPIN_NOC_TRAFFIC"
-	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED)"
+	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED) THREADS=$(THREADS)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
 	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: 1 at most one busy network input, 2 none)"
@@ -496,7 +500,7 @@ sim: deps
 sim-run: $(COSIM)
 	@mkdir -p $(RUN_DIR) waves
 	@rm -f $(SIM_OUTPUTS)
-	@set -- $(COSIM) $(SIM_ARGS) --json $(RUN_DIR)/summary.json \
+	@set -- $(COSIM) $(SIM_ARGS) --threads $(THREADS) --json $(RUN_DIR)/summary.json \
 	  --deadlocks $(RUN_DIR)/deadlocks.json --links $(RUN_DIR)/links.json \
 	  $(if $(filter 1,$(WAVES)),--waves waves/$(TOPO_DIR).fst,--waves-on-fail waves/$(TOPO_DIR).fst) \
 	  +verilator+seed+$(VSEED); $(RUN_SHOW); \
@@ -646,7 +650,7 @@ waves-check: $(SPINGEN)
 # tb/regress/cases.py's CHECK on the router built with 1 and 3 VCs.  It
 # catches a one-line break in either model that these runs reach; make test
 # runs all of it and the rest.
-CHECK_ARRAYS := p5-v1 p5-v3
+CHECK_ARRAYS := p5-v1 p5-v3 p7-v1-n2
 CHECK_STEPS  := test-c lint check-build unit-check check-cosim
 check: deps
 	@$(call timed_steps,check,$(CHECK_STEPS))

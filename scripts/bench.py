@@ -18,10 +18,14 @@ simulates exactly --cycles cycles whatever the load.  It then exits 1 with
 "packets left undelivered at the drain limit" when packets are still in
 flight; that is expected here.  Any other failure stops the bench.
 
+The co-simulation runs twice: on one thread, and with --threads 2 (the
+routers on two threads, the C model's step beside them).
+
 With --baseline BINARY, a second C model binary (for example the build of an
 older commit) runs the same C model cases, each of its runs right before the
 matching run of --spinsim, so that both see the same machine load; bench.md
-then also gives the speed of --spinsim over the baseline.
+then also gives the speed of --spinsim over the baseline.  --cosim-baseline
+BINARY does the same for the co-simulation (one thread).
 
 Outputs: build/bench/bench.csv (every run) and build/bench/bench.md (medians);
 build/bench/quick/ with --quick.  `make bench` runs it (scripts/eval.mk).
@@ -48,8 +52,14 @@ CYCLES = {
     "cosim": {"mesh4x4": 40000, "mesh8x8": 10000, "mesh16x16": 2500},
 }
 CYCLES["baseline"] = CYCLES["spinsim"]
+CYCLES["cosim2"] = CYCLES["cosim_base"] = CYCLES["cosim"]
 LABEL = {"spinsim": "C model (spinsim)", "baseline": "C model, baseline",
-         "cosim": "co-simulation (Vcosim)"}
+         "cosim": "co-simulation (Vcosim)", "cosim2": "co-simulation, 2 threads (Vcosim --threads 2)",
+         "cosim_base": "co-simulation, baseline"}
+# The extra arguments of a simulator's runs.
+EXTRA = {"cosim2": ["--threads", "2"]}
+# A baseline runs each case right before the simulator it is the baseline of.
+BASE_OF = {"spinsim": "baseline", "cosim": "cosim_base"}
 DRAIN_REASON = "packets left undelivered at the drain limit"
 FIELDS = ["sim", "topo", "rate", "run", "cycles", "exit_code", "throughput",
           "sim_cycles_per_second", "router_cycles_per_second", "wall_seconds",
@@ -84,7 +94,7 @@ def run_once(binary, sim, topo, rate, cycles, seed):
     os.close(fd)
     cmd = [binary, "--topo", topo, "--routing", "xy", "--vcs", "1", "--traffic", "uniform_random",
            "--rate", "%g" % rate, "--cycles", str(cycles), "--drain-limit", "0",
-           "--seed", str(seed), "--quiet", "--json", jpath]
+           "--seed", str(seed), "--quiet", "--json", jpath] + EXTRA.get(sim, [])
     load = os.getloadavg()[0]
     try:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -110,11 +120,14 @@ def parse_args():
     ap.add_argument("--cosim", default="build/rtl/p5-v1/Vcosim")
     ap.add_argument("--baseline", default=None,
                     help="another spinsim binary, run side by side with --spinsim")
+    ap.add_argument("--cosim-baseline", default=None,
+                    help="another Vcosim binary (5 ports, 1 VC), run side by side with --cosim")
     ap.add_argument("--runs", type=int, default=3, help="runs per case; the median is reported")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None, help="output directory (build/bench; build/bench/quick with --quick)")
     ap.add_argument("--quick", action="store_true", help="one run per case, 1/10 of the cycles")
-    ap.add_argument("--sims", default="spinsim,cosim")
+    ap.add_argument("--sims", default="spinsim,cosim,cosim2",
+                    help="spinsim, cosim (1 thread), cosim2 (--threads 2); comma separated")
     a = ap.parse_args()
     if a.quick:
         a.runs = 1
@@ -127,13 +140,13 @@ def plan_jobs(sims, runs):
     baseline run comes right before the matching spinsim run."""
     jobs = []
     for sim in sims:
-        if sim == "baseline":
+        if sim in BASE_OF.values():
             continue
         for topo in TOPOS:
             for rate in RATES:
                 for k in range(runs):
-                    if sim == "spinsim" and "baseline" in sims:
-                        jobs.append(("baseline", topo, rate, k))
+                    if BASE_OF.get(sim) in sims:
+                        jobs.append((BASE_OF[sim], topo, rate, k))
                     jobs.append((sim, topo, rate, k))
     return jobs
 
@@ -183,7 +196,11 @@ def report_head(a, sims, rows, elapsed):
         "(C model) or `%s` (co-simulation, RTL compared with the C model every cycle)." % (
             a.seed, a.spinsim, a.cosim)
         + (" The baseline C model is `%s`; each of its runs comes right before the matching "
-           "spinsim run." % a.baseline if "baseline" in sims else ""),
+           "spinsim run." % a.baseline if "baseline" in sims else "")
+        + (" The baseline co-simulation is `%s`; each of its runs comes right before the matching "
+           "co-simulation run." % a.cosim_baseline if "cosim_base" in sims else "")
+        + (" `--threads 2`: the routers evaluated on two threads, the C model's step beside "
+           "them (tb/lanes.h)." if "cosim2" in sims else ""),
         "- cycles/s and router-cycles/s: as the binary reports them (wall time of the simulation). "
         "cycles/CPU-s: simulated cycles over the process's user + system CPU time, start-up included.",
         "- accepted: accepted throughput (flits/node/cycle) of the run: below the offered rate "
@@ -226,9 +243,15 @@ def ratios(L, med, title, num, den, digits):
 def main():
     a = parse_args()
     sims = [s for s in a.sims.split(",") if s]
+    bad = [s for s in sims if s not in ("spinsim", "cosim", "cosim2")]
+    if bad:
+        sys.exit("bench: --sims: unknown simulator %s (spinsim, cosim, cosim2)" % ", ".join(bad))
     if a.baseline and "spinsim" in sims:
         sims.insert(sims.index("spinsim"), "baseline")
-    binaries = {"spinsim": a.spinsim, "cosim": a.cosim, "baseline": a.baseline}
+    if a.cosim_baseline and "cosim" in sims:
+        sims.insert(sims.index("cosim"), "cosim_base")
+    binaries = {"spinsim": a.spinsim, "cosim": a.cosim, "cosim2": a.cosim, "baseline": a.baseline,
+                "cosim_base": a.cosim_baseline}
     for s in sims:
         if not os.access(binaries[s], os.X_OK):
             sys.exit("bench: %s not found (make spinsim; make sim-run PORTS=5 VCS=1 TOPO=mesh4x4 CYCLES=100)"
@@ -247,6 +270,13 @@ def main():
     if "baseline" in sims:
         ratios(L, med, "C model speed over the baseline's (median cycles/s; cycles/CPU-s):",
                "spinsim", "baseline", 2)
+    if "cosim_base" in sims:
+        ratios(L, med, "Co-simulation speed over the baseline's (median cycles/s; cycles/CPU-s):",
+               "cosim", "cosim_base", 2)
+    if "cosim2" in sims and "cosim" in sims:
+        ratios(L, med, "Co-simulation on 2 threads over 1 thread (median cycles/s; cycles/CPU-s; "
+               "on a machine with other work, the second thread waits for a CPU):",
+               "cosim2", "cosim", 2)
     write_report("bench", L, csv_path, md_path, elapsed)
     return 0
 

@@ -296,8 +296,10 @@ class Cosim {
   bool step(Checker& chk) {
     sim_cycle_pre(&sim_);
     if (sim_.tables_changed) rtl_->set_tables(sim_.net.masks, sim_.net.masks_esc);
-    if (!rtl_steps_cmodel_) net_step(&sim_.net);
-    rtl_->step(sim_.net.inj);
+    if (rtl_steps_cmodel_)
+      rtl_->step(sim_.net.inj);
+    else
+      rtl_->step_beside(sim_.net.inj, [this] { net_step(&sim_.net); });
     if (ctx_->gotFinish()) return fail("an RTL assertion failed (message above)", sim_.now + 1);
     if (sim_cycle_post(&sim_) != 0) return fail(sim_.err, sim_.now);
     if (!compare(chk)) return fail("C model and RTL diverged", sim_.now);

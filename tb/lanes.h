@@ -5,13 +5,12 @@
 // Lane 0 is the calling thread; lanes 1..n-1 are threads that live as long
 // as the object.  run(f) calls f(lane) on every lane and returns when all
 // are done.  A cycle's work is short (tens of microseconds), so a waiting
-// thread spins for a while before it sleeps: on an idle machine the
-// hand-over costs about a microsecond, and on a busy one the sleep keeps a
-// waiting lane off the CPU.
+// thread spins, then yields, before it sleeps (Waiter below).
 #ifndef SPIN_TB_LANES_H
 #define SPIN_TB_LANES_H
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -50,8 +49,8 @@ class Lanes {
     }
     cv_go_.notify_all();
     f(0);
-    for (int spin = 0; left_.load() != 0; spin++) {
-      if (spin < kSpins) continue;
+    for (Waiter w; left_.load() != 0;) {
+      if (w.keep_spinning()) continue;
       std::unique_lock<std::mutex> l(mu_);
       cv_done_.wait(l, [this] { return left_.load() == 0; });
     }
@@ -59,13 +58,47 @@ class Lanes {
   }
 
  private:
-  static const int kSpins = 20000;
+  // How a lane waits for the other side: it spins (a pause between reads)
+  // for kSpinUs, then yields its CPU to any other runnable thread for up to
+  // kYieldUs more, then sleeps on the condition variable.  The yields keep
+  // a busy machine safe: a spinning lane would hold the CPU that the lane it
+  // waits for needs.  On an idle machine a cycle's hand-over stays in the
+  // spin or yield phase (a microsecond); a sleep costs a wake-up of tens of
+  // microseconds, more than the share of a cycle's work it hands over.
+  static constexpr int kSpinUs = 20;
+  static constexpr int kYieldUs = 2000;
+  class Waiter {
+   public:
+    bool keep_spinning() {
+      if ((++n_ & 63) != 0) {
+        pause();
+        return true;
+      }
+      auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                    std::chrono::steady_clock::now() - t0_).count();
+      if (us < kSpinUs) return true;
+      if (us < kSpinUs + kYieldUs) {
+        std::this_thread::yield();
+        return true;
+      }
+      return false;
+    }
+
+   private:
+    static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    unsigned n_ = 0;
+    std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+  };
 
   void loop(int lane) {
     unsigned seen = 0;
     for (;;) {
-      for (int spin = 0; gen_.load() == seen; spin++) {
-        if (spin < kSpins) continue;
+      for (Waiter w; gen_.load() == seen;) {
+        if (w.keep_spinning()) continue;
         std::unique_lock<std::mutex> l(mu_);
         cv_go_.wait(l, [this, seen] { return gen_.load() != seen; });
       }

@@ -2,10 +2,12 @@
 // Each cycle: every router's inputs are taken from the registers of the
 // previous edge, its route-table lookups answered, then all routers take the
 // clock edge together (so the order they are visited does not matter).
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#include <functional>
 #include <vector>
 #include "Vspin_router.h"
 #include "Vspin_router___024root.h"
@@ -127,18 +129,30 @@ class RtlArray : public RtlNet {
     snapshot();
   }
 
-  void step(const flit_t* inj) override {
+  void step(const flit_t* inj) override { step_beside(inj, nullptr); }
+
+  void step_beside(const flit_t* inj, const std::function<void()>& side) override {
     if (kOneEval && !tracing()) {
-      // Each lane feeds, clocks and looks up its own routers; the links'
-      // registers of the last edge (cur_*) are only read until all are done.
-      lanes_->run([this, inj](int lane) {
+      // Each lane feeds, clocks and looks up the routers it takes, a few at
+      // a time from a shared count (so a lane that started late or ran
+      // side() takes fewer); the links' registers of the last edge (cur_*)
+      // are only read until all are done.  Lane 0, the calling thread, runs
+      // side() first.
+      next_.store(0, std::memory_order_relaxed);
+      lanes_->run([this, inj, &side](int lane) {
+        if (lane == 0 && side) side();
         Scratch& s = scratch_[lane];
-        for (int r = first_[lane]; r < first_[lane + 1]; r++) {
-          feed(r, inj + r * K_, s);
-          clock_once(r, s);
+        for (;;) {
+          const int r0 = next_.fetch_add(kChunk, std::memory_order_relaxed);
+          if (r0 >= N_) break;
+          for (int r = r0; r < N_ && r < r0 + kChunk; r++) {
+            feed(r, inj + r * K_, s);
+            clock_once(r, s);
+          }
         }
       });
     } else {
+      if (side) side();
       for (int r = 0; r < N_; r++) feed(r, inj + r * K_, scratch_[0]);
       edge();
     }
@@ -151,8 +165,6 @@ class RtlArray : public RtlNet {
     n = n < 1 ? 1 : n > N_ ? N_ : n;
     lanes_.reset(new Lanes(n));
     scratch_.assign(n, Scratch(P_, K_, LinkW_, MaskW_));
-    first_.resize(n + 1);
-    for (int i = 0; i <= n; i++) first_[i] = (int)((int64_t)N_ * i / n);
   }
 
   // The lookups of the coming cycle were made from the old tables right
@@ -282,7 +294,9 @@ class RtlArray : public RtlNet {
   LinkPipes pipes_;
   std::unique_ptr<Lanes> lanes_;
   std::vector<Scratch> scratch_;
-  std::vector<int> first_;   // lane i evaluates routers first_[i] .. first_[i+1]-1
+  // The next router a lane takes, kChunk at a time.
+  static constexpr int kChunk = 4;
+  std::atomic<int> next_{0};
 };
 
 }  // namespace

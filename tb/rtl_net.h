@@ -16,6 +16,7 @@
 #ifndef SPIN_TB_RTL_NET_H
 #define SPIN_TB_RTL_NET_H
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -81,6 +82,14 @@ class RtlNet {
   // One clock cycle with the NIC injection registers inj[0..N*nics-1] (node
   // k: NIC port k % nics of router k / nics).
   virtual void step(const flit_t* inj) = 0;
+  // The same cycle with side() (the C model's step, which reads inj and
+  // nothing of the RTL's) run alongside: where the routers are evaluated on
+  // several threads, the calling thread runs side() first and then takes
+  // routers, so the C model's step overlaps the RTL's.  Here: in turn.
+  virtual void step_beside(const flit_t* inj, const std::function<void()>& side) {
+    side();
+    step(inj);
+  }
   // Spread the routers' evaluations over n threads (1: none), where the
   // build can; the results are the same.
   virtual void set_threads(int n) { (void)n; }

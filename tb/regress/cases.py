@@ -780,6 +780,11 @@ def live(section, name, vcs, vseed, args, ports=5, **kw):
 add(live(S, "mesh8x8 1 VC favors_min 0.1, 100000 cycles (make sim), live", 1, 2,
          "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000",
          at_least=dict(probes_sent=6, spins=1), cost=80))  # 7, 2
+# the routers evaluated on two threads, the C model's step beside them
+# (make sim's default where the machine has two CPUs): the same comparison
+add(live(S, "mesh8x8 1 VC favors_min 0.3, live, routers on 2 threads (--threads 2)", 1, 3,
+         "--topo mesh8x8 --routing favors_min --rate 0.3 --cycles 10000 --threads 2",
+         at_least=dict(probes_sent=60, deadlocks_resolved=2), cost=6))  # 115, 3
 add(cmodel(S, "mesh8x8 1 VC favors_min 0.1, live, no SPIN, C model: deadlocks",
            "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --drain-limit 20000"
            " --quiet", kind="deadlocks", cost=3))
@@ -1120,7 +1125,8 @@ add(passes(S, "summary.json with a quote and a backslash in the trace path is va
 
 # ---- the everyday tier (make check) ----
 # A few short cases chosen for coverage, run by `make check` (pytest -m check)
-# on the two router builds it makes (5 ports, 1 and 3 VCs): XY and FAvORS-Min,
+# on the router builds it makes (5 ports with 1 and 3 VCs; 7 ports with 2
+# NICs, concentration, which no unit bench or formal job instantiates): XY and FAvORS-Min,
 # SPIN on and off, the live and the paper mode, 1 and 3 VCs, escape-VC and
 # FAvORS-NMin routing, links of several latencies, an irregular topology
 # (the Mellanox fat tree) with links failing at run time, a directed
@@ -1138,6 +1144,7 @@ CHECK = (
     "seed-scenario-mellanox_fig1_failover-live-mode-spin-drains",
     "seed-scenario-mellanox_fig1_fattree-paper-mode-spin-drains",
     "scenario-fig5a_case2-fig8.topo-1vc",
+    "dragonfly-4-2-2-4-2-nics-a-router-global-links-of-4-cycles-1vc-favors_min-0.5-live-spin",
     "powerup-router-array-mesh4x4-1vc",
     "bad-input-topology-file-with-a-port-used-twice",
     "bad-input-a-failure-that-disconnects-the-network",

@@ -156,12 +156,13 @@ def test_bench_quick_reports_both_simulators():
     rc, out = make("bench", "BENCH_QUICK=1")
     assert rc == 0, out
     rows = list(csv.DictReader(open(BUILD / "bench" / "quick" / "bench.csv")))
-    assert {r["sim"] for r in rows} == {"spinsim", "cosim"}, rows
+    assert {r["sim"] for r in rows} == {"spinsim", "cosim", "cosim2"}, rows
     for r in rows:
         assert float(r["sim_cycles_per_second"]) > 0, r
         assert 0 < float(r["throughput"]) <= float(r["rate"]) + 0.01, r
     md = (BUILD / "bench" / "quick" / "bench.md").read_text()
     assert "C model speed over co-simulation speed" in md, md
+    assert "Co-simulation on 2 threads over 1 thread" in md, md
 
 
 def test_sweep_quick_writes_its_tables(tmp_path):
