@@ -139,7 +139,7 @@ class RtlArray : public RtlNet {
       // are only read until all are done.  Lane 0, the calling thread, runs
       // side() first.
       next_.store(0, std::memory_order_relaxed);
-      lanes_->run([this, inj, &side](int lane) {
+      auto work = [this, inj, &side](int lane) {
         if (lane == 0 && side) side();
         Scratch& s = scratch_[lane];
         for (;;) {
@@ -150,7 +150,11 @@ class RtlArray : public RtlNet {
             clock_once(r, s);
           }
         }
-      });
+      };
+      if (choice_->next())
+        lanes_->run(work);
+      else
+        work(0);
     } else {
       if (side) side();
       for (int r = 0; r < N_; r++) feed(r, inj + r * K_, scratch_[0]);
@@ -159,11 +163,13 @@ class RtlArray : public RtlNet {
     snapshot();
   }
 
-  // Evaluations spread over n threads (the calling one and n - 1 more),
-  // each a fixed share of the routers; 1: all on the calling thread.
+  // Evaluations spread over up to n threads (the calling one and n - 1
+  // more) in the cycles where that is faster (LaneChoice); 1: all on the
+  // calling thread.
   void set_threads(int n) override {
     n = n < 1 ? 1 : n > N_ ? N_ : n;
     lanes_.reset(new Lanes(n));
+    choice_.reset(new LaneChoice(n > 1));
     scratch_.assign(n, Scratch(P_, K_, LinkW_, MaskW_));
   }
 
@@ -293,6 +299,7 @@ class RtlArray : public RtlNet {
   Bits cur_flit_, cur_cred_, cur_occ_, out_flit_, out_cred_, out_occ_;
   LinkPipes pipes_;
   std::unique_ptr<Lanes> lanes_;
+  std::unique_ptr<LaneChoice> choice_;   // all lanes this cycle, or the calling thread
   std::vector<Scratch> scratch_;
   // The next router a lane takes, kChunk at a time.
   static constexpr int kChunk = 4;

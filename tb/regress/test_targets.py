@@ -81,8 +81,9 @@ RUN_BY = {
     "synth-summary": (WHY, "the summary step of make synth (see its row)"),
     "synth-network": (WHY, "synthesizes a whole network, minutes per topology"),
     "synth-selftest": (WHY, "synthesizes deliberately broken routers, minutes"),
-    "synth-lint": (WHY, "part of make synth's flow; Yosys reads the RTL in make lint"),
-    "synth-jobs": (WHY, "prints the job count make synth would use (part of make synth)"),
+    "synth-lint": (VIA, "lint"),
+    "synth-jobs": (WHY, "the Yosys, OpenSTA and power runs of make synth, without its summary "
+                        "(see the row of synth)"),
     "synth-force": (WHY, "make synth again without its cache"),
     "synth-cosim": (WHY, "needs the synthesized netlist of make synth"),
 }
