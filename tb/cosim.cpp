@@ -46,8 +46,9 @@ const char kExtraUsage[] =
     "  --waves FILE          write an FST waveform\n"
     "  --trace-from N        start the waveform at cycle N (0)\n"
     "  --waves-on-fail FILE  on a failure, re-run and write FILE up to the failing cycle\n"
-    "  --threads N           evaluate the RTL routers on N threads, 1 to 64 (1); the\n"
-    "                        results are the same, only the speed differs\n"
+    "  --threads N           evaluate the RTL routers on up to N threads, 1 to 64 (1),\n"
+    "                        where the run measures that faster; the results are the\n"
+    "                        same, only the speed differs\n"
     "  +verilator+seed+N     power-up state of the registers reset does not clear:\n"
     "                        random, from seed N in 1..2147483647 (1)\n";
 
