@@ -56,7 +56,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # ---- constants of rtl/spin_pkg.sv (checked against it by pkg_check) ----
 PKG = {"CtlW": 7, "CredW": 6, "VcW": 2, "KindW": 3, "OccW": 3, "MaxPktLen": 5,
-       "MaxPorts": 8, "MaxVcs": 4, "PortW": 3, "SmFkW": 6, "SpinSettle": 6}
+       "MaxPorts": 8, "MaxVcs": 4, "PortW": 3, "SmFkW": 6, "SpinSettle": 6, "StateW": 3}
 BUF_DEPTH = 5                        # spin_router's default, used by the co-simulation
 MAX_PV = PKG["MaxPorts"] * PKG["MaxVcs"]
 KINDS = ["idle", "flit", "probe", "move", "probe_move", "kill_move"]
@@ -83,7 +83,7 @@ def pkg_check():
         m = re.search(r"localparam int unsigned %s\s*=\s*(\d+)\s*;" % name, text)
         if not m or int(m.group(1)) != val:
             sys.exit("gtkw.py: %s: %s is not %d any more; update PKG" % (path, name, val))
-    m = re.search(r"typedef enum logic \[2:0\] \{(.*?)\}\s*spin_state_e;", text, re.S)
+    m = re.search(r"typedef enum logic \[(?:2|StateW-1):0\] \{(.*?)\}\s*spin_state_e;", text, re.S)
     names = [s.strip() for s in m.group(1).split(",")] if m else []
     if len(names) != len(STATES):
         sys.exit("gtkw.py: %s: spin_state_e has %d states, expected %d; update STATES"
