@@ -784,7 +784,7 @@ add(live(S, "mesh8x8 1 VC favors_min 0.1, 100000 cycles (make sim), live", 1, 2,
 # (make sim's default where the machine has two CPUs): the same comparison
 add(live(S, "mesh8x8 1 VC favors_min 0.3, live, routers on 2 threads (--threads 2)", 1, 3,
          "--topo mesh8x8 --routing favors_min --rate 0.3 --cycles 10000 --threads 2",
-         at_least=dict(probes_sent=60, deadlocks_resolved=2), cost=6))  # 115, 3
+         at_least=dict(probes_sent=60, spins=2, deadlocks_resolved=2), cost=6))  # 115, 3, 3
 add(cmodel(S, "mesh8x8 1 VC favors_min 0.1, live, no SPIN, C model: deadlocks",
            "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --drain-limit 20000"
            " --quiet", kind="deadlocks", cost=3))
