@@ -39,6 +39,11 @@ ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 # occupancy admission (contract section 6): 0 off (both modes), 1 at most
 # one busy network input, 2 none
 ADMIT_OCC ?= 0
+# the NICs' injection window (contract section 8): packets a node may have
+# in flight, 0 (no limit, both modes) to 8; WINDOW_SLACK: with a window of 2
+# or more, cycles past its zero-load latency before a packet is late
+WINDOW    ?= 0
+WINDOW_SLACK ?= 0
 # SPIN's special-message registers (contract 12.1): the paper's timing (0)
 # in the paper mode, 2 in the live mode, as spinsim --mode.
 SM_PIPE   ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
@@ -157,6 +162,8 @@ $(call knob_check_uint,ADMIT,0,1,0 or 1)
 $(call knob_check_uint,REROUTE,0,1,0 or 1)
 $(call knob_check_uint,ADOPT,0,1,0 or 1)
 $(call knob_check_uint,ADMIT_OCC,0,2,0, 1 or 2)
+$(call knob_check_uint,WINDOW,0,8,0 to 8)
+$(call knob_check_uint,WINDOW_SLACK,0,100000,0 to 100000)
 $(call knob_check_uint,SM_PIPE,0,2,0, 1 or 2)
 # FAULTS: empty, file:PATH, or CYCLE@ROUTER:PORT items separated by commas
 # (spinsim checks the numbers, naming the item)
@@ -363,7 +370,7 @@ $(SCOSIM): $(SCOSIM_DIR)/spin_router.v $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(
 SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --routing $(ROUTING) --vcs $(VCS) --traffic "$$SPIN_NOC_TRAFFIC" \
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
            --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
-           --admit-occ $(ADMIT_OCC) \
+           --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
            $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
 # In a recipe: `set -- COMMAND...; $(RUN_SHOW)` prints the command, each
 # word quoted as the shell would need it (bash's printf %q), then runs it;
@@ -468,6 +475,7 @@ help:
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
 	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: 1 at most one busy network input, 2 none)"
+	@echo "       WINDOW=$(WINDOW) WINDOW_SLACK=$(WINDOW_SLACK)  (injection window: packets a node may have in flight, 0 no limit)"
 	@printf '       FAULTS=%s  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)\n' "$$SPIN_NOC_FAULTS"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
 	@echo "internal (called by the targets above): sim-run"

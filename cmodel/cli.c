@@ -54,6 +54,11 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --admit-occ 0|1|2  occupancy admission: a new packet enters only while at\n"
 "                     most one (1) or no (2) network input port of its router\n"
 "                     holds flits; 0 off (0)\n"
+"  --window N         injection window: a node has at most N packets in flight\n"
+"                     (started, not yet delivered), 0..8; 0 no limit (0)\n"
+"  --window-slack S   with a window of 2 or more, a node starts no packet while\n"
+"                     one of its packets is S cycles past its zero-load latency,\n"
+"                     0..100000 (0)\n"
 "  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
 "                     before they leave (2 cycles more a hop); 1, before they\n"
 "                     leave (1 more); 0, neither, the paper's timing (mode:\n"
@@ -275,6 +280,30 @@ static int opt_admit_occ(cli_parse_t *p, const char *arg)
   return 0;
 }
 
+static int opt_window(cli_parse_t *p, const char *arg)
+{
+  uint64_t u;
+  if (num_u64("window", arg, &u)) return 2;
+  if (u > NIC_WINDOW_MAX) {
+    cli_error("--window: %s is more than %d packets", arg, NIC_WINDOW_MAX);
+    return 2;
+  }
+  p->o->sim.mode.window = (int)u;
+  return 0;
+}
+
+static int opt_window_slack(cli_parse_t *p, const char *arg)
+{
+  uint64_t u;
+  if (num_u64("window-slack", arg, &u)) return 2;
+  if (u > 100000) {
+    cli_error("--window-slack: %s is more than 100000 cycles", arg);
+    return 2;
+  }
+  p->o->sim.mode.window_slack = (int)u;
+  return 0;
+}
+
 static int opt_deadlocks(cli_parse_t *p, const char *arg)
 {
   p->o->deadlocks = arg;
@@ -343,6 +372,7 @@ static const struct {
   {"mode", 1, opt_mode},           {"admit", 1, opt_admit},
   {"reroute", 1, opt_reroute},     {"adopt", 1, opt_adopt},
   {"admit-occ", 1, opt_admit_occ}, {"deadlocks", 1, opt_deadlocks},
+  {"window", 1, opt_window},       {"window-slack", 1, opt_window_slack},
   {"links", 1, opt_links},         {"faults", 1, opt_faults},
   {"sm-pipe", 1, opt_sm_pipe},     {"sm-widths", 1, opt_sm_widths},
   {"help", 0, opt_help}

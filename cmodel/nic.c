@@ -51,6 +51,7 @@ void nic_free(nic_t *nic)
   free(nic->inj_next);
   free(nic->active);
   free(nic->sb.ring);
+  free(nic->zcyc);
   memset(nic, 0, sizeof *nic);
 }
 
@@ -58,6 +59,14 @@ void nic_concentrate(nic_t *nic, int nics)
 {
   nic->nics = nics;
   nic->routers = nic->n / nics;
+}
+
+int nic_window(nic_t *nic, const topo_t *t, int window, int slack)
+{
+  nic->window = window;
+  nic->slack = slack;
+  if (window >= 2 && !(nic->zcyc = topo_cycle_dist(t))) return -1;
+  return 0;
 }
 
 void nic_route_header(nic_t *nic, const int *dist, uint64_t seed)
@@ -119,6 +128,7 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   p->done = 0;
   p->measured = (uint8_t)measured;
   p->rh = 0;
+  p->due = 0;
   if (nic->dist && src / nic->nics != dst / nic->nics && nic->routers >= 3) {
     const int n = nic->routers, sr = src / nic->nics, dr = dst / nic->nics;
     const unsigned mid = nic_mid(sb->next_id, nic->mid_seed, (unsigned)sr, (unsigned)dr,
@@ -153,7 +163,45 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
 
 /* A node outside nic->active has nothing queued or in flight, no VC held
  * and an idle inj_next: its step would change nothing, and is skipped. */
-void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)
+/* The injection window (contract 8): whether node s may start a packet in
+ * cycle now. */
+static int window_open(const nic_t *nic, const nic_src_t *s, uint64_t now)
+{
+  int i;
+  if (!nic->window) return 1;
+  if (s->flight >= nic->window) return 0;
+  if (nic->window < 2) return 1;
+  for (i = 0; i < s->flight; i++)
+    if (now > nic->sb.ring[s->fl[i] & nic->sb.mask].due) return 0;   /* late */
+  return 1;
+}
+
+/* Node r starts packet id in cycle now: into its window, with the cycle it
+ * becomes late (zero-load latency 3 + cycle distance + len - 1). */
+static void window_start(nic_t *nic, nic_src_t *s, int r, uint64_t id, uint64_t now)
+{
+  pkt_t *p = &nic->sb.ring[id & nic->sb.mask];
+  if (!nic->window) return;
+  s->fl[s->flight++] = id;
+  if (nic->zcyc) {
+    const int dr = p->dst / nic->nics;
+    const int d = nic->zcyc[(size_t)(r / nic->nics) * (size_t)nic->routers + (size_t)dr];
+    p->due = now + 3u + (uint64_t)(d > 0 ? d : 0) + p->len - 1u + (uint64_t)nic->slack;
+  }
+}
+
+/* Packet p, delivered by the reference model, leaves its source's window. */
+static void window_end(nic_t *nic, const pkt_t *p, uint64_t id)
+{
+  nic_src_t *s = &nic->src[p->src];
+  int i = 0;
+  if (!nic->window) return;
+  while (i < s->flight && s->fl[i] != id) i++;
+  for (; i + 1 < s->flight; i++) s->fl[i] = s->fl[i + 1];
+  if (s->flight) s->flight--;
+}
+
+void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now)
 {
   const unsigned all = (1u << nic->vcs) - 1u;
   const int words = (nic->n + 63) / 64;
@@ -165,14 +213,18 @@ void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride)
       nic_src_t *s = &nic->src[r];
       flit_t *out = &nic->inj_next[r];
       uint8_t c = cred[(size_t)(r / nic->nics) * (size_t)cred_stride + (size_t)(r % nic->nics)];
+      const int ready = !s->cur_flit && s->len && (s->busy & all) != all;
+      const int open = ready && window_open(nic, s, now);
       unsigned set = 0;
       out->ctl = KIND_IDLE;
       out->data = out->ext = 0;
-      if (!s->cur_flit && s->len && (s->busy & all) != all) {
+      if (ready && !open) nic->win_held++;
+      if (open) {
         /* start the oldest queued packet on the lowest free VC */
         unsigned vc = 0;
         while (s->busy & (1u << vc)) vc++;
         s->cur = s->q[s->head];
+        window_start(nic, s, r, s->cur, now);
         s->head = s->head + 1 == s->cap ? 0 : s->head + 1;
         s->len--;
         s->cur_vc = (uint8_t)vc;
@@ -300,6 +352,7 @@ int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int 
     uint64_t lat = now - p->t_create;
     st->next = 0;
     p->done = (uint8_t)(p->done | (1u << s->model));
+    if (s->model == 0) window_end(nic, p, st->id);
     s->delivered++;
     if (p->measured) {
       s->meas_pkts++;

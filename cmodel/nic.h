@@ -15,6 +15,7 @@
 #include "flit.h"
 
 #define SB_MAX_MODELS 2
+#define NIC_WINDOW_MAX 8   /* the injection window's largest size (contract 8) */
 
 typedef struct {
   uint64_t t_create;
@@ -22,6 +23,8 @@ typedef struct {
   uint8_t len;
   uint8_t done;          /* bit m: delivered by model m */
   uint8_t measured;      /* created inside the measurement window */
+  uint64_t due;          /* injection window: the last cycle the packet is in
+                            flight without being late (contract 8) */
   uint32_t rh;           /* FAvORS-NMin route header (ext[31:0] of the head as
                             injected; 0 without it): flit.h, RH_* */
 } pkt_t;
@@ -42,6 +45,9 @@ typedef struct {
   uint8_t busy;          /* router port-0 VCs holding a packet of this NIC */
   uint64_t created;      /* packets this node created (fairness counts the
                             nodes that created any) */
+  uint8_t flight;        /* injection window: its packets in flight (started,
+                            not yet delivered by the reference model) */
+  uint64_t fl[NIC_WINDOW_MAX];   /* their ids, oldest first */
 } nic_src_t;
 
 typedef struct {
@@ -58,6 +64,14 @@ typedef struct {
                             header) */
   const struct topo_s *ugal;   /* UGAL: the dragonfly (NULL: not UGAL) */
   uint64_t mid_seed;     /* FAvORS-NMin, UGAL: the run seed the intermediate draw mixes in */
+  int window;            /* injection window (contract 8): packets a node may
+                            have in flight; 0 = no limit */
+  int slack;             /* with a window of 2 or more: cycles a packet may
+                            exceed its zero-load latency before it is late */
+  int *zcyc;             /* window >= 2: routers x routers zero-load cycle
+                            distances (topo_cycle_dist; owned) */
+  uint64_t win_held;     /* node-cycles a packet was ready to start and the
+                            window held it */
 } nic_t;
 
 /* Per-model ejection sink with its statistics. */
@@ -107,13 +121,20 @@ void nic_route_ugal(nic_t *nic, const struct topo_s *t, uint64_t seed);
  * (n >= 3, src != dst): uniform over the others, from a hash of (id, seed). */
 unsigned nic_mid(uint64_t id, uint64_t seed, unsigned src, unsigned dst, unsigned n);
 
+/* Injection window (contract 8): at most `window` packets a node in flight
+ * (0: no limit); with 2 or more, a node starts no packet while one of its
+ * packets in flight is late, i.e. in flight longer than its zero-load
+ * latency plus `slack` cycles.  t gives the zero-load latencies.  Returns
+ * 0, or -1 when out of memory. */
+int nic_window(nic_t *nic, const struct topo_s *t, int window, int slack);
+
 /* Queues a new packet created in `cycle` (traffic_emit_fn compatible via nic_emit_ctx). */
 void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int measured);
 
-/* Computes every injection register's next value from the credits the
- * routers' NIC ports show in this cycle: node k reads
+/* Computes every injection register's next value in cycle `now` from the
+ * credits the routers' NIC ports show in this cycle: node k reads
  * cred[(k / nics) * cred_stride + k % nics]. */
-void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride);
+void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now);
 
 /* Packets created and not yet delivered by every model. */
 static inline uint64_t nic_outstanding(const nic_t *nic)

@@ -66,14 +66,21 @@ static const char *mode_text3(const sim_t *s, char *buf, size_t len)
   return buf;
 }
 
-/* The mode, and occupancy admission when it is on (section 6). */
+/* The mode, with occupancy admission (section 6) and the injection window
+ * (section 8) when they are on. */
 static const char *mode_text(const sim_t *s, char *buf, size_t len)
 {
   char three[96];
   const char *t = mode_text3(s, three, sizeof three);
-  if (!s->o.mode.admit_occ) return t == three ? (snprintf(buf, len, "%s", three), buf) : t;
-  snprintf(buf, len, "%s, occupancy admission %s", t,
-           s->o.mode.admit_occ == 1 ? "(at most one busy input)" : "(no busy input)");
+  const router_mode_t *m = &s->o.mode;
+  char occ[64] = "", win[64] = "";
+  if (m->admit_occ)
+    snprintf(occ, sizeof occ, ", occupancy admission %s",
+             m->admit_occ == 1 ? "(at most one busy input)" : "(no busy input)");
+  if (m->window == 1) snprintf(win, sizeof win, ", injection window 1");
+  else if (m->window) snprintf(win, sizeof win, ", injection window %d (slack %d)", m->window,
+                               m->window_slack);
+  snprintf(buf, len, "%s%s%s", t, occ, win);
   return buf;
 }
 
@@ -112,6 +119,9 @@ static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
   fprintf(out, "  packets              created %llu, injected %llu, delivered %llu%s\n",
           (unsigned long long)s->nic.created, (unsigned long long)s->nic.injected,
           (unsigned long long)s->sink.delivered, f->drained ? " (drained)" : " (NOT drained)");
+  if (s->o.mode.window)
+    fprintf(out, "  injection window     held a ready packet back %llu node-cycles\n",
+            (unsigned long long)s->nic.win_held);
   fprintf(out, "  latency (measured)   avg %.2f, p99 %.0f, max %llu cycles over %llu packets\n",
           f->avg, f->p99, (unsigned long long)s->sink.lat_max,
           (unsigned long long)s->sink.meas_pkts);
@@ -293,6 +303,9 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
     fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
     fprintf(out, "  \"admit_occ\": %d,\n", s->o.mode.admit_occ);
+    fprintf(out, "  \"window\": %d,\n", s->o.mode.window);
+    fprintf(out, "  \"window_slack\": %d,\n", s->o.mode.window_slack);
+    fprintf(out, "  \"window_held\": %llu,\n", (unsigned long long)s->nic.win_held);
     fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");
     fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
     fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);

@@ -41,6 +41,10 @@ typedef struct {
   int admit, reroute, adopt;
   int admit_occ;           /* occupancy admission (section 6): 0 off (both modes), 1 at
                               most one busy network input, 2 none */
+  int window;              /* the NICs' injection window (section 8): packets a
+                              node may have in flight, 0 no limit (both modes) */
+  int window_slack;        /* with a window of 2 or more: cycles over its
+                              zero-load latency before a packet is late */
 } router_mode_t;
 
 typedef struct {

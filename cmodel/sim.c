@@ -21,6 +21,8 @@ void sim_defaults(sim_opts_t *o)
   o->tdd = 128;
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
   o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
+  o->mode.window = 0;            /* injection window: off in both modes */
+  o->mode.window_slack = 0;
   o->sm.pipe = 2;
 }
 
@@ -124,6 +126,10 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
       faults_check(&s->faults, &s->topo, net_route_fn(o->algo), o->algo == ALGO_ESCAPE,
                    s->err, sizeof s->err) != 0)
     return -1;
+  if (nic_window(&s->nic, &s->topo, o->mode.window, o->mode.window_slack) != 0) {
+    snprintf(s->err, sizeof s->err, "out of memory for the injection window's latencies");
+    return -1;
+  }
   if (o->algo == ALGO_FAVORS_NMIN) nic_route_header(&s->nic, s->topo.dist, o->seed);
   if (o->algo == ALGO_UGAL) nic_route_ugal(&s->nic, &s->topo, o->seed);
   return 0;
@@ -156,7 +162,7 @@ void sim_cycle_pre(sim_t *s)
     diag_faults_note(&s->diag, net, fs);   /* statistics only */
   }
   if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
-  nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports);
+  nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports, s->now);
 }
 
 int sim_cycle_post(sim_t *s)

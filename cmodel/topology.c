@@ -132,6 +132,55 @@ static int compute_dist(topo_t *t)
   return 0;
 }
 
+/* One row of topo_cycle_dist: Dijkstra with a bucket queue (Dial), the
+ * weights being 2..TOPO_MAX_LATENCY + 1.  bucket holds n ids a bucket,
+ * fill their counts. */
+static void cycle_dist_row(const topo_t *t, int s, int *row, int *bucket, int *fill)
+{
+  enum { B = TOPO_MAX_LATENCY + 2 };
+  const int n = t->routers, R = t->radix;
+  int i, d, left = 1;
+  for (i = 0; i < n; i++) row[i] = -1;
+  for (i = 0; i < B; i++) fill[i] = 0;
+  row[s] = 0;
+  bucket[0] = s;
+  fill[0] = 1;
+  for (d = 0; left > 0; d++) {
+    int *b = bucket + (size_t)(d % B) * (size_t)n, k;
+    for (k = 0; k < fill[d % B]; k++) {
+      const int u = b[k];
+      int p;
+      left--;
+      if (row[u] != d) continue;           /* reached earlier by a shorter route */
+      for (p = 1; p < R; p++) {
+        const size_t at = (size_t)u * (size_t)R + (size_t)p;
+        const int v = t->peer_router[at], nd = d + t->latency[at] + 1;
+        if (v < 0 || (row[v] >= 0 && row[v] <= nd)) continue;
+        row[v] = nd;
+        bucket[(size_t)(nd % B) * (size_t)n + (size_t)fill[nd % B]++] = v;
+        left++;
+      }
+    }
+    fill[d % B] = 0;
+  }
+}
+
+int *topo_cycle_dist(const topo_t *t)
+{
+  const int n = t->routers;
+  int *dist = malloc((size_t)n * (size_t)n * sizeof *dist);
+  int *bucket = malloc((size_t)(TOPO_MAX_LATENCY + 2) * (size_t)n * sizeof *bucket);
+  int fill[TOPO_MAX_LATENCY + 2], s;
+  if (!dist || !bucket) {
+    free(dist);
+    free(bucket);
+    return NULL;
+  }
+  for (s = 0; s < n; s++) cycle_dist_row(t, s, dist + (size_t)s * (size_t)n, bucket, fill);
+  free(bucket);
+  return dist;
+}
+
 /* Moves the build into t (kind, name, width, height are the caller's), with
  * nics NIC ports a router.  radix = max(highest used port + 1, min_radix,
  * nics + 1).  Frees b. */

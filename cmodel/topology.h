@@ -82,6 +82,12 @@ int topo_copy(const topo_t *src, topo_t *dst);
  * out. */
 int topo_remove_link(topo_t *t, int r, int p);
 
+/* All-pairs zero-load cycle distances: for routers a, b the least sum over
+ * a path of (link latency + 1), the cycles a head spends on that route's
+ * hops (contract 8), at index a*N+b; -1 = unreachable.  A new table the
+ * caller frees, or NULL when out of memory. */
+int *topo_cycle_dist(const topo_t *t);
+
 /* Router r's link latencies less 1, 4 bits a port (port p at bits 4p, 0
  * for unused ports): the router's cfg_xlat_i (contract section 1). */
 uint64_t topo_xlat_word(const topo_t *t, int r);

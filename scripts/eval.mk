@@ -43,7 +43,7 @@
 #   SWEEP_TOPO=NAME       the topology (mesh8x8); a dragonfly-a-p-h[@G] sweeps fmin_1vc_spin,
 #                         nmin_1vc_spin, dfmin_2vc and ugal_3vc on uniform_random and group_shift
 #   SWEEP_CONFIGS="a b"   configurations (the nine of a mesh: SWEEP_CONFIG_NAMES below)
-#   SWEEP_MODES="a b"     router modes, live and/or paper (both)
+#   SWEEP_MODES="a b"     router modes: live, paper, window (live + --window 1); live and paper by default
 #   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
 #   SWEEP_SAT_CYCLES=N    injection cycles of a post-saturation run (1000000)
@@ -86,7 +86,7 @@ BENCH_QUICK   ?= 0
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
 SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement group_shift
 SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_2vc wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
-SWEEP_MODE_NAMES    := live paper
+SWEEP_MODE_NAMES    := live paper window
 
 # Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
 # targets that use them and for make help, which prints some.
@@ -114,7 +114,7 @@ $(call knob_check_uint,SWEEP_JOBS,1,4096,a number of parallel runs, 1 or more)
 endif
 $(call knob_check_list,SWEEP_TRAFFIC,$(SWEEP_TRAFFIC_NAMES),patterns separated by blanks or commas: $(SWEEP_TRAFFIC_NAMES))
 $(call knob_check_list,SWEEP_CONFIGS,$(SWEEP_CONFIG_NAMES),configurations separated by blanks or commas: $(SWEEP_CONFIG_NAMES))
-$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live and/or paper)
+$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, paper and/or window)
 $(call knob_check_uint,SWEEP_SAT_CYCLES,10,1000000000000000,a number of cycles, 10 or more)
 $(call knob_check_uints,SWEEP_SAT_SEEDS,1,18446744073709551615,one or more seeds separated by blanks or commas, e.g. "1 2 3")
 ifneq ($(SWEEP_SAT_DRAIN),)

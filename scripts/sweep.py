@@ -90,8 +90,12 @@ LABELS = {c[0]: c[1] for c in CONFIGS}
 DF_CONFIGS = ["dfmin_2vc", "ugal_3vc"]
 DF_DEFAULT = ["fmin_1vc_spin", "nmin_1vc_spin", "dfmin_2vc", "ugal_3vc"]
 
-# live: the default router (admission, rerouting, probe adoption); paper: --mode paper.
-MODES = ["live", "paper"]
+# live: the default router (admission, rerouting, probe adoption); paper: --mode paper;
+# window: the live router with the NICs' injection window of 1 (contract 8).
+MODES = ["live", "paper", "window"]
+DEFAULT_MODES = ["live", "paper"]
+MODE_ARGS = {"live": ["--mode", "live"], "paper": ["--mode", "paper"],
+             "window": ["--mode", "live", "--window", "1"]}
 
 TRAFFICS = ["uniform_random", "transpose", "bit_reverse", "bit_rotation", "shuffle", "tornado",
             "neighbor"]
@@ -419,7 +423,7 @@ class Sweep:
                              drain=self.a.sat_drain, seed=seed)
 
     def command(self, row, json_path=None, exe=None):
-        cmd = [exe or self.a.spinsim, "--topo", TOPO, "--mode", row["mode"],
+        cmd = [exe or self.a.spinsim, "--topo", TOPO] + MODE_ARGS[row["mode"]] + [
                "--routing", row["routing"],
                "--vcs", str(row["vcs"]), "--spin", str(row["spin"]), "--tdd", str(row["tdd"]),
                "--traffic", row["traffic"], "--rate", row["rate"],
@@ -744,7 +748,8 @@ class Reports:
                 "- spinsim sha256 (first 16 hex digits): `%s`; work tree when this report was "
                 "written: %s." % (self.sw.binhash, self.sw.provenance),
                 "- Modes: `live` is the default router (injection admission, rerouting, SPIN "
-                "probe adoption; contract section 13), `paper` is `spinsim --mode paper`."]
+                "probe adoption; contract section 13), `paper` is `spinsim --mode paper`, "
+                "`window` the live router with `--window 1` (contract section 8)."]
 
     def sweep_rule(self):
         a = self.a
@@ -987,7 +992,7 @@ class Plots:
              "wf_2vc": ("tab:pink", "^"), "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
              "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
-    MODE_LS = {"live": "-", "paper": "--"}
+    MODE_LS = {"live": "-", "paper": "--", "window": ":"}
 
     def __init__(self, sw):
         self.sw = sw
@@ -1160,7 +1165,7 @@ def option_parser(quick_env):
     ap.add_argument("--configs", default=None,
                     help="configurations, comma separated (env SWEEP_CONFIGS; all): "
                          + ",".join(c[0] for c in CONFIGS))
-    ap.add_argument("--modes", default=None, help="router modes (env SWEEP_MODES; live,paper)")
+    ap.add_argument("--modes", default=None, help="router modes (env SWEEP_MODES; live,paper; also window)")
     ap.add_argument("--rates", default=None, help="START:STOP:STEP segments, comma separated (%s; "
                     "quick %s)" % (DEFAULT_RATES, QUICK_RATES))
     ap.add_argument("--seed", default=None, help="seed of the latency sweep (env SWEEP_SEED; 1)")
@@ -1219,7 +1224,7 @@ def check_run_options(a):
         raise BadInput("%s: %s route dragonflies only (--topo dragonfly-a-p-h)"
                        % (src, ",".join(sorted(set(a.configs) & set(DF_CONFIGS)))))
     src = "--modes" if a.modes is not None else "SWEEP_MODES"
-    a.modes = name_list(a.modes if a.modes is not None else env_or("SWEEP_MODES", ""), src, MODES) or list(MODES)
+    a.modes = name_list(a.modes if a.modes is not None else env_or("SWEEP_MODES", ""), src, MODES) or list(DEFAULT_MODES)
     a.rates = parse_rates(a.rates or (QUICK_RATES if a.quick else DEFAULT_RATES))
     a.seed = pos_int(a.seed if a.seed is not None else env_or("SWEEP_SEED", "1"),
                      "--seed" if a.seed is not None else "SWEEP_SEED")

@@ -832,6 +832,26 @@ add(cmodel(S, "mesh32x32 1 VC favors_min 0.06 (2x saturation), live, occupancy a
            " --spin 1 --admit-occ 2 --quiet",
            at_least=dict(probes_sent=40, throughput=0.033), exactly=dict(spins=0),
            cost=8))  # 55, 0.0361: no deadlock forms
+# the NICs' injection window (contract 8): a node with one packet in flight
+# starts no other; past saturation it keeps a 1-VC mesh of any size at its
+# peak, fairly (mesh32x32 at 3x: 0.0339, Jain 0.956; without it 0.0000)
+add(cmodel(S, "mesh32x32 1 VC favors_min 0.09 (3x saturation), live, window 1, C model",
+           "--topo mesh32x32 --routing favors_min --rate 0.09 --cycles 10000 --drain-limit 100000"
+           " --spin 1 --window 1 --quiet",
+           at_least=dict(probes_sent=1, throughput=0.032, jain_index=0.93), exactly=dict(spins=0),
+           cost=10))  # 8 probes, 0.0339, 0.956
+add(cmodel(S, "mesh16x16 1 VC favors_min 0.12 (2x saturation), live, window 1, C model",
+           "--topo mesh16x16 --routing favors_min --rate 0.12 --cycles 30000 --drain-limit 300000"
+           " --spin 1 --window 1 --quiet",
+           at_least=dict(throughput=0.059, jain_index=0.95), exactly=dict(probes_sent=0, spins=0),
+           cost=4))  # 0.0623, 0.971
+# a window of 2 on 4-cycle links: a second packet only while the first is
+# not late (its zero-load latency over the links' cycles); co-simulated,
+# a deadlock still forms and SPIN resolves it
+add(live(S, "mesh8x8@4 1 VC favors_min 0.2, live, window 2", 1, 4,
+         "--topo mesh8x8@4 --routing favors_min --rate 0.2 --cycles 5000 --drain-limit 100000"
+         " --window 2", at_least=dict(window_held=100000, probes_sent=30, spins=1),
+         cost=20))  # 375551 held, 37 probes, 1 spin; 20,020 cycles compared
 add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
          "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
          ports=3, at_least=dict(probes_sent=12, spins=2)))  # 14, 3
@@ -1071,6 +1091,10 @@ BAD_INPUT = [
      "make --no-print-directory sim ROUTING=escape SPIN=1"),
     ("spinsim --spin 2", r"spin", "{spinsim} --spin 2"),
     ("spinsim --tdd 1", r"tdd", "{spinsim} --spin 1 --tdd 1"),
+    ("spinsim --window 9", r"--window: 9 is more than 8 packets", "{spinsim} --window 9"),
+    ("spinsim --window -1", r"--window: '-1' is not a non-negative integer", "{spinsim} --window -1"),
+    ("spinsim --window-slack 100001", r"--window-slack: 100001 is more than 100000 cycles",
+     "{spinsim} --window 2 --window-slack 100001"),
     # cycles: at most 10^15 (traffic.h, SIM_MAX_CYCLE), so that no cycle
     # count overflows; a long idle stretch is skipped (the cases below)
     ("trace packet at cycle 2^64-1",

@@ -1,0 +1,194 @@
+/* test_window.c - the NICs' injection window (docs/microarchitecture.md,
+ * section 8), watched from outside the NIC: the heads the injection
+ * registers carry are the starts, the reference sink's deliveries the ends.
+ * No node ever has more than W packets in flight; with W >= 2 no node starts
+ * a packet while one of its packets is late (its zero-load latency computed
+ * here from the mesh's coordinates, not by the model); without a window the
+ * same run has more in flight (the watch can see it); the zero-load cycle
+ * distances of topo_cycle_dist.  Prints one line per failed check and ends
+ * with "N passed, N failed". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flit.h"
+#include "nic.h"
+#include "sim.h"
+#include "topology.h"
+#include "check.h"
+
+#define MAX_FLIGHT 64
+
+typedef struct {
+  uint64_t id[MAX_FLIGHT], due[MAX_FLIGHT];
+  int n;
+} watch_t;
+
+typedef struct {
+  int max_flight;        /* most packets one node had in flight */
+  uint64_t starts, starts_beside;   /* starts; those with another packet in flight */
+  uint64_t bad_count, bad_late;     /* starts over the window; while one was late */
+} seen_t;
+
+static int manhattan(const topo_t *t, int a, int b)
+{
+  return abs(t->x[a] - t->x[b]) + abs(t->y[a] - t->y[b]);
+}
+
+/* The node's packets that the reference model has delivered leave it. */
+static void drop_delivered(const nic_t *nic, watch_t *w)
+{
+  int i, k = 0;
+  for (i = 0; i < w->n; i++) {
+    const uint64_t id = w->id[i];
+    const int done = id < nic->sb.oldest || (nic->sb.ring[id & nic->sb.mask].done & 1u);
+    if (!done) {
+      w->id[k] = id;
+      w->due[k++] = w->due[i];
+    }
+  }
+  w->n = k;
+}
+
+/* A head in node r's injection register in cycle now: a start. */
+static void on_start(const sim_t *s, watch_t *w, int r, const flit_t *f, int L, seen_t *seen)
+{
+  const sim_opts_t *o = &s->o;
+  const uint64_t id = HEAD_ID(f->data);
+  const int len = HEAD_LEN(f->data), dst = HEAD_DST(f->data);
+  int i;
+  seen->starts++;
+  if (w->n) seen->starts_beside++;
+  if (o->mode.window && w->n >= o->mode.window) seen->bad_count++;
+  if (o->mode.window >= 2)
+    for (i = 0; i < w->n; i++)
+      if (s->now > w->due[i]) seen->bad_late++;
+  if (w->n < MAX_FLIGHT) {
+    w->id[w->n] = id;
+    w->due[w->n++] = s->now + 3u + (uint64_t)(manhattan(&s->topo, r, dst) * (L + 1)) +
+                     (uint64_t)(len - 1) + (uint64_t)o->mode.window_slack;
+  }
+  if (w->n > seen->max_flight) seen->max_flight = w->n;
+}
+
+/* Runs o (a mesh whose links all have latency L, one NIC a router) cycle by
+ * cycle, watching every node.  Returns the run's end. */
+static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s)
+{
+  watch_t *w;
+  sim_status_t st = SIM_ERROR;
+  memset(seen, 0, sizeof *seen);
+  if (!CHECK(sim_init(s, o, 1) == 0, "sim_init(%s): %s", o->topo, s->err)) return SIM_ERROR;
+  w = calloc((size_t)s->topo.nodes, sizeof *w);
+  if (!CHECK(w != NULL, "out of memory")) return SIM_ERROR;
+  do {
+    int r;
+    sim_cycle_pre(s);
+    for (r = 0; r < s->topo.nodes; r++) {
+      const flit_t *f = &s->nic.inj_next[r];
+      if (CTL_KIND(f->ctl) == KIND_FLIT && CTL_HEAD(f->ctl)) on_start(s, &w[r], r, f, L, seen);
+    }
+    net_step(&s->net);
+    if (sim_cycle_post(s) != 0) break;
+    for (r = 0; r < s->topo.nodes; r++) drop_delivered(&s->nic, &w[r]);
+    st = sim_status(s);
+  } while (st == SIM_RUNNING);
+  free(w);
+  return st;
+}
+
+static void base(sim_opts_t *o, const char *topo, double rate, int window, int slack)
+{
+  sim_defaults(o);
+  o->topo = topo;
+  o->algo = ALGO_FAVORS_MIN;
+  o->spin = 1;
+  o->rate = rate;
+  o->cycles = 4000;
+  o->warmup = 400;
+  o->drain_limit = 200000;
+  o->mode.window = window;
+  o->mode.window_slack = slack;
+}
+
+/* A window of 1 past saturation: never two packets of a node in flight,
+ * every packet delivered; without the window the same run has more. */
+static void window_one(void)
+{
+  sim_opts_t o;
+  sim_t s;
+  seen_t on, off;
+  base(&o, "mesh8x8", 0.3, 1, 0);
+  CHECK(watch_run(&o, 1, &on, &s) == SIM_DRAINED, "window 1 at 0.3 did not drain");
+  CHECK(on.bad_count == 0 && on.max_flight == 1, "%llu starts over the window, at most %d "
+        "in flight", (unsigned long long)on.bad_count, on.max_flight);
+  CHECK(on.starts == s.nic.injected && s.nic.win_held > 0, "starts %llu injected %llu held %llu",
+        (unsigned long long)on.starts, (unsigned long long)s.nic.injected,
+        (unsigned long long)s.nic.win_held);
+  sim_free(&s);
+  base(&o, "mesh8x8", 0.3, 0, 0);
+  CHECK(watch_run(&o, 1, &off, &s) == SIM_DRAINED, "no window at 0.3 did not drain");
+  CHECK(off.max_flight > 1 && s.nic.win_held == 0, "without a window at most %d in flight, "
+        "held %llu", off.max_flight, (unsigned long long)s.nic.win_held);
+  sim_free(&s);
+}
+
+/* A window of 3 on links of 3 cycles, slack 0 and 20: never over 3, never a
+ * start beside a late packet, and starts beside another packet happen. */
+static void window_late(int slack)
+{
+  sim_opts_t o;
+  sim_t s;
+  seen_t seen;
+  base(&o, "mesh4x4@3", 0.5, 3, slack);
+  CHECK(watch_run(&o, 3, &seen, &s) == SIM_DRAINED, "window 3 slack %d did not drain", slack);
+  CHECK(seen.bad_count == 0 && seen.max_flight <= 3, "slack %d: %llu starts over the window",
+        slack, (unsigned long long)seen.bad_count);
+  CHECK(seen.bad_late == 0, "slack %d: %llu starts beside a late packet", slack,
+        (unsigned long long)seen.bad_late);
+  CHECK(seen.starts_beside > 0 && seen.max_flight >= 2, "slack %d: no start beside another "
+        "packet (%llu starts)", slack, (unsigned long long)seen.starts);
+  CHECK(s.nic.win_held > 0, "slack %d: the window never held a packet", slack);
+  sim_free(&s);
+}
+
+/* topo_cycle_dist: on a mesh with L-cycle links, manhattan x (L + 1); on a
+ * dragonfly with 4-cycle global links, 2 a local hop and 5 a global one. */
+static void cycle_dist(void)
+{
+  char err[256];
+  topo_t t;
+  int *d, a, b, bad = 0;
+  if (!CHECK(topo_from_name("mesh5x3@4", &t, err, sizeof err) == 0, "%s", err)) return;
+  d = topo_cycle_dist(&t);
+  if (CHECK(d != NULL, "no table")) {
+    for (a = 0; a < t.routers; a++)
+      for (b = 0; b < t.routers; b++)
+        if (d[a * t.routers + b] != manhattan(&t, a, b) * 5) bad++;
+    CHECK(bad == 0, "mesh5x3@4: %d distances wrong", bad);
+  }
+  free(d);
+  topo_free(&t);
+  if (!CHECK(topo_from_name("dragonfly-4-1-2@4", &t, err, sizeof err) == 0, "%s", err)) return;
+  d = topo_cycle_dist(&t);
+  if (CHECK(d != NULL, "no table")) {
+    bad = 0;
+    for (a = 0; a < t.routers; a++)
+      for (b = 0; b < t.routers; b++) {
+        const int h = t.dist[a * t.routers + b], c = d[a * t.routers + b];
+        const int same = topo_df_group(&t, a) == topo_df_group(&t, b);
+        if (same ? c != 2 * h : c < 5 || c > 2 * (h - 1) + 5 + 4) bad++;
+      }
+    CHECK(bad == 0, "dragonfly-4-1-2@4: %d distances out of range", bad);
+  }
+  free(d);
+  topo_free(&t);
+}
+
+int main(void)
+{
+  cycle_dist();
+  window_one();
+  window_late(0);
+  window_late(20);
+  return check_done();
+}
