@@ -43,6 +43,8 @@
 #   SWEEP_TOPO=NAME       the topology (mesh8x8); a dragonfly-a-p-h[@G] sweeps fmin_1vc_spin,
 #                         nmin_1vc_spin, dfmin_2vc and ugal_3vc on uniform_random and group_shift
 #   SWEEP_CONFIGS="a b"   configurations (the nine of a mesh: SWEEP_CONFIG_NAMES below)
+#   SWEEP_FAULTS=SPEC     links failing at run time (spinsim --faults CYCLE@ROUTER:PORT,...;
+#                         none); outputs under build/sweep/<topo>+faults-<hash>/
 #   SWEEP_MODES="a b"     router modes: live, paper, window (live + --window 1); live and paper by default
 #   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
@@ -72,6 +74,7 @@ SWEEP_CYCLES     ?=
 SWEEP_TRAFFIC    ?=
 SWEEP_CONFIGS    ?=
 SWEEP_TOPO       ?=
+SWEEP_FAULTS     ?=
 SWEEP_MODES      ?=
 SWEEP_QUICK      ?= 0
 SWEEP_JOBS       ?=
@@ -94,6 +97,10 @@ include $(dir $(lastword $(MAKEFILE_LIST)))knobs.mk
 EVAL_GOALS := $(filter sweep sweep-sat ppa bench bench-vflags help,$(or $(MAKECMDGOALS),help))
 ifneq ($(filter sweep sweep-sat ppa help,$(EVAL_GOALS)),)
 $(call knob_check_uint,SWEEP_QUICK,0,1,0 or 1)
+ifneq ($(call knob_is_empty,$(SWEEP_FAULTS)),)
+else ifeq ($(and $(call knob_only,$(SWEEP_FAULTS),$(knob_digits) @ : $(knob_comma)),$(call knob_faults_items,$(SWEEP_FAULTS))),)
+$(call knob_fail,SWEEP_FAULTS,CYCLE@ROUTER:PORT[$(knob_comma)CYCLE@ROUTER:PORT...])
+endif
 $(call knob_check_name,SWEEP_ENGINE,local parallel slurm,local, parallel or slurm)
 ifneq ($(SWEEP_HOSTS),)
 ifneq ($(SWEEP_ENGINE),parallel)
@@ -129,7 +136,7 @@ endif
 # The environment of scripts/sweep.py (it checks the values again): exported
 # as they are, never pasted into a command.
 ifneq ($(filter sweep sweep-sat,$(EVAL_GOALS)),)
-export SWEEP_TOPO SWEEP_CYCLES SWEEP_TRAFFIC SWEEP_CONFIGS SWEEP_MODES SWEEP_QUICK SWEEP_JOBS \
+export SWEEP_TOPO SWEEP_FAULTS SWEEP_CYCLES SWEEP_TRAFFIC SWEEP_CONFIGS SWEEP_MODES SWEEP_QUICK SWEEP_JOBS \
   SWEEP_SAT_CYCLES SWEEP_SAT_SEEDS SWEEP_SAT_DRAIN SWEEP_ENGINE SWEEP_HOSTS
 endif
 

@@ -68,6 +68,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 TOPO = "mesh8x8"
+# Links failing at run time (spinsim --faults; empty: none).
+FAULTS = ""
 
 # (id, label, routing, vcs, spin), in the order of the tables.
 CONFIGS = [
@@ -423,7 +425,8 @@ class Sweep:
                              drain=self.a.sat_drain, seed=seed)
 
     def command(self, row, json_path=None, exe=None):
-        cmd = [exe or self.a.spinsim, "--topo", TOPO] + MODE_ARGS[row["mode"]] + [
+        cmd = [exe or self.a.spinsim, "--topo", TOPO] + (["--faults", FAULTS] if FAULTS else []) + \
+            MODE_ARGS[row["mode"]] + [
                "--routing", row["routing"],
                "--vcs", str(row["vcs"]), "--spin", str(row["spin"]), "--tdd", str(row["tdd"]),
                "--traffic", row["traffic"], "--rate", row["rate"],
@@ -793,7 +796,7 @@ class Reports:
         return ["- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
                 "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed %d` "
                 "(long-frac 0.5: mean packet 3 flits)."
-                % (TOPO, a.tdd, a.cycles, a.warmup, a.drain_limit, a.seed),
+                % (topo_args(), a.tdd, a.cycles, a.warmup, a.drain_limit, a.seed),
                 "- Offered rates: %s (%d rates); a series stops at the first rate at or above "
                 "%dx its saturation rate." % (", ".join(fmt_rate(r) for r in a.rates), len(a.rates), PAST),
                 "- " + self.sweep_rule(),
@@ -895,7 +898,7 @@ class Reports:
         return [
             "- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
             "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed N`, seeds %s."
-            % (TOPO, a.tdd, a.sat_cycles, a.sat_cycles // 10, a.sat_drain,
+            % (topo_args(), a.tdd, a.sat_cycles, a.sat_cycles // 10, a.sat_drain,
                ", ".join(map(str, a.sat_seeds))),
             "- Saturation rate: from the latency sweep (`saturation.md`, %d-cycle runs, "
             "seed %d). %s" % (a.cycles, a.seed, self.sweep_rule()),
@@ -1152,6 +1155,9 @@ def option_parser(quick_env):
     ap.add_argument("--topo", default=None,
                     help="the topology (env SWEEP_TOPO; mesh8x8); a dragonfly-a-p-h[@G] sweeps "
                          "%s on %s by default" % (",".join(DF_DEFAULT), ",".join(DF_TRAFFICS)))
+    ap.add_argument("--faults", default=None,
+                    help="links failing at run time, as spinsim --faults (env SWEEP_FAULTS; none); "
+                         "the output directory's name ends in +faults-<hash>")
     ap.add_argument("--out", default=None, help="output directory (build/sweep; build/sweep/quick with --quick; "
                     "another topology than mesh8x8 in a subdirectory of it named after the topology)")
     ap.add_argument("--quick", action="store_true", default=quick_env == "1",
@@ -1193,6 +1199,11 @@ def option_parser(quick_env):
     return ap
 
 
+def topo_args():
+    """The topology as the runs name it: --topo, and --faults when links fail."""
+    return TOPO + (" --faults " + FAULTS if FAULTS else "")
+
+
 def check_run_options(a):
     """The topology, the points' cycles, the output directory, what is swept
     (traffic, configurations, modes, rates), seed, t_DD, jobs, timeout."""
@@ -1201,6 +1212,10 @@ def check_run_options(a):
     if not TOPO or any(ch.isspace() for ch in TOPO):
         raise BadInput("--topo %r: expected a spinsim topology name" % TOPO)
     dfly = TOPO.startswith("dragonfly")
+    global FAULTS
+    FAULTS = a.faults if a.faults is not None else env_or("SWEEP_FAULTS", "")
+    if any(ch.isspace() for ch in FAULTS):
+        raise BadInput("--faults %r: expected spinsim's --faults (CYCLE@ROUTER:PORT,...)" % FAULTS)
 
     src = "--cycles" if a.cycles is not None else "SWEEP_CYCLES"
     a.cycles = pos_int(a.cycles if a.cycles is not None else env_or("SWEEP_CYCLES", "3000" if a.quick else "20000"),
@@ -1211,8 +1226,9 @@ def check_run_options(a):
     a.drain_limit = a.cycles if a.drain_limit is None else pos_int(a.drain_limit, "--drain-limit")
     if a.out is None:
         a.out = "build/sweep/quick" if a.quick else "build/sweep"
-        if TOPO != "mesh8x8":   # points.csv does not name the topology: one directory each
-            a.out = os.path.join(a.out, TOPO.replace("/", "_").replace(":", "_"))
+        if TOPO != "mesh8x8" or FAULTS:   # points.csv does not name the topology: one directory each
+            a.out = os.path.join(a.out, TOPO.replace("/", "_").replace(":", "_") +
+                                 ("+faults-" + hashlib.sha1(FAULTS.encode()).hexdigest()[:8] if FAULTS else ""))
     src = "--traffic" if a.traffic is not None else "SWEEP_TRAFFIC"
     a.traffic = name_list(a.traffic if a.traffic is not None else env_or("SWEEP_TRAFFIC", ""), src,
                           TRAFFICS + OTHER_TRAFFICS) or list(DF_TRAFFICS if dfly else TRAFFICS)
