@@ -63,8 +63,10 @@ void nic_concentrate(nic_t *nic, int nics)
 
 int nic_window(nic_t *nic, const topo_t *t, int window, int slack)
 {
+  int r;
   nic->window = window;
   nic->slack = slack;
+  for (r = 0; r < nic->n; r++) nic->src[r].w16 = (uint16_t)(16 * window);
   if (window >= 2 && !(nic->zcyc = topo_cycle_dist(t))) return -1;
   return 0;
 }
@@ -161,8 +163,6 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   if (measured) nic->meas_created_flits += (uint64_t)flits;
 }
 
-/* A node outside nic->active has nothing queued or in flight, no VC held
- * and an idle inj_next: its step would change nothing, and is skipped. */
 /* The injection window (contract 8): whether node s may start a packet in
  * cycle now. */
 static int window_open(const nic_t *nic, const nic_src_t *s, uint64_t now)
@@ -171,9 +171,28 @@ static int window_open(const nic_t *nic, const nic_src_t *s, uint64_t now)
   if (!nic->window) return 1;
   if (s->flight >= nic->window) return 0;
   if (nic->window < 2) return 1;
+  if (s->flight >= s->w16 / 16) return 0;
   for (i = 0; i < s->flight; i++)
     if (now > nic->sb.ring[s->fl[i] & nic->sb.mask].due) return 0;   /* late */
   return 1;
+}
+
+/* A window of 2 or more, in cycle now, before the node's start decision: a
+ * packet in flight that is late and started after the last halving halves
+ * the window (at least 1 packet); the packets in flight then can halve it
+ * no more. */
+static void window_tune(nic_t *nic, nic_src_t *s, uint64_t now)
+{
+  int i;
+  for (i = 0; i < s->flight; i++) {
+    const uint64_t id = s->fl[i];
+    if (id >= s->cut_after && now > nic->sb.ring[id & nic->sb.mask].due) {
+      s->w16 = (uint16_t)(s->w16 / 2 < 16 ? 16 : s->w16 / 2);
+      s->cut_after = s->fl[s->flight - 1] + 1u;
+      nic->win_cuts++;
+      return;
+    }
+  }
 }
 
 /* Node r starts packet id in cycle now: into its window, with the cycle it
@@ -190,17 +209,25 @@ static void window_start(nic_t *nic, nic_src_t *s, int r, uint64_t id, uint64_t 
   }
 }
 
-/* Packet p, delivered by the reference model, leaves its source's window. */
-static void window_end(nic_t *nic, const pkt_t *p, uint64_t id)
+/* Packet p, delivered by the reference model in cycle now, leaves its
+ * source's window; on time (now <= due), it grows a window of 2 or more. */
+static void window_end(nic_t *nic, const pkt_t *p, uint64_t id, uint64_t now)
 {
   nic_src_t *s = &nic->src[p->src];
   int i = 0;
   if (!nic->window) return;
+  if (nic->window >= 2 && now <= p->due) {   /* on time: grow by 1/window */
+    const unsigned g = 256u / s->w16, top = 16u * (unsigned)nic->window;
+    s->w16 = (uint16_t)(s->w16 + (g ? g : 1u) > top ? top : s->w16 + (g ? g : 1u));
+    nic->win_grows++;
+  }
   while (i < s->flight && s->fl[i] != id) i++;
   for (; i + 1 < s->flight; i++) s->fl[i] = s->fl[i + 1];
   if (s->flight) s->flight--;
 }
 
+/* A node outside nic->active has nothing queued or in flight, no VC held
+ * and an idle inj_next: its step would change nothing, and is skipped. */
 void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now)
 {
   const unsigned all = (1u << nic->vcs) - 1u;
@@ -214,8 +241,10 @@ void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now)
       flit_t *out = &nic->inj_next[r];
       uint8_t c = cred[(size_t)(r / nic->nics) * (size_t)cred_stride + (size_t)(r % nic->nics)];
       const int ready = !s->cur_flit && s->len && (s->busy & all) != all;
-      const int open = ready && window_open(nic, s, now);
+      int open;
       unsigned set = 0;
+      if (s->flight && nic->window >= 2) window_tune(nic, s, now);
+      open = ready && window_open(nic, s, now);
       out->ctl = KIND_IDLE;
       out->data = out->ext = 0;
       if (ready && !open) nic->win_held++;
@@ -232,7 +261,7 @@ void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now)
         nic->injected++;
       } else if (!s->cur_flit) {
         if (CRED_VALID(c)) s->busy = (uint8_t)(s->busy & ~(1u << CRED_VC(c)));
-        if (!s->busy && !s->len) nic->active[k] &= ~(1ull << (r % 64));
+        if (!s->busy && !s->len && !s->flight) nic->active[k] &= ~(1ull << (r % 64));
         continue;
       }
       {
@@ -352,7 +381,7 @@ int sink_eject(sink_t *s, nic_t *nic, int r, const flit_t *f, uint64_t now, int 
     uint64_t lat = now - p->t_create;
     st->next = 0;
     p->done = (uint8_t)(p->done | (1u << s->model));
-    if (s->model == 0) window_end(nic, p, st->id);
+    if (s->model == 0) window_end(nic, p, st->id, now);
     s->delivered++;
     if (p->measured) {
       s->meas_pkts++;

@@ -48,6 +48,9 @@ typedef struct {
   uint8_t flight;        /* injection window: its packets in flight (started,
                             not yet delivered by the reference model) */
   uint64_t fl[NIC_WINDOW_MAX];   /* their ids, oldest first */
+  uint16_t w16;          /* window of 2 or more: its size now, in 1/16 packets
+                            (16 .. 16 W) */
+  uint64_t cut_after;    /* a late packet of an id below this halves it no more */
 } nic_src_t;
 
 typedef struct {
@@ -72,6 +75,7 @@ typedef struct {
                             distances (topo_cycle_dist; owned) */
   uint64_t win_held;     /* node-cycles a packet was ready to start and the
                             window held it */
+  uint64_t win_cuts, win_grows;   /* window of 2 or more: halvings, on-time deliveries */
 } nic_t;
 
 /* Per-model ejection sink with its statistics. */
@@ -122,10 +126,12 @@ void nic_route_ugal(nic_t *nic, const struct topo_s *t, uint64_t seed);
 unsigned nic_mid(uint64_t id, uint64_t seed, unsigned src, unsigned dst, unsigned n);
 
 /* Injection window (contract 8): at most `window` packets a node in flight
- * (0: no limit); with 2 or more, a node starts no packet while one of its
- * packets in flight is late, i.e. in flight longer than its zero-load
- * latency plus `slack` cycles.  t gives the zero-load latencies.  Returns
- * 0, or -1 when out of memory. */
+ * (0: no limit).  With 2 or more the window tunes itself between 1 and
+ * `window`: a node starts no packet while one of its packets in flight is
+ * late (in flight longer than its zero-load latency plus `slack` cycles),
+ * a late packet halves the node's window, a packet delivered on time grows
+ * it by 1/window.  t gives the zero-load latencies.  Returns 0, or -1 when
+ * out of memory. */
 int nic_window(nic_t *nic, const struct topo_s *t, int window, int slack);
 
 /* Queues a new packet created in `cycle` (traffic_emit_fn compatible via nic_emit_ctx). */

@@ -78,8 +78,8 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
     snprintf(occ, sizeof occ, ", occupancy admission %s",
              m->admit_occ == 1 ? "(at most one busy input)" : "(no busy input)");
   if (m->window == 1) snprintf(win, sizeof win, ", injection window 1");
-  else if (m->window) snprintf(win, sizeof win, ", injection window %d (slack %d)", m->window,
-                               m->window_slack);
+  else if (m->window) snprintf(win, sizeof win, ", injection window 1 to %d (slack %d)",
+                               m->window, m->window_slack);
   snprintf(buf, len, "%s%s%s", t, occ, win);
   return buf;
 }
@@ -120,8 +120,11 @@ static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
           (unsigned long long)s->nic.created, (unsigned long long)s->nic.injected,
           (unsigned long long)s->sink.delivered, f->drained ? " (drained)" : " (NOT drained)");
   if (s->o.mode.window)
-    fprintf(out, "  injection window     held a ready packet back %llu node-cycles\n",
-            (unsigned long long)s->nic.win_held);
+    fprintf(out, "  injection window     held a ready packet back %llu node-cycles%s",
+            (unsigned long long)s->nic.win_held, s->o.mode.window >= 2 ? "" : "\n");
+  if (s->o.mode.window >= 2)
+    fprintf(out, "; halved %llu times, grew on %llu deliveries on time\n",
+            (unsigned long long)s->nic.win_cuts, (unsigned long long)s->nic.win_grows);
   fprintf(out, "  latency (measured)   avg %.2f, p99 %.0f, max %llu cycles over %llu packets\n",
           f->avg, f->p99, (unsigned long long)s->sink.lat_max,
           (unsigned long long)s->sink.meas_pkts);
@@ -306,6 +309,8 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"window\": %d,\n", s->o.mode.window);
     fprintf(out, "  \"window_slack\": %d,\n", s->o.mode.window_slack);
     fprintf(out, "  \"window_held\": %llu,\n", (unsigned long long)s->nic.win_held);
+    fprintf(out, "  \"window_cuts\": %llu,\n", (unsigned long long)s->nic.win_cuts);
+    fprintf(out, "  \"window_grows\": %llu,\n", (unsigned long long)s->nic.win_grows);
     fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");
     fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
     fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);

@@ -3,10 +3,13 @@
  * registers carry are the starts, the reference sink's deliveries the ends.
  * No node ever has more than W packets in flight; with W >= 2 no node starts
  * a packet while one of its packets is late (its zero-load latency computed
- * here from the mesh's coordinates, not by the model); without a window the
- * same run has more in flight (the watch can see it); the zero-load cycle
- * distances of topo_cycle_dist.  Prints one line per failed check and ends
- * with "N passed, N failed". */
+ * here from the mesh's coordinates, not by the model), and a twin of the
+ * self-tuned window (halved by a late packet, grown by one delivered on
+ * time) written here from the contract admits every start the model makes
+ * and counts the same halvings and growths; without a window the same run
+ * has more in flight (the watch can see it); the zero-load cycle distances
+ * of topo_cycle_dist.  Prints one line per failed check and ends with
+ * "N passed, N failed". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +22,19 @@
 #define MAX_FLIGHT 64
 
 typedef struct {
-  uint64_t id[MAX_FLIGHT], due[MAX_FLIGHT];
+  uint64_t id[MAX_FLIGHT], due[MAX_FLIGHT];   /* in flight, oldest first */
   int n;
+  unsigned w16;          /* the twin's window (W >= 2), 1/16 packets */
+  uint64_t cut_after;
 } watch_t;
 
 typedef struct {
   int max_flight;        /* most packets one node had in flight */
   uint64_t starts, starts_beside;   /* starts; those with another packet in flight */
   uint64_t bad_count, bad_late;     /* starts over the window; while one was late */
+  uint64_t bad_twin;     /* starts the twin's window does not admit */
+  uint64_t cuts, grows;  /* the twin's halvings and growths */
+  unsigned min_w16;      /* the smallest window the twin saw */
 } seen_t;
 
 static int manhattan(const topo_t *t, int a, int b)
@@ -34,8 +42,9 @@ static int manhattan(const topo_t *t, int a, int b)
   return abs(t->x[a] - t->x[b]) + abs(t->y[a] - t->y[b]);
 }
 
-/* The node's packets that the reference model has delivered leave it. */
-static void drop_delivered(const nic_t *nic, watch_t *w)
+/* The node's packets that the reference model has delivered (in cycle
+ * now) leave it; one on time grows the twin's window by 1/window. */
+static void drop_delivered(const nic_t *nic, watch_t *w, int W, uint64_t now, seen_t *seen)
 {
   int i, k = 0;
   for (i = 0; i < w->n; i++) {
@@ -44,9 +53,29 @@ static void drop_delivered(const nic_t *nic, watch_t *w)
     if (!done) {
       w->id[k] = id;
       w->due[k++] = w->due[i];
+    } else if (W >= 2 && now <= w->due[i]) {
+      const unsigned g = 256u / w->w16;
+      w->w16 += g ? g : 1u;
+      if (w->w16 > 16u * (unsigned)W) w->w16 = 16u * (unsigned)W;
+      seen->grows++;
     }
   }
   w->n = k;
+}
+
+/* The twin's halving, in cycle now before the start decision: the first
+ * late packet in flight at or above cut_after halves the window. */
+static void twin_tune(watch_t *w, uint64_t now, seen_t *seen)
+{
+  int i;
+  for (i = 0; i < w->n; i++)
+    if (w->id[i] >= w->cut_after && now > w->due[i]) {
+      w->w16 = w->w16 / 2 < 16 ? 16 : w->w16 / 2;
+      w->cut_after = w->id[w->n - 1] + 1u;
+      seen->cuts++;
+      break;
+    }
+  if (w->w16 < seen->min_w16) seen->min_w16 = w->w16;
 }
 
 /* A head in node r's injection register in cycle now: a start. */
@@ -59,6 +88,7 @@ static void on_start(const sim_t *s, watch_t *w, int r, const flit_t *f, int L, 
   seen->starts++;
   if (w->n) seen->starts_beside++;
   if (o->mode.window && w->n >= o->mode.window) seen->bad_count++;
+  if (o->mode.window >= 2 && w->n >= (int)(w->w16 / 16)) seen->bad_twin++;
   if (o->mode.window >= 2)
     for (i = 0; i < w->n; i++)
       if (s->now > w->due[i]) seen->bad_late++;
@@ -76,12 +106,17 @@ static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s
 {
   watch_t *w;
   sim_status_t st = SIM_ERROR;
+  int r;
   memset(seen, 0, sizeof *seen);
+  seen->min_w16 = 16u * (unsigned)o->mode.window;
   if (!CHECK(sim_init(s, o, 1) == 0, "sim_init(%s): %s", o->topo, s->err)) return SIM_ERROR;
   w = calloc((size_t)s->topo.nodes, sizeof *w);
   if (!CHECK(w != NULL, "out of memory")) return SIM_ERROR;
+  for (r = 0; r < s->topo.nodes; r++) w[r].w16 = 16u * (unsigned)o->mode.window;
   do {
-    int r;
+    if (o->mode.window >= 2)
+      for (r = 0; r < s->topo.nodes; r++)
+        if (w[r].n) twin_tune(&w[r], s->now, seen);
     sim_cycle_pre(s);
     for (r = 0; r < s->topo.nodes; r++) {
       const flit_t *f = &s->nic.inj_next[r];
@@ -89,7 +124,7 @@ static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s
     }
     net_step(&s->net);
     if (sim_cycle_post(s) != 0) break;
-    for (r = 0; r < s->topo.nodes; r++) drop_delivered(&s->nic, &w[r]);
+    for (r = 0; r < s->topo.nodes; r++) drop_delivered(&s->nic, &w[r], o->mode.window, s->now, seen);
     st = sim_status(s);
   } while (st == SIM_RUNNING);
   free(w);
@@ -132,8 +167,10 @@ static void window_one(void)
   sim_free(&s);
 }
 
-/* A window of 3 on links of 3 cycles, slack 0 and 20: never over 3, never a
- * start beside a late packet, and starts beside another packet happen. */
+/* A window of 1 to 3 on links of 3 cycles, slack 0 and 20: never over 3,
+ * never a start beside a late packet, every start admitted by the twin's
+ * window, the same halvings and growths, and starts beside another packet
+ * happen. */
 static void window_late(int slack)
 {
   sim_opts_t o;
@@ -148,6 +185,15 @@ static void window_late(int slack)
   CHECK(seen.starts_beside > 0 && seen.max_flight >= 2, "slack %d: no start beside another "
         "packet (%llu starts)", slack, (unsigned long long)seen.starts);
   CHECK(s.nic.win_held > 0, "slack %d: the window never held a packet", slack);
+  CHECK(seen.bad_twin == 0, "slack %d: %llu starts the twin's window does not admit", slack,
+        (unsigned long long)seen.bad_twin);
+  CHECK(seen.cuts == s.nic.win_cuts && seen.grows == s.nic.win_grows, "slack %d: halvings "
+        "%llu / %llu, growths %llu / %llu (twin / model)", slack, (unsigned long long)seen.cuts,
+        (unsigned long long)s.nic.win_cuts, (unsigned long long)seen.grows,
+        (unsigned long long)s.nic.win_grows);
+  CHECK(seen.cuts > 0 && seen.grows > 0 && seen.min_w16 == 16, "slack %d: %llu halvings, %llu "
+        "growths, smallest window %u/16: the tuning was not exercised", slack,
+        (unsigned long long)seen.cuts, (unsigned long long)seen.grows, seen.min_w16);
   sim_free(&s);
 }
 

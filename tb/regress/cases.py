@@ -845,13 +845,15 @@ add(cmodel(S, "mesh16x16 1 VC favors_min 0.12 (2x saturation), live, window 1, C
            " --spin 1 --window 1 --quiet",
            at_least=dict(throughput=0.059, jain_index=0.95), exactly=dict(probes_sent=0, spins=0),
            cost=4))  # 0.0623, 0.971
-# a window of 2 on 4-cycle links: a second packet only while the first is
-# not late (its zero-load latency over the links' cycles); co-simulated,
-# a deadlock still forms and SPIN resolves it
-add(live(S, "mesh8x8@4 1 VC favors_min 0.2, live, window 2", 1, 4,
+# the self-tuned window of 1 to 4 on 4-cycle links: a packet late past its
+# zero-load latency over the links' cycles halves its node's window, one on
+# time grows it; co-simulated (21,081 cycles compared); probes go out, no
+# deadlock forms
+add(live(S, "mesh8x8@4 1 VC favors_min 0.2, live, window 1 to 4", 1, 4,
          "--topo mesh8x8@4 --routing favors_min --rate 0.2 --cycles 5000 --drain-limit 100000"
-         " --window 2", at_least=dict(window_held=100000, probes_sent=30, spins=1),
-         cost=20))  # 375551 held, 37 probes, 1 spin; 20,020 cycles compared
+         " --window 4", at_least=dict(window_held=100000, window_cuts=1000, window_grows=1000,
+                                      probes_sent=1), exactly=dict(spins=0),
+         cost=20))  # 621344 held, 16191 halvings, 2669 growths, 4 probes
 add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
          "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
          ports=3, at_least=dict(probes_sent=12, spins=2)))  # 14, 3
