@@ -255,10 +255,14 @@ VOPT   ?= $(SPEED_VOPT)
 endif
 # PGO=1: the router array's build (harness and Verilated router, not the C
 # model's library) with GCC's profile-guided optimisation: built with
-# -fprofile-generate, trained by the run it is built for (make sim's knobs,
-# PGO_CYCLES cycles), built again with -fprofile-use; the profile stays in
-# the build directory.  NATIVE=1: -march=native, for the CPU of the machine
-# that builds it.  Each its own directory: build/rtl[-speed][-pgo][-native]/.
+# -fprofile-generate, trained by a short run with make sim's knobs
+# (PGO_CYCLES cycles; a run that fails, exit 1, still leaves its profile),
+# built again with -fprofile-use; the profile stays in the build directory.
+# The build is not made again for other knobs (the profile changes the
+# speed, never the results).  NATIVE=1: -march=native, for the CPU of the
+# machine that builds it.  Each its own directory:
+# build/rtl[-speed][-pgo][-native]/.  Measured: docs/results.md,
+# "Simulation speed".
 PGO_CYCLES := 5000
 ARRAY_CXX  := $(if $(filter 1,$(NATIVE)),-march=native)
 PGO_GEN    := -fprofile-generate -fprofile-update=atomic
@@ -322,7 +326,7 @@ cosim_ports = $(word 1,$(subst -v, ,$(1)))
 cosim_vcs   = $(word 1,$(subst -n, ,$(word 2,$(subst -v, ,$(1)))))
 cosim_nics  = $(or $(word 2,$(subst -n, ,$(1))),1)
 $(RTL_DIR)/p%.inputs: FORCE
-	$(call inputs_stamp,$(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW) $(ARRAY_SM) $(ARRAY_CXX) $(if $(filter 1,$(PGO)),$(PGO_GEN) $(PGO_USE) $(PGO_CYCLES) $(SIM_ARGS) $(THREADS)))
+	$(call inputs_stamp,$(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW) $(ARRAY_SM) $(ARRAY_CXX) $(if $(filter 1,$(PGO)),$(PGO_GEN) $(PGO_USE) $(PGO_CYCLES)))
 .PRECIOUS: $(RTL_DIR)/p%.inputs
 # $(call array_verilate,CXXFLAGS): Verilate and compile the router array of
 # the target's directory with these C++ flags added (compile and link).
@@ -339,8 +343,8 @@ $(RTL_DIR)/p%/Vcosim: $(RTL_DIR)/p%.inputs | $(LIBSPIN)
 ifeq ($(PGO),1)
 	@$(call array_verilate,$(ARRAY_CXX) $(PGO_GEN))
 	@echo "pgo: training run of $(PGO_CYCLES) cycles with make sim's knobs (log: $(@D)/train.log)"
-	@$(@D)/Vcosim $(SIM_ARGS) --cycles $(PGO_CYCLES) --threads $(THREADS) +verilator+seed+$(VSEED) \
-	  > $(@D)/train.log 2>&1 || { tail -20 $(@D)/train.log; exit 1; }
+	@$(@D)/Vcosim $(SIM_ARGS) --cycles $(PGO_CYCLES) --drain-limit $(PGO_CYCLES) --threads $(THREADS) \
+	  +verilator+seed+$(VSEED) > $(@D)/train.log 2>&1; [ $$? -le 1 ] || { tail -20 $(@D)/train.log; exit 1; }
 	@rm -f $(@D)/*.o $(@D)/*.a $(@D)/Vcosim
 	@echo "pgo: built again with the profile"
 	@$(call array_verilate,$(ARRAY_CXX) $(PGO_USE))
