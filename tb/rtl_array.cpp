@@ -69,6 +69,13 @@ template <class Root> void seen_clock_low(Root*, std::false_type) {}
 using Root = Vspin_router___024root;
 constexpr bool kOneEval = HasClockTrigger<Root>::value;
 
+// save() copies each output port whole into its words of a bank (RtlArray's
+// FW_, CW_, OW_ words): none may be larger.
+constexpr unsigned bytes_of(unsigned bits) { return (bits + 31) / 32 * 4; }
+static_assert(sizeof(Vspin_router::flit_o) <= bytes_of(SPIN_PORTS * (SPIN_FLITW + 7)), "flit_o");
+static_assert(sizeof(Vspin_router::credit_o) <= bytes_of(SPIN_PORTS * kCredW), "credit_o");
+static_assert(sizeof(Vspin_router::occ_o) <= bytes_of(SPIN_PORTS * SPIN_VCS * 3), "occ_o");
+
 class RtlArray : public RtlNet {
   // A lane's own buffers for its routers' inputs and lookups.
   // pending: routers it evaluated before the C model's step was done,
