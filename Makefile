@@ -24,6 +24,10 @@ CYCLES    ?= 100000
 SEED      ?= 1
 WAVES     ?= 0
 SPEED     ?= 0
+# make sim's co-simulation built with GCC profile-guided optimisation (PGO=1)
+# or for this machine's CPU (NATIVE=1, -march=native); docs/results.md
+PGO       ?= 0
+NATIVE    ?= 0
 VSEED     ?= 1
 # make sim: the threads the router array is evaluated on (the C model's step
 # runs beside them): 2 where the machine has two CPUs or more
@@ -147,6 +151,8 @@ $(call knob_check_uint,CYCLES,1,1000000000000000,injection cycles, 1 to 10^15)
 $(call knob_check_uint,SEED,0,18446744073709551615,a seed, 0 to 2^64-1)
 $(call knob_check_uint,WAVES,0,1,0 or 1)
 $(call knob_check_uint,SPEED,0,1,0 or 1)
+$(call knob_check_uint,PGO,0,1,0 or 1)
+$(call knob_check_uint,NATIVE,0,1,0 or 1)
 ifeq ($(SPEED)$(WAVES),11)
 $(knob_on_fail)$(error SPEED=1 builds without waveforms: use WAVES=0, or SPEED=0 for a waveform)
 endif
@@ -253,10 +259,22 @@ SPEED_VOPT   := -O2
 ifeq ($(SPEED),1)
 VCHECK ?= $(SPEED_VCHECK)
 VOPT   ?= $(SPEED_VOPT)
-RTL_DIR := $(BUILD)/rtl-speed
-else
-RTL_DIR := $(BUILD)/rtl
 endif
+# PGO=1: the router array's build (harness and Verilated router, not the C
+# model's library) with GCC's profile-guided optimisation: built with
+# -fprofile-generate, trained by a short run with make sim's knobs
+# (PGO_CYCLES cycles; a run that fails, exit 1, still leaves its profile),
+# built again with -fprofile-use; the profile stays in the build directory.
+# The build is not made again for other knobs (the profile changes the
+# speed, never the results).  NATIVE=1: -march=native, for the CPU of the
+# machine that builds it.  Each its own directory:
+# build/rtl[-speed][-pgo][-native]/.  Measured: docs/results.md,
+# "Simulation speed".
+PGO_CYCLES := 5000
+ARRAY_CXX  := $(if $(filter 1,$(NATIVE)),-march=native)
+PGO_GEN    := -fprofile-generate -fprofile-update=atomic
+PGO_USE    := -fprofile-use -fprofile-correction -Wno-missing-profile
+RTL_DIR := $(BUILD)/rtl$(if $(filter 1,$(SPEED)),-speed)$(if $(filter 1,$(PGO)),-pgo)$(if $(filter 1,$(NATIVE)),-native)
 VCHECK ?= --x-assign unique --x-initial unique --assert --trace-fst
 VOPT   ?= -O2
 # ccache (Debian's package) keeps the compiled objects of every build by the
@@ -315,16 +333,31 @@ cosim_ports = $(word 1,$(subst -v, ,$(1)))
 cosim_vcs   = $(word 1,$(subst -n, ,$(word 2,$(subst -v, ,$(1)))))
 cosim_nics  = $(or $(word 2,$(subst -n, ,$(1))),1)
 $(RTL_DIR)/p%.inputs: FORCE
-	$(call inputs_stamp,$(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW) $(ARRAY_SM))
+	$(call inputs_stamp,$(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(C_SRCS),$(VFLAGS) $(TB_CFLAGS) $* $(FLITW) $(ARRAY_SM) $(ARRAY_CXX) $(if $(filter 1,$(PGO)),$(PGO_GEN) $(PGO_USE) $(PGO_CYCLES)))
 .PRECIOUS: $(RTL_DIR)/p%.inputs
+# $(call array_verilate,CXXFLAGS): Verilate and compile the router array of
+# the target's directory with these C++ flags added (compile and link).
+define array_verilate
+$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(call cosim_ports,$*) -GNumVcs=$(call cosim_vcs,$*) \
+  -GNumNics=$(call cosim_nics,$*) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) \
+  -CFLAGS "$(TB_CFLAGS) $(1) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_NICS=$(call cosim_nics,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
+  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm $(1)" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
+  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp >> $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
+endef
 $(RTL_DIR)/p%/Vcosim: $(RTL_DIR)/p%.inputs | $(LIBSPIN)
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator: router with $(call cosim_ports,$*) ports ($(call cosim_nics,$*) NIC), $(call cosim_vcs,$*) VC(s) -> $@ (log: $(@D)/build.log)"
-	@$(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(call cosim_ports,$*) -GNumVcs=$(call cosim_vcs,$*) \
-	  -GNumNics=$(call cosim_nics,$*) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) \
-	  -CFLAGS "$(TB_CFLAGS) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_NICS=$(call cosim_nics,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
-	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
-	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
+ifeq ($(PGO),1)
+	@$(call array_verilate,$(ARRAY_CXX) $(PGO_GEN))
+	@echo "pgo: training run of $(PGO_CYCLES) cycles with make sim's knobs (log: $(@D)/train.log)"
+	@$(@D)/Vcosim $(SIM_ARGS) --cycles $(PGO_CYCLES) --drain-limit $(PGO_CYCLES) --threads $(THREADS) \
+	  +verilator+seed+$(VSEED) > $(@D)/train.log 2>&1; [ $$? -le 1 ] || { tail -20 $(@D)/train.log; exit 1; }
+	@rm -f $(@D)/*.o $(@D)/*.a $(@D)/Vcosim
+	@echo "pgo: built again with the profile"
+	@$(call array_verilate,$(ARRAY_CXX) $(PGO_USE))
+else
+	@$(call array_verilate,$(ARRAY_CXX))
+endif
 
 # The network top is generated per topology and VC count; rewritten only when
 # its text changes, so Verilator does not rebuild for nothing.
@@ -473,6 +506,7 @@ help:
 	@printf 'knobs: TOPO=%s ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=%s RATE=$(RATE)\n' "$$SPIN_NOC_TOPO" "$$SPIN_NOC_TRAFFIC"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED) THREADS=$(THREADS)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
+	@echo "       PGO=$(PGO) NATIVE=$(NATIVE)  (make sim's build: 1: GCC profile-guided; 1: -march=native)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
 	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: 1 at most one busy network input, 2 none)"
 	@echo "       WINDOW=$(WINDOW) WINDOW_SLACK=$(WINDOW_SLACK)  (injection window: packets a node may have in flight, 0 no limit)"

@@ -39,7 +39,9 @@ Checker::Checker(const sim_t* sim, int flitw, const spin_obs_dims_t& dims)
       ObsStride_(32 * spin_obs_words(dims)), rtl_flit_(N_ * P_ * LinkW_),
       rtl_cred_(N_ * P_ * kCredW), rtl_occ_(N_ * P_ * V_ * kOccW), exp_flit_(N_ * P_ * LinkW_),
       exp_cred_(N_ * P_ * kCredW), exp_occ_(N_ * P_ * V_ * kOccW),
-      rtl_obs_(spin_ ? N_ * ObsStride_ : 0), exp_obs_(spin_ ? N_ * ObsStride_ : 0) {
+      rtl_obs_(spin_ ? N_ * ObsStride_ : 0), exp_obs_(spin_ ? N_ * ObsStride_ : 0),
+      ej_((size_t)sim->net.nodes) {
+  set_lanes(1);
   // Every field of the SPIN word at every index, in the table's order.
   for (int f = 0; f < SPIN_OBS_NFIELDS; f++) {
     const int P = (int)P_, V = (int)V_;
@@ -68,10 +70,50 @@ Checker::Checker(const sim_t* sim, int flitw, const spin_obs_dims_t& dims)
   }
 }
 
-// Node k ejects on NIC port k % nics of router k / nics.
-flit_t Checker::ejected(unsigned k) const {
-  const unsigned K = (unsigned)sim_->net.nics;
-  return get_flit(rtl_flit_, k / K * P_ + k % K, FlitW_);
+void Checker::set_lanes(int lanes) {
+  lanes_.assign(lanes < 1 ? 1 : (size_t)lanes, Lane());
+  for (Lane& l : lanes_) {
+    l.flit.assign((P_ * LinkW_ + 31) / 32, 0u);
+    l.cred.assign((P_ * kCredW + 31) / 32, 0u);
+    l.occ.assign((P_ * V_ * kOccW + 31) / 32, 0u);
+  }
+}
+
+void Checker::begin_cycle() {
+  for (Lane& l : lanes_) l.differs = false;
+}
+
+bool Checker::routers_differ() const {
+  for (const Lane& l : lanes_)
+    if (l.differs) return true;
+  return false;
+}
+
+// Router r's expected registers packed in the lane's words as the router's
+// ports hold them, then compared whole; exp_obs_ and last_ have a part per
+// router (ObsStride_ is whole words), so lanes pack theirs side by side.
+void Checker::check_router(int lane, unsigned r, const RouterRegs& regs) {
+  const network_t& net = sim_->net;
+  Lane& l = lanes_[(size_t)lane];
+  std::fill(l.flit.begin(), l.flit.end(), 0u);
+  std::fill(l.cred.begin(), l.cred.end(), 0u);
+  for (unsigned p = 0; p < P_; p++) {
+    put_flit(l.flit.data(), p, FlitW_, *net_flit_out(&net, (int)r, (int)p));
+    bits_set(l.cred.data(), p * kCredW, kCredW, net_cred_out(&net, (int)r, (int)p));
+    for (unsigned v = 0; v < V_; v++)
+      bits_set(l.occ.data(), (p * V_ + v) * kOccW, kOccW,
+               net_occupancy(&net, (int)r, (int)p, (int)v));
+  }
+  bool same = bits_same(l.flit.data(), regs.flit, P_ * LinkW_) &&
+              bits_same(l.cred.data(), regs.cred, P_ * kCredW) &&
+              bits_same(l.occ.data(), regs.occ, P_ * V_ * kOccW);
+  if (spin_) {
+    pack_spin_router(r, cycle_fields(l));
+    same = same && bits_same(exp_obs_.w.data() + r * ObsStride_ / 32, regs.obs, ObsStride_);
+  }
+  const unsigned K = (unsigned)net.nics;
+  for (unsigned k = 0; k < K; k++) ej_[r * K + k] = get_flit(regs.flit, k, FlitW_);
+  if (!same) l.differs = true;
 }
 
 int Checker::compare(RtlNet& rtl, int limit) {
@@ -85,6 +127,9 @@ int Checker::compare(RtlNet& rtl, int limit) {
         exp_occ_.set(((r * P_ + p) * V_ + v) * kOccW, kOccW,
                      net_occupancy(&net, (int)r, (int)p, (int)v));
     }
+  const unsigned K = (unsigned)net.nics;
+  for (unsigned k = 0; k < (unsigned)net.nodes; k++)
+    ej_[k] = get_flit(rtl_flit_, k / K * P_ + k % K, FlitW_);
   bool links_same =
       exp_flit_.w == rtl_flit_.w && exp_cred_.w == rtl_cred_.w && exp_occ_.w == rtl_occ_.w;
   bool spin_same = true;
@@ -104,22 +149,48 @@ int Checker::compare(RtlNet& rtl, int limit) {
 // spin_router_t changed since the last cycle (most routers are idle most
 // cycles; exp_obs_ still holds the others); those computed from the cycle
 // are packed for every router every cycle.
-void Checker::pack_spin() {
+// The values of the fields computed from the cycle, in by_cycle_'s order:
+// worked out once a cycle in each lane.
+const uint64_t* Checker::cycle_fields(Lane& l) {
   const network_t& net = sim_->net;
-  spin_obs_ctx_t ctx;
-  ctx.cycle = net.cycle;
-  ctx.tdd = net.cfg[0].tdd;
-  ctx.nodes = (unsigned)net.n;
-  for (unsigned r = 0; r < N_; r++) {
-    const spin_router_t* s = &net.rt[r].sp;
-    const unsigned base = r * ObsStride_;
-    const bool same = std::memcmp(&last_[r], s, sizeof *s) == 0;
-    for (const Slot& k : same ? by_cycle_ : slots_) {
-      const spin_obs_field_t& f = spin_obs_fields[k.f];
-      exp_obs_.set(base + k.lsb, k.width, f.get(s, k.p, k.v, &ctx));
+  if (l.cyc_of != net.cycle) {
+    spin_obs_ctx_t ctx;
+    ctx.cycle = net.cycle;
+    ctx.tdd = net.cfg[0].tdd;
+    ctx.nodes = (unsigned)net.n;
+    l.cyc.resize(by_cycle_.size());
+    for (size_t i = 0; i < by_cycle_.size(); i++) {
+      const Slot& k = by_cycle_[i];
+      l.cyc[i] = spin_obs_fields[k.f].get(nullptr, k.p, k.v, &ctx);
     }
-    if (!same) std::memcpy(&last_[r], s, sizeof *s);
+    l.cyc_of = net.cycle;
   }
+  return l.cyc.data();
+}
+
+// The C model's SPIN registers, packed as the RTL packs spin_obs_o.  The
+// fields kept in spin_router_t are packed again only for a router whose
+// spin_router_t changed since the last cycle (most routers are idle most
+// cycles; exp_obs_ still holds the others); those computed from the cycle
+// are packed for every router every cycle.
+void Checker::pack_spin() {
+  const uint64_t* cyc = cycle_fields(lanes_[0]);
+  for (unsigned r = 0; r < N_; r++) pack_spin_router(r, cyc);
+}
+
+// cyc: cycle_fields().
+void Checker::pack_spin_router(unsigned r, const uint64_t* cyc) {
+  const spin_router_t* s = &sim_->net.rt[r].sp;
+  const unsigned base = r * ObsStride_;
+  for (size_t i = 0; i < by_cycle_.size(); i++)
+    exp_obs_.set(base + by_cycle_[i].lsb, by_cycle_[i].width, cyc[i]);
+  if (std::memcmp(&last_[r], s, sizeof *s) == 0) return;
+  const spin_obs_ctx_t none = {0, 0, 0};   // the register fields read s alone
+  for (const Slot& k : slots_) {
+    const spin_obs_field_t& f = spin_obs_fields[k.f];
+    if (f.from == SPIN_OBS_REG) exp_obs_.set(base + k.lsb, k.width, f.get(s, k.p, k.v, &none));
+  }
+  std::memcpy(&last_[r], s, sizeof *s);
 }
 
 int Checker::compare_links(int limit) {

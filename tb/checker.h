@@ -29,9 +29,19 @@ class Checker {
   // (no port or VC for a field of the whole router).
   int compare(RtlNet& rtl, int limit);
 
+  // The same comparison a router at a time, for RtlNet::step_checked: up
+  // to `lanes` threads call check_router at once, each for other routers.
+  // begin_cycle() before a cycle's calls; after them, routers_differ() says
+  // whether any router's registers differed (compare() then names the
+  // fields).  check_router also takes the router's ejection links.
+  void set_lanes(int lanes);
+  void begin_cycle();
+  void check_router(int lane, unsigned r, const RouterRegs& regs);
+  bool routers_differ() const;
+
   // The RTL's ejection link of node k (NIC port k % nics of router
-  // k / nics), from the last compare.
-  flit_t ejected(unsigned k) const;
+  // k / nics), from the last compare or check_router.
+  flit_t ejected(unsigned k) const { return ej_[k]; }
 
  private:
   // One field of the SPIN word at one index: spin_obs_fields[f] of input
@@ -40,9 +50,22 @@ class Checker {
     int f, p, v;
     unsigned lsb, width;
   };
+  // A lane's words for one router's expected registers, and whether a
+  // router it checked this cycle differed (a cache line each: lanes write
+  // theirs at once).
+  // cyc: the values of the fields computed from the cycle (by_cycle_'s
+  // order), the same in every router, for cycle cyc_of.
+  struct alignas(64) Lane {
+    std::vector<uint32_t> flit, cred, occ;
+    std::vector<uint64_t> cyc;
+    uint64_t cyc_of = ~(uint64_t)0;
+    bool differs = false;
+  };
   int compare_links(int limit);
   int compare_spin(int limit, int printed);
   void pack_spin();
+  void pack_spin_router(unsigned r, const uint64_t* cyc);
+  const uint64_t* cycle_fields(Lane& l);
   int diff(bool print, unsigned r, int p, int v, const char* field, uint64_t c, uint64_t rtl,
            const char* const* names = nullptr, unsigned nnames = 0);
 
@@ -55,6 +78,8 @@ class Checker {
   std::vector<Slot> by_cycle_;       // those of the fields computed from the cycle
   std::vector<spin_router_t> last_;  // per router: the C registers packed last
   Bits rtl_flit_, rtl_cred_, rtl_occ_, exp_flit_, exp_cred_, exp_occ_, rtl_obs_, exp_obs_;
+  std::vector<flit_t> ej_;   // the RTL's ejection links, node k at k
+  std::vector<Lane> lanes_;
 };
 
 #endif

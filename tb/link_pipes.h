@@ -39,17 +39,25 @@ class LinkPipes {
   // up); a long link's pipeline then takes the peer's words.
   void feed(int r, int p, int up, const Bits& cur_flit, const Bits& cur_cred, Bits& in_flit,
             Bits& in_cred) {
+    feed(r, p, cur_flit.w.data(), up * linkw_, cur_cred.w.data(), up * credw_, in_flit.w.data(),
+         in_cred.w.data());
+  }
+  // The same from the peer's registers at bit up_flit of up_flit_w and bit
+  // up_cred of up_cred_w (one router's own words, say).  Routers fed on
+  // different threads touch different pipelines.
+  void feed(int r, int p, const uint32_t* up_flit_w, unsigned up_flit, const uint32_t* up_cred_w,
+            unsigned up_cred, uint32_t* in_flit, uint32_t* in_cred) {
     const int k = of_[(size_t)r * P_ + p];
     if (k < 0) {
-      in_flit.copy_from(cur_flit, up * linkw_, p * linkw_, linkw_);
-      in_cred.copy_from(cur_cred, up * credw_, p * credw_, credw_);
+      bits_copy(in_flit, p * linkw_, up_flit_w, up_flit, linkw_);
+      bits_copy(in_cred, p * credw_, up_cred_w, up_cred, credw_);
       return;
     }
     Pipe& pp = pipe_[k];
-    in_flit.copy_from(pp.flit[pp.head], 0, p * linkw_, linkw_);
-    in_cred.copy_from(pp.cred[pp.head], 0, p * credw_, credw_);
-    pp.flit[pp.head].copy_from(cur_flit, up * linkw_, 0, linkw_);
-    pp.cred[pp.head].copy_from(cur_cred, up * credw_, 0, credw_);
+    bits_copy(in_flit, p * linkw_, pp.flit[pp.head].w.data(), 0, linkw_);
+    bits_copy(in_cred, p * credw_, pp.cred[pp.head].w.data(), 0, credw_);
+    bits_copy(pp.flit[pp.head].w.data(), 0, up_flit_w, up_flit, linkw_);
+    bits_copy(pp.cred[pp.head].w.data(), 0, up_cred_w, up_cred, credw_);
     pp.head = pp.head + 1 == pp.stages ? 0 : pp.head + 1;
   }
 

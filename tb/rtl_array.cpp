@@ -2,6 +2,11 @@
 // Each cycle: every router's inputs are taken from the registers of the
 // previous edge, its route-table lookups answered, then all routers take the
 // clock edge together (so the order they are visited does not matter).
+// Every router's registers after an edge are kept twice over (regs_, one
+// bank for the last edge, which the inputs are taken from, one for this
+// one), so that a router's outputs are saved, and compared with the C
+// model's, on the thread that evaluated it while others are still reading
+// the last edge's.
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -64,10 +69,20 @@ template <class Root> void seen_clock_low(Root*, std::false_type) {}
 using Root = Vspin_router___024root;
 constexpr bool kOneEval = HasClockTrigger<Root>::value;
 
+// save() copies each output port whole into its words of a bank (RtlArray's
+// FW_, CW_, OW_ words): none may be larger.
+constexpr unsigned bytes_of(unsigned bits) { return (bits + 31) / 32 * 4; }
+static_assert(sizeof(Vspin_router::flit_o) <= bytes_of(SPIN_PORTS * (SPIN_FLITW + 7)), "flit_o");
+static_assert(sizeof(Vspin_router::credit_o) <= bytes_of(SPIN_PORTS * kCredW), "credit_o");
+static_assert(sizeof(Vspin_router::occ_o) <= bytes_of(SPIN_PORTS * SPIN_VCS * 3), "occ_o");
+
 class RtlArray : public RtlNet {
   // A lane's own buffers for its routers' inputs and lookups.
+  // pending: routers it evaluated before the C model's step was done,
+  // whose check waits for it.
   struct Scratch {
     Bits in_flit, in_cred, dst, mask, mid, mid_mask;
+    std::vector<int> pending;
     Scratch(int P, int K, int linkw, int maskw)
         : in_flit(P * linkw), in_cred(P * kCredW), dst(P * 16), mask(P * maskw), mid(K * 16),
           mid_mask(K * P) {}
@@ -77,9 +92,9 @@ class RtlArray : public RtlNet {
   RtlArray(VerilatedContext* ctx, const topo_t* t, int vcs, unsigned obs_words)
       : ctx_(ctx), t_(t), N_(t->routers), P_(t->radix), V_(vcs), K_(t->nics), D_(t->nodes),
         LinkW_(SPIN_FLITW + 7), MaskW_(SPIN_ESCAPE ? 2 * P_ : P_), ObsWords_(obs_words),
-        cur_flit_(N_ * P_ * LinkW_), cur_cred_(N_ * P_ * kCredW), cur_occ_(N_ * P_ * V_ * 3),
-        out_flit_(P_ * LinkW_), out_cred_(P_ * kCredW), out_occ_(P_ * V_ * 3),
-        pipes_(t, LinkW_, kCredW) {
+        FW_((P_ * LinkW_ + 31) / 32), CW_((P_ * kCredW + 31) / 32), OW_((P_ * V_ * 3 + 31) / 32),
+        S_(FW_ + CW_ + OW_), pipes_(t, LinkW_, kCredW) {
+    for (auto& b : regs_) b.assign((size_t)N_ * S_, 0u);
     set_threads(1);
     for (int r = 0; r < N_; r++) {
       char name[32];
@@ -126,41 +141,67 @@ class RtlArray : public RtlNet {
     pipes_.clear();
     for (int i = 0; i < 3; i++) edge();
     for (auto& m : r_) m->rst_ni = 1;
-    snapshot();
+    for (int r = 0; r < N_; r++) save(r, cur_);
   }
 
-  void step(const flit_t* inj) override { step_beside(inj, nullptr); }
+  void step(const flit_t* inj) override { step_checked(inj, nullptr, nullptr); }
 
   void step_beside(const flit_t* inj, const std::function<void()>& side) override {
+    step_checked(inj, side, nullptr);
+  }
+
+  bool step_checked(const flit_t* inj, const std::function<void()>& side,
+                    const RouterCheck& check) override {
+    const int nb = cur_ ^ 1;   // the bank this edge's registers go to
     if (kOneEval && !tracing()) {
-      // Each lane feeds, clocks and looks up the routers it takes, a few at
-      // a time from a shared count (so a lane that started late or ran
-      // side() takes fewer); the links' registers of the last edge (cur_*)
-      // are only read until all are done.  Lane 0, the calling thread, runs
-      // side() first.
+      // Each lane feeds, clocks, looks up, saves and checks the routers it
+      // takes, a few at a time from a shared count (so a lane that started
+      // late or ran side() takes fewer); the last edge's bank is only read
+      // until all are done.  Lane 0, the calling thread, runs side() first;
+      // a router another lane evaluated before that ended waits in its
+      // pending list, checked once it has (or by the calling thread after
+      // the cycle).
       next_.store(0, std::memory_order_relaxed);
-      auto work = [this, inj, &side](int lane) {
-        if (lane == 0 && side) side();
+      side_done_.store(!side, std::memory_order_relaxed);
+      auto work = [this, inj, nb, &side, &check](int lane) {
+        if (lane == 0 && side) {
+          side();
+          side_done_.store(true, std::memory_order_release);
+        }
         Scratch& s = scratch_[lane];
+        s.pending.clear();
         for (;;) {
           const int r0 = next_.fetch_add(kChunk, std::memory_order_relaxed);
           if (r0 >= N_) break;
+          const bool ready = check && side_done_.load(std::memory_order_acquire);
           for (int r = r0; r < N_ && r < r0 + kChunk; r++) {
             feed(r, inj + r * K_, s);
             clock_once(r, s);
+            save(r, nb);
+            if (ready) check_one(lane, r, nb, check);
+            else if (check) s.pending.push_back(r);
           }
+          if (ready) check_pending(lane, nb, check);
         }
+        if (check && side_done_.load(std::memory_order_acquire)) check_pending(lane, nb, check);
       };
       if (choice_->next())
         lanes_->run(work);
       else
         work(0);
+      if (check)
+        for (int lane = 0; lane < lanes_->size(); lane++) check_pending(0, nb, check, lane);
     } else {
       if (side) side();
       for (int r = 0; r < N_; r++) feed(r, inj + r * K_, scratch_[0]);
       edge();
+      for (int r = 0; r < N_; r++) {
+        save(r, nb);
+        if (check) check_one(0, r, nb, check);
+      }
     }
-    snapshot();
+    cur_ = nb;
+    return (bool)check;
   }
 
   // Evaluations spread over up to n threads (the calling one and n - 1
@@ -172,6 +213,7 @@ class RtlArray : public RtlNet {
     choice_.reset(new LaneChoice(n > 1));
     scratch_.assign(n, Scratch(P_, K_, LinkW_, MaskW_));
   }
+  int threads() const override { return lanes_->size(); }
 
   // The lookups of the coming cycle were made from the old tables right
   // after the last edge: made again from the new ones.
@@ -181,9 +223,12 @@ class RtlArray : public RtlNet {
   }
 
   void read(Bits& flit, Bits& cred, Bits& occ) override {
-    flit.w = cur_flit_.w;
-    cred.w = cur_cred_.w;
-    occ.w = cur_occ_.w;
+    for (int r = 0; r < N_; r++) {
+      const uint32_t* g = regs(cur_, r);
+      bits_copy(flit.w.data(), r * P_ * LinkW_, g, 0, P_ * LinkW_);
+      bits_copy(cred.w.data(), r * P_ * kCredW, g + FW_, 0, P_ * kCredW);
+      bits_copy(occ.w.data(), r * P_ * V_ * 3, g + FW_ + CW_, 0, P_ * V_ * 3);
+    }
   }
 
   // The port holds whole 32-bit words, the bits above the word 0.
@@ -233,18 +278,20 @@ class RtlArray : public RtlNet {
     }
   }
   // Router r's inputs of this cycle: its NICs' injection registers (inj[k]
-  // on NIC port k) and its peers' link registers of the last edge (through
-  // long links' pipes).
+  // on NIC port k) and its peers' link registers of the last edge (bank
+  // cur_; through long links' pipes).
   void feed(int r, const flit_t* inj, Scratch& s) {
     Vspin_router* m = r_[r].get();
     s.in_flit.clear();
     s.in_cred.clear();
     for (int k = 0; k < K_; k++) put_flit(s.in_flit, k, SPIN_FLITW, inj[k]);
     for (int p = K_; p < P_; p++) {
-      int q = t_->peer_router[r * P_ + p];
+      const int q = t_->peer_router[r * P_ + p];
       if (q < 0) continue;
-      int up = q * P_ + t_->peer_port[r * P_ + p];
-      pipes_.feed(r, p, up, cur_flit_, cur_cred_, s.in_flit, s.in_cred);
+      const unsigned pp = (unsigned)t_->peer_port[r * P_ + p];
+      const uint32_t* g = regs(cur_, q);
+      pipes_.feed(r, p, g, pp * LinkW_, g + FW_, pp * kCredW, s.in_flit.w.data(),
+                  s.in_cred.w.data());
     }
     from_bits(m->flit_i, s.in_flit);
     from_bits(m->credit_i, s.in_cred);
@@ -280,23 +327,37 @@ class RtlArray : public RtlNet {
     }
     from_bits(m->rt_mid_mask_i, s.mid_mask);
   }
-  void snapshot() {
-    for (int r = 0; r < N_; r++) {
-      Vspin_router* m = r_[r].get();
-      to_bits(m->flit_o, out_flit_);
-      to_bits(m->credit_o, out_cred_);
-      to_bits(m->occ_o, out_occ_);
-      cur_flit_.copy_from(out_flit_, 0, r * P_ * LinkW_, P_ * LinkW_);
-      cur_cred_.copy_from(out_cred_, 0, r * P_ * kCredW, P_ * kCredW);
-      cur_occ_.copy_from(out_occ_, 0, r * P_ * V_ * 3, P_ * V_ * 3);
-    }
+  // Router r's registers of bank b: flit_o, then credit_o, then occ_o,
+  // each from a word boundary.
+  uint32_t* regs(int b, int r) { return regs_[b].data() + (size_t)r * S_; }
+  void save(int r, int b) {
+    Vspin_router* m = r_[r].get();
+    uint32_t* g = regs(b, r);
+    to_words(m->flit_o, g, FW_);
+    to_words(m->credit_o, g + FW_, CW_);
+    to_words(m->occ_o, g + FW_ + CW_, OW_);
+  }
+  // check() of router r's registers in bank b (the SPIN word from the model:
+  // nothing changes it until the next edge).
+  void check_one(int lane, int r, int b, const RouterCheck& check) {
+    const uint32_t* g = regs(b, r);
+    check(lane, r, RouterRegs{g, g + FW_, g + FW_ + CW_, r_[r]->spin_obs_o.data()});
+  }
+  // The routers in lane `of`'s pending list (by default its own), checked
+  // on lane `lane`.
+  void check_pending(int lane, int b, const RouterCheck& check, int of = -1) {
+    std::vector<int>& pending = scratch_[of < 0 ? lane : of].pending;
+    for (int r : pending) check_one(lane, r, b, check);
+    pending.clear();
   }
   VerilatedContext* ctx_;
   const topo_t* t_;
   int N_, P_, V_, K_, D_, LinkW_, MaskW_;   // K_: NIC ports a router; D_: nodes
   unsigned ObsWords_;
+  int FW_, CW_, OW_, S_;   // words of a router's flit_o, credit_o, occ_o; of all three
   std::vector<std::unique_ptr<Vspin_router>> r_;
-  Bits cur_flit_, cur_cred_, cur_occ_, out_flit_, out_cred_, out_occ_;
+  std::vector<uint32_t> regs_[2];   // two banks of every router's registers (regs())
+  int cur_ = 0;                     // the bank of the last edge
   LinkPipes pipes_;
   std::unique_ptr<Lanes> lanes_;
   std::unique_ptr<LaneChoice> choice_;   // all lanes this cycle, or the calling thread
@@ -304,6 +365,7 @@ class RtlArray : public RtlNet {
   // The next router a lane takes, kChunk at a time.
   static constexpr int kChunk = 4;
   std::atomic<int> next_{0};
+  std::atomic<bool> side_done_{false};   // side() has returned this cycle
 };
 
 }  // namespace

@@ -44,22 +44,41 @@ const unsigned kCredW = 6;
 
 // Link word i of a bus (docs/microarchitecture.md, "Link format"):
 // data[flitw-1:0] (bits 127:64 from flit_t.ext), vc, tail, head, kind above it.
-inline void put_flit(Bits& b, unsigned idx, unsigned flitw, const flit_t& f) {
+inline void put_flit(uint32_t* w, unsigned idx, unsigned flitw, const flit_t& f) {
   unsigned base = idx * (flitw + 7);
-  b.set(base, flitw > 64 ? 64 : flitw, f.data);
-  if (flitw > 64) b.set(base + 64, flitw > 128 ? 64 : flitw - 64, f.ext);
-  b.set(base + flitw, 7,
-        CTL_VC(f.ctl) | CTL_TAIL(f.ctl) << 2 | CTL_HEAD(f.ctl) << 3 | CTL_KIND(f.ctl) << 4);
+  bits_set(w, base, flitw > 64 ? 64 : flitw, f.data);
+  if (flitw > 64) bits_set(w, base + 64, flitw > 128 ? 64 : flitw - 64, f.ext);
+  bits_set(w, base + flitw, 7,
+           CTL_VC(f.ctl) | CTL_TAIL(f.ctl) << 2 | CTL_HEAD(f.ctl) << 3 | CTL_KIND(f.ctl) << 4);
 }
-inline flit_t get_flit(const Bits& b, unsigned idx, unsigned flitw) {
+inline void put_flit(Bits& b, unsigned idx, unsigned flitw, const flit_t& f) {
+  put_flit(b.w.data(), idx, flitw, f);
+}
+inline flit_t get_flit(const uint32_t* w, unsigned idx, unsigned flitw) {
   unsigned base = idx * (flitw + 7);
   flit_t f;
-  f.data = b.get(base, flitw > 64 ? 64 : flitw);
-  f.ext = flitw > 64 ? b.get(base + 64, flitw > 128 ? 64 : flitw - 64) : 0;
-  unsigned c = (unsigned)b.get(base + flitw, 7);
+  f.data = bits_get(w, base, flitw > 64 ? 64 : flitw);
+  f.ext = flitw > 64 ? bits_get(w, base + 64, flitw > 128 ? 64 : flitw - 64) : 0;
+  unsigned c = (unsigned)bits_get(w, base + flitw, 7);
   f.ctl = CTL_MAKE(c >> 4 & 7u, c >> 3 & 1u, c >> 2 & 1u, c & 3u);
   return f;
 }
+inline flit_t get_flit(const Bits& b, unsigned idx, unsigned flitw) {
+  return get_flit(b.w.data(), idx, flitw);
+}
+
+// One router's registers right after a clock edge, as its ports hold them
+// (little-endian 32-bit words): flit_o (port p's link word at bit
+// p * LinkW), credit_o (port p's at p * kCredW), occ_o (port p VC v's at
+// (p * V + v) * 3) and spin_obs_o (nullptr without SPIN).
+struct RouterRegs {
+  const uint32_t *flit, *cred, *occ, *obs;
+};
+// A check of one router's registers (Checker::check_router), called by
+// RtlNet::step_checked from the thread that evaluated the router: lane is
+// that thread's number (0 to the thread count - 1, a lane's own scratch),
+// r the router.
+using RouterCheck = std::function<void(int lane, int r, const RouterRegs& regs)>;
 
 class RtlNet {
  public:
@@ -90,9 +109,25 @@ class RtlNet {
     side();
     step(inj);
   }
+  // The same cycle again, and each router's registers handed to check()
+  // once both its clock edge and side() are done, on the thread that
+  // evaluated it (so the comparison with the C model runs beside the other
+  // routers); side() is done before the first call on every thread.  Returns
+  // true when check() saw every router this cycle, false when this build or
+  // this cycle did not call it (then the caller compares the whole network
+  // through read() and read_spin()).
+  virtual bool step_checked(const flit_t* inj, const std::function<void()>& side,
+                            const RouterCheck& check) {
+    (void)check;
+    step_beside(inj, side);
+    return false;
+  }
   // Spread the routers' evaluations over n threads (1: none), where the
   // build can; the results are the same.
   virtual void set_threads(int n) { (void)n; }
+  // The threads step_checked may call check() from (lane numbers 0 to
+  // threads() - 1).
+  virtual int threads() const { return 1; }
   // The SystemC build clocks the C model itself, as an SC_MODULE on the
   // routers' clock (tb/sc/rtl_sc.cpp): from then on step() also steps net
   // (net_step) at the same rising edge.  Returns true when it took it over.

@@ -196,3 +196,25 @@ def test_sc_example_runs():
     rc, out = make("sc-example")
     assert rc == 0, out
     assert re.search(r"arrived (\d+) \(all, once each\), errors 0", out), out
+
+
+def test_sim_build_knobs():
+    """PGO=1 and NATIVE=1, make sim's build knobs (docs/usage.md): make -n
+    shows the profile-guided build (-fprofile-generate, a training run,
+    -fprofile-use) and -march=native, each in a directory of its own; the
+    default build has neither; other values stop make (exit 2, naming the
+    knob).  The builds themselves are measured in docs/results.md."""
+    rc, out = make("-n", "-B", "PGO=1", "NATIVE=1", "sim-run")
+    assert rc == 0, out
+    assert "rtl-pgo-native/p5-v1/Vcosim" in out, out
+    build = out.find("verilator --cc")     # after the stamp, which lists the flags
+    gen, train, use = (out.find(w, build) for w in ("-fprofile-generate", "--cycles 5000",
+                                                    "-fprofile-use"))
+    assert 0 <= build < gen < train < use, out
+    assert "-march=native" in out, out
+    rc, out = make("-n", "-B", "sim-run")
+    assert rc == 0 and "rtl/p5-v1/Vcosim" in out, out
+    assert "fprofile" not in out and "march=native" not in out, out
+    for bad in ("PGO=2", "NATIVE=yes"):
+        rc, out = make("help", bad)
+        assert rc == 2 and bad in out and "expected" in out, (bad, out)
