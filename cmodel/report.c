@@ -105,7 +105,7 @@ static void print_headline(FILE *out, const report_t *r)
 static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
 {
   const sim_t *s = r->sim;
-  char buf[200];
+  char buf[256];   /* mode_text: up to 96 + 63 + 63 characters */
   fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
           (unsigned long long)f->cycles, (unsigned long long)f->warmup,
