@@ -840,11 +840,11 @@ add(cmodel(S, "mesh32x32 1 VC favors_min 0.09 (3x saturation), live, window 1, C
            " --spin 1 --window 1 --quiet",
            at_least=dict(probes_sent=1, throughput=0.032, jain_index=0.93), exactly=dict(spins=0),
            cost=10))  # 8 probes, 0.0339, 0.956
-add(cmodel(S, "mesh16x16 1 VC favors_min 0.12 (2x saturation), live, window 1, C model",
-           "--topo mesh16x16 --routing favors_min --rate 0.12 --cycles 30000 --drain-limit 300000"
+add(cmodel(S, "mesh16x16 1 VC favors_min 0.18 (3x saturation), live, window 1, C model",
+           "--topo mesh16x16 --routing favors_min --rate 0.18 --cycles 30000 --drain-limit 300000"
            " --spin 1 --window 1 --quiet",
-           at_least=dict(throughput=0.059, jain_index=0.95), exactly=dict(probes_sent=0, spins=0),
-           cost=4))  # 0.0623, 0.971
+           at_least=dict(probes_sent=40, spins=1, throughput=0.059, jain_index=0.95),
+           cost=4))  # 70 probes, 1 spin, 0.0620, 0.970
 # twelve links failing at run time, past saturation: with the window every
 # packet is delivered and the nodes share fairly (without it: 0.0328, Jain
 # 0.83, 2,668 spins, 849,876 cycles)
