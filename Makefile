@@ -563,7 +563,7 @@ PICTURES_PYTHON ?= /usr/bin/python3
 REGRESS_TOP    := $(BUILD)/mesh3x3/v2/top/Vcosim
 # the generated top with 3-cycle links (spin_link_pipe on every link)
 REGRESS_TOP_L3 := $(BUILD)/mesh3x3@3/v1/top/Vcosim
-REGRESS_ARRAYS := p5-v1 p5-v2 p5-v3 p5-v4 p3-v1 p6-v2 p7-v1 p7-v1-n2
+REGRESS_ARRAYS := p5-v1 p5-v2 p5-v3 p5-v4 p3-v1 p6-v2 p7-v1 p7-v1-n2 p15-v1-n4
 regress-build: $(SPINSIM) $(SPINGEN) $(SC_EXAMPLE)
 	@$(MAKE) --no-print-directory -j2 $(foreach a,$(REGRESS_ARRAYS),$(BUILD)/rtl/$(a)/Vcosim)
 	@$(MAKE) --no-print-directory $(REGRESS_TOP) TOPO=mesh3x3 VCS=2
