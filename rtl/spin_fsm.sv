@@ -34,9 +34,9 @@ module spin_fsm #(
   localparam int unsigned PW      = $clog2(NumPorts),
   localparam int unsigned CntW    = TddW > CycW + 1 ? TddW : CycW + 1,
   localparam int unsigned EpW     = TddW + 2,
-  localparam int unsigned MaxPv   = spin_pkg::MaxPv,
+  localparam int unsigned NumPv   = NumPorts * spin_pkg::MaxVcs,   // view entries p*MaxVcs + v
   localparam int unsigned KW      = spin_pkg::KindW,
-  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned PortW   = $clog2(NumPorts),  // a port number, in the views too
   localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
   localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
@@ -47,11 +47,11 @@ module spin_fsm #(
   input  logic [IdW:0]                 nodes_i,
   input  logic [TddW-1:0]              tdd_i,
   // views of the input VCs, index p*MaxVcs + v (registers of this cycle)
-  input  logic [MaxPv-1:0]             cnt_nz_i,
-  input  logic [MaxPv-1:0]             rv_i,
-  input  logic [PortW*MaxPv-1:0]       op_i,
-  input  logic [MaxPv-1:0]             whole_i,
-  input  logic [MaxPv-1:0]             tail_i,      // front flit is a tail
+  input  logic [NumPv-1:0]             cnt_nz_i,
+  input  logic [NumPv-1:0]             rv_i,
+  input  logic [PortW*NumPv-1:0]       op_i,
+  input  logic [NumPv-1:0]             whole_i,
+  input  logic [NumPv-1:0]             tail_i,      // front flit is a tail
   input  logic [NumPorts-1:0]          arm_in_i,    // arm notice on the credit of output o
   input  logic [NumPorts*VcW-1:0]      arm_in_vc_i,
   // the message handled this cycle (spin_sm_in)
@@ -65,7 +65,7 @@ module spin_fsm #(
   output logic                         is_deadlock_o,
   output logic [IdW-1:0]               source_id_o,
   output logic                         pm_sent_o,
-  output logic [MaxPv-1:0]             frozen_pre_o,
+  output logic [NumPv-1:0]             frozen_pre_o,
   output logic [NumPorts*PortW-1:0]    loop_out_o,
   // the probe manager: a loop adopted at VC adopt_vc_i of the handled port
   input  logic                         adopt_i,
@@ -80,8 +80,8 @@ module spin_fsm #(
   input  logic [PortW-1:0]             mm_out_i,
   input  logic                         mm_enter_i,
   input  logic                         mm_release_i,
-  output logic [MaxPv-1:0]             frozen_o,    // after this cycle's freezes
-  output logic [MaxPv-1:0]             frozen_q_o,  // at the start of the cycle
+  output logic [NumPv-1:0]             frozen_o,    // after this cycle's freezes
+  output logic [NumPv-1:0]             frozen_q_o,  // at the start of the cycle
   output logic [IdW-1:0]               top_o,       // router of top priority this cycle
   // the FSM's own message
   output logic [PW-1:0]                own_out_o,   // its output; 0: none
@@ -97,7 +97,7 @@ module spin_fsm #(
   output logic [NumPorts-1:0]          arm_o,
   output logic [NumPorts*VcW-1:0]      arm_vc_o,
   // after switch allocation
-  input  logic [MaxPv-1:0]             popped_i,     // VC sent its front flit (registered)
+  input  logic [NumPv-1:0]             popped_i,     // VC sent its front flit (registered)
   // the registers, for the observation word (spin_unit)
   output spin_pkg::spin_state_e        state_q_o,
   output logic                         is_deadlock_q_o,
@@ -111,15 +111,15 @@ module spin_fsm #(
   output logic [PortW-1:0]             loop_port0_q_o,
   output logic [FkW-1:0]               loop_fk0_q_o,
   output logic [ForkW-1:0]             loop_fork_q_o,
-  output logic [MaxPv-1:0]             armed_q_o,
-  output logic [MaxPv-1:0]             spinning_q_o,
-  output logic [VcW*MaxPv-1:0]         spin_ovc_q_o,
+  output logic [NumPv-1:0]             armed_q_o,
+  output logic [NumPv-1:0]             spinning_q_o,
+  output logic [VcW*NumPv-1:0]         spin_ovc_q_o,
   output logic [EpW-1:0]               ep_q_o,
-  output logic [MaxPv-1:0]             popped_q_o
+  output logic [NumPv-1:0]             popped_q_o
 );
 `include "spin_sm_layout.svh"
   localparam int unsigned Total = (NumPorts - NumNics) * NumVcs;   // network VCs
-  localparam int unsigned PvW    = spin_pkg::PvW;
+  localparam int unsigned PvW    = $clog2(NumPv);
   localparam int unsigned LfW    = ForkW;
   // the VC-number bits this router uses (1 VC: none)
   localparam logic [VcW-1:0] VcMask = VcW'((1 << $clog2(NumVcs)) - 1);
@@ -127,8 +127,8 @@ module spin_fsm #(
   // The bits of the p*MaxVcs + v vectors that name a network VC of this
   // router, and the bits of a VC number it uses: the registers keep only
   // those (the others are constant 0, which synthesis removes).
-  logic [MaxPv-1:0]     vc_bits;
-  logic [VcW*MaxPv-1:0] ovc_bits;
+  logic [NumPv-1:0]     vc_bits;
+  logic [VcW*NumPv-1:0] ovc_bits;
   always_comb begin
     vc_bits  = '0;
     ovc_bits = '0;
@@ -147,11 +147,11 @@ module spin_fsm #(
   logic                   is_deadlock_q, is_deadlock_d;
   logic [IdW-1:0]         source_id_q, source_id_d;
   logic                   pm_sent_q, pm_sent_d;
-  logic [MaxPv-1:0]       frozen_q, frozen_d, armed_q, armed_d, spinning_q, spinning_d;
-  logic [VcW*MaxPv-1:0]   spin_ovc_q, spin_ovc_d;
+  logic [NumPv-1:0]       frozen_q, frozen_d, armed_q, armed_d, spinning_q, spinning_d;
+  logic [VcW*NumPv-1:0]   spin_ovc_q, spin_ovc_d;
   logic [NumPorts*PortW-1:0] loop_out_q, loop_out_d;
   logic [EpW-1:0]         ep_q, ep_d;
-  logic [MaxPv-1:0]       popped_q;           // network VCs that sent a flit in the cycle before
+  logic [NumPv-1:0]       popped_q;           // network VCs that sent a flit in the cycle before
   logic [IdW-1:0]         top_q, top_d;
 
   // ---- the loop buffer ----
@@ -161,7 +161,7 @@ module spin_fsm #(
   logic [FkW-1:0]        lb_fk0, loop_fk0_q;
   logic [LfW-1:0]        lb_fork, loop_fork_q;
   spin_loop_buf #(
-    .CycW(CycW), .NumVcs(NumVcs), .ForkW(LfW)
+    .NumPorts(NumPorts), .CycW(CycW), .NumVcs(NumVcs), .ForkW(LfW)
   ) u_loop_buf (
     .clk_i, .rst_ni,
     .latch_i  (lb_latch),
@@ -212,8 +212,8 @@ module spin_fsm #(
   // 1. arm notices from downstream: arm the frozen VC bound for that output,
   //    record the downstream VC its spin fills, pass the notice upstream
   //    (not from the sender's own watched VC: there the loop closes)
-  logic [MaxPv-1:0]       armed_arm;
-  logic [VcW*MaxPv-1:0]   spin_ovc_a;
+  logic [NumPv-1:0]       armed_arm;
+  logic [VcW*NumPv-1:0]   spin_ovc_a;
   logic [NumPorts-1:0]    arm_a;
   logic [NumPorts*VcW-1:0] arm_vc_a;
   always_comb begin
@@ -335,7 +335,7 @@ module spin_fsm #(
   // the VCs after steps 1 to 3: at the spin cycle each frozen VC not yet
   // spinning spins if armed, else thaws; at the end of a recovery every VC
   // not spinning thaws
-  logic [MaxPv-1:0] frozen_a, armed_a, spinning_a;
+  logic [NumPv-1:0] frozen_a, armed_a, spinning_a;
   logic             is_deadlock_a;
   always_comb begin
     frozen_a   = frozen_q;
@@ -631,7 +631,7 @@ module spin_fsm #(
   end
 
   // spin tails: a spinning VC whose tail leaves ends its spin
-  logic [MaxPv-1:0] tail_out, frozen_n, armed_n, spinning_n;
+  logic [NumPv-1:0] tail_out, frozen_n, armed_n, spinning_n;
   always_comb begin
     tail_out   = spinning_q & cnt_nz_i & tail_i;
     spinning_n = spinning_d & ~tail_out;
@@ -644,7 +644,7 @@ module spin_fsm #(
 `ifndef SYNTHESIS
   // Invariants of the registers (docs/microarchitecture.md, 12.1 to 12.7).
   logic                a_sender;       // a state of the router's own recovery
-  logic [MaxPv-1:0]    a_thawable;     // frozen, not spinning
+  logic [NumPv-1:0]    a_thawable;     // frozen, not spinning
   logic [NumPorts-1:0] a_in_used, a_out_used, a_in_twice, a_out_twice;   // frozen VCs
   logic [NumPorts-1:0] a_sin_used, a_sout_used, a_sin_twice, a_sout_twice; // spin flits
   logic                a_record_ok;    // every frozen VC not spinning: its port's record

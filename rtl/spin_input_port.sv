@@ -97,7 +97,7 @@ module spin_input_port #(
                                                          // VC spin_vc_i : req_flit_o
   output logic [NumVcs-1:0]              view_cnt_nz_o,
   output logic [NumVcs-1:0]              view_rv_o,
-  output logic [NumVcs*spin_pkg::PortW-1:0] view_op_o,
+  output logic [NumVcs*PortW-1:0]        view_op_o,
   output logic [NumVcs-1:0]              view_whole_o,  // a whole routed packet at the front
   output logic [NumVcs-1:0]              view_tail_o,
   output logic [NumVcs-1:0]              popped_o
@@ -358,8 +358,7 @@ module spin_input_port #(
   for (genvar v = 0; v < NumVcs; v++) begin : gen_view
     assign view_cnt_nz_o[v] = cnt[v*CntW +: CntW] != '0;
     assign view_rv_o[v]     = route_valid_q[v];
-    assign view_op_o[v*spin_pkg::PortW +: spin_pkg::PortW] =
-        spin_pkg::PortW'(out_port_q[v*PortW +: PortW]);
+    assign view_op_o[v*PortW +: PortW] = out_port_q[v*PortW +: PortW];
     if (FlitW >= 35) begin : gen_whole   // len is head bits [34:32]
       assign view_whole_o[v] = cnt[v*CntW +: CntW] != '0 && route_valid_q[v] &&
                                front[v*LinkW + FlitW + 3] &&

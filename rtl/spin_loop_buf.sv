@@ -4,17 +4,18 @@
 // NumVcs > 1 the loop's fork entries from fk0 on), or, frozen for another
 // router's recovery, that loop's cycles (set_cyc_i, after a clear_i of the
 // same cycle).  clear_i empties it (its cycles; port0 and the entries
-// stay, unread).  C twin:
-// cmodel/spin_loop_buf.c.
+// stay, unread).  port0 is a port number of the router: clog2(NumPorts)
+// bits.  C twin: cmodel/spin_loop_buf.c.
 `default_nettype none
 
 module spin_loop_buf #(
+  parameter int unsigned NumPorts = 5,
   parameter int unsigned NumVcs   = 1,
   parameter int unsigned CycW     = 11,
   // the fork entries' bits (NumVcs > 1: SmK * SmChW of spin_sm_layout.svh,
   // set by the instance); 1, unused, with 1 VC
   parameter int unsigned ForkW    = 1,
-  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned PortW   = $clog2(NumPorts),  // a port number, in the views too
   localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
   input  logic                    clk_i,

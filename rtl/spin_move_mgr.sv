@@ -18,8 +18,8 @@ module spin_move_mgr #(
   parameter int unsigned IdW      = 6,
   parameter int unsigned CycW     = 11,
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned MaxPv   = spin_pkg::MaxPv,
-  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned NumPv   = NumPorts * spin_pkg::MaxVcs,   // view entries p*MaxVcs + v
+  localparam int unsigned PortW   = $clog2(NumPorts),  // a port number, in the views too
   localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
   localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
@@ -33,10 +33,10 @@ module spin_move_mgr #(
   input  logic                   is_deadlock_i,
   input  logic [IdW-1:0]         source_id_i,
   input  logic                   pm_sent_i,
-  input  logic [MaxPv-1:0]       frozen_i,
+  input  logic [NumPv-1:0]       frozen_i,
   input  logic [PortW-1:0]       loop_out_i,   // the record of port_i (12.1)
   // the VCs: all outputs (for blk), and port_i's flits, routes, whole packets
-  input  logic [PortW*MaxPv-1:0] op_all_i,
+  input  logic [PortW*NumPv-1:0] op_all_i,
   input  logic [NumVcs-1:0]      routed_i,
   input  logic [NumVcs*PortW-1:0] op_i,
   input  logic [NumVcs-1:0]      whole_i,
@@ -57,7 +57,7 @@ module spin_move_mgr #(
   logic [FkW-1:0]      fk;
   logic                own, is_kill, is_move, mine, ok, blk, lost, found;
   logic [PortW-1:0]    o;
-  logic [MP-1:0]       d;
+  logic [NumPorts-1:0] d;
   logic [VcW-1:0]      vc;
   always_comb begin
     snd     = data_i[IdW-1:0];
@@ -80,12 +80,13 @@ module spin_move_mgr #(
     end else if (NumVcs == 1) begin
       o = routed_i[0] && 32'(op_i[PortW-1:0]) >= NumNics ? op_i[PortW-1:0] : '0;
     end else if ((d & (d - 1'b1)) == '0) begin
-      o = spin_pkg::nth_port(d, '0);
+      o = PortW'(spin_pkg::nth_port(MP'(d), '0));
     end else begin
       o = '0;
       for (int unsigned i = 0; i < SmK; i++)
         if (fk == FkW'(i))
-          o = spin_pkg::nth_port(d, spin_pkg::RankW'(data_i[SmForkLsb + i*SmChW +: SmChW]));
+          o = PortW'(spin_pkg::nth_port(MP'(d),
+                                        spin_pkg::RankW'(data_i[SmForkLsb + i*SmChW +: SmChW])));
       if (32'(fk) < SmK) fwd_data_o[SmFkLsb +: FkW] = fk + 1'b1;
     end
     // past its loop's C away from its sender (delay below lc + 2)

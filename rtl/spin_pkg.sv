@@ -31,12 +31,15 @@ package spin_pkg;
   localparam logic [KindW-1:0] KindKillMove  = 3'd5;
 
   // ---- SPIN ----
-  localparam int unsigned MaxPorts = 8;          // SPIN views are indexed p*MaxVcs + v
+  // A router's SPIN views are indexed p*MaxVcs + v, NumPorts*MaxVcs entries,
+  // and a port number in them is clog2(NumPorts) bits: both are sized by the
+  // router's own NumPorts.  MaxPorts bounds NumPorts (the C model's 16-bit
+  // port masks, cmodel/topology.h) and is the width of the port masks the
+  // functions below take.
+  localparam int unsigned MaxPorts = 16;
+  localparam int unsigned MaxPortW = $clog2(MaxPorts);   // nth_port's result
   localparam int unsigned MaxVcs   = 4;
-  localparam int unsigned MaxPv    = MaxPorts * MaxVcs;
-  localparam int unsigned PvW      = $clog2(MaxPv);   // an index p*MaxVcs + v of the views
-  localparam int unsigned PortW    = 3;          // a port number in the views
-  localparam int unsigned RankW    = PortW;      // a count of ports below one (rank_below)
+  localparam int unsigned RankW    = 3;          // a fork choice (< NumVcs <= 4) or rank_below mod 8
   localparam int unsigned XlatW    = 4;          // a link's latency - 1: links of 1..16 cycles
   localparam int unsigned SpinSettle = 6;        // spin -> probe_move
   localparam int unsigned SmFkW    = 6;          // fork count field (V > 1): K <= 63
@@ -69,9 +72,10 @@ package spin_pkg;
     forkw = vcs > 1 ? smw - (idw + 2 * cycw + SmFkW) : 0;
     cntw  = tddw > cycw + 1 ? tddw : cycw + 1;
     markw = idw + cycw + ports + (vcs > 1 ? 6 : 0);
-    router = 3 + cntw + 3 + 2 + 1 + idw + 1 + cycw + 3 + (vcs > 1 ? 6 + forkw : 0) +
-             idw + tddw + 2 + $clog2(ports) + KindW + smw + 2 * ports + 2 * (KindW + smw) + ports;
-    obs_width = router + (ports - 1) * (markw + 3 + vcs * 6);
+    router = StateW + cntw + $clog2(ports) + 2 + 1 + idw + 1 + cycw + $clog2(ports) +
+             (vcs > 1 ? 6 + forkw : 0) + idw + tddw + 2 + $clog2(ports) + KindW + smw +
+             2 * ports + 2 * (KindW + smw) + ports;
+    obs_width = router + (ports - 1) * (markw + $clog2(ports) + vcs * 6);
   endfunction
 
   // The index of VC v of port p in a SPIN view (p*MaxVcs + v); a field of
@@ -92,20 +96,24 @@ package spin_pkg;
     sm_freezes = kind == KindMove || kind == KindProbeMove;
   endfunction
 
-  // The k-th set bit (lowest first) of an 8-bit port mask; 0 when none.
-  function automatic logic [PortW-1:0] nth_port(input logic [MaxPorts-1:0] mask,
-                                               input logic [RankW-1:0] k);
+  // The k-th set bit (lowest first) of a port mask; 0 when none.  seen
+  // wraps only after the last bit (16 set bits), so k < 8 is never matched
+  // twice.  A caller passes its NumPorts-bit mask zero-extended and keeps
+  // the low clog2(NumPorts) bits of the result.
+  function automatic logic [MaxPortW-1:0] nth_port(input logic [MaxPorts-1:0] mask,
+                                                  input logic [RankW-1:0] k);
     logic [RankW:0] seen;
     nth_port = '0;
     seen     = '0;
     for (int unsigned o = 0; o < MaxPorts; o++)
       if (mask[o]) begin
-        if (seen == {1'b0, k}) nth_port = PortW'(o);
+        if (seen == {1'b0, k}) nth_port = MaxPortW'(o);
         seen = seen + 1'b1;
       end
   endfunction
 
-  // The number of set bits of an 8-bit port mask below port o.
+  // The number of set bits of a port mask below port o, modulo 8 (RankW
+  // bits; a caller keeps SmChW <= 2 of them).
   function automatic logic [RankW-1:0] rank_below(input logic [MaxPorts-1:0] mask,
                                            input int unsigned o);
     rank_below = '0;

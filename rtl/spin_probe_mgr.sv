@@ -19,7 +19,7 @@ module spin_probe_mgr #(
   parameter int unsigned IdW      = 6,
   parameter int unsigned CycW     = 11,
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned PortW   = $clog2(NumPorts),  // a port number, in the views too
   localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
   localparam int unsigned FkW     = spin_pkg::SmFkW,   // a fork entry index (fk)
   localparam int unsigned MarkW   = IdW + CycW + NumPorts + (NumVcs > 1 ? FkW : 0)
@@ -115,7 +115,7 @@ module spin_probe_mgr #(
     if (NumVcs > 1 && m_forked)
       for (int unsigned i = 0; i < SmK; i++)
         if (m_fk == FkW'(i)) choice = spin_pkg::RankW'(data_i[SmForkLsb + i*SmChW +: SmChW]);
-    o1 = spin_pkg::nth_port(MP'(m_out), choice);
+    o1 = PortW'(spin_pkg::nth_port(MP'(m_out), choice));
     adopt_hit = 1'b0;
     adopt_vc  = '0;
     for (int unsigned v = 0; v < NumVcs; v++)

@@ -7,8 +7,8 @@
 // credit_o (credit word) of port p are the link registers that the
 // neighbour on port p reads in the next cycle.
 // Parameters:
-//   NumPorts  2..8 ports, NICs included (the SPIN unit's port fields are
-//             3 bits: spin_pkg::PortW)
+//   NumPorts  2..16 ports, NICs included (spin_pkg::MaxPorts: the C model's
+//             16-bit port masks; a port number is clog2(NumPorts) bits)
 //   NumNics   1..NumPorts-1 NIC ports, each an ejection and an injection
 //             port (contract section 1)
 //   NumVcs    1..4 virtual channels per input port
@@ -96,7 +96,7 @@ module spin_router #(
 );
   // ---- parameter checks ----
   if (NumPorts < 2 || NumPorts > spin_pkg::MaxPorts) begin : gen_check_ports
-    $error("spin_router: NumPorts must be 2..8 (SPIN's 3-bit port fields)");
+    $error("spin_router: NumPorts must be 2..16 (spin_pkg::MaxPorts)");
   end
   if (NumNics < 1 || NumNics >= NumPorts) begin : gen_check_nics
     $error("spin_router: NumNics must be 1..NumPorts-1");
@@ -165,10 +165,10 @@ module spin_router #(
   logic [NumPorts*PortW-1:0]         win;
 
   // ---- SPIN: views of the input VCs and the unit's decisions ----
-  localparam int unsigned MaxPv  = spin_pkg::MaxPv;
-  logic [MaxPv-1:0]           v_cnt_nz, v_rv, v_whole, v_tail, v_popped, frozen;
-  logic [MaxPv-1:0]           frozen_q;   // frozen at the start of the cycle
-  logic [MaxPv-1:0]           frozen_req; // skipped by switch allocation
+  localparam int unsigned NumPv  = NumPorts * spin_pkg::MaxVcs;   // view entries p*MaxVcs + v
+  logic [NumPv-1:0]           v_cnt_nz, v_rv, v_whole, v_tail, v_popped, frozen;
+  logic [NumPv-1:0]           frozen_q;   // frozen at the start of the cycle
+  logic [NumPv-1:0]           frozen_req; // skipped by switch allocation
   logic [NumPorts-1:0]        hold;       // inputs held from switch allocation (SPIN, 12.2)
   // Injection admission (section 6): every network output has a free
   // downstream VC (an unconnected output never gets busy); occupancy
@@ -184,10 +184,10 @@ module spin_router #(
   assign admit = (!cfg_admit_i || port_free[NumPorts-1:NumNics] == '1) &&
                  (cfg_admit_occ_i == 2'd0 ||
                   (cfg_admit_occ_i == 2'd1 ? (in_nz & (in_nz - 1'b1)) == '0 : in_nz == '0));
-  logic [spin_pkg::PortW*MaxPv-1:0] v_op;
+  logic [PortW*NumPv-1:0] v_op;
   logic [NumPorts-1:0]        in_busy, out_busy, sm_valid, arm;
   logic [NumPorts*spin_pkg::VcW-1:0] spin_vc, spin_ovc, arm_vc;
-  logic [NumPorts*spin_pkg::PortW-1:0] spin_src;
+  logic [NumPorts*PortW-1:0] spin_src;
   logic [NumPorts*spin_pkg::KindW-1:0] sm_kind;
   logic [NumPorts*FlitW-1:0]  sm_data;
   logic [NumPorts*LinkW-1:0]  xbar_in;      // per input: its spin flit, else its request
@@ -243,7 +243,7 @@ module spin_router #(
       .xbar_flit_o  (xbar_in[p*LinkW +: LinkW]),
       .view_cnt_nz_o(v_cnt_nz[p*spin_pkg::MaxVcs +: NumVcs]),
       .view_rv_o    (v_rv[p*spin_pkg::MaxVcs +: NumVcs]),
-      .view_op_o    (v_op[spin_pkg::pv(p, 0)*spin_pkg::PortW +: NumVcs*spin_pkg::PortW]),
+      .view_op_o    (v_op[spin_pkg::pv(p, 0)*PortW +: NumVcs*PortW]),
       .view_whole_o (v_whole[p*spin_pkg::MaxVcs +: NumVcs]),
       .view_tail_o  (v_tail[p*spin_pkg::MaxVcs +: NumVcs]),
       .popped_o     (v_popped[p*spin_pkg::MaxVcs +: NumVcs])
@@ -263,20 +263,11 @@ module spin_router #(
       localparam int unsigned Pad = spin_pkg::MaxVcs - NumVcs;
       assign v_cnt_nz[p*spin_pkg::MaxVcs + NumVcs +: Pad]  = '0;
       assign v_rv[p*spin_pkg::MaxVcs + NumVcs +: Pad]      = '0;
-      assign v_op[spin_pkg::pv(p, NumVcs)*spin_pkg::PortW +: Pad*spin_pkg::PortW] = '0;
+      assign v_op[spin_pkg::pv(p, NumVcs)*PortW +: Pad*PortW] = '0;
       assign v_whole[p*spin_pkg::MaxVcs + NumVcs +: Pad]   = '0;
       assign v_tail[p*spin_pkg::MaxVcs + NumVcs +: Pad]    = '0;
       assign v_popped[p*spin_pkg::MaxVcs + NumVcs +: Pad]  = '0;
     end
-  end
-  if (NumPorts < spin_pkg::MaxPorts) begin : gen_pad_ports
-    localparam int unsigned Lo = NumPorts * spin_pkg::MaxVcs;
-    assign v_cnt_nz[MaxPv-1:Lo]  = '0;
-    assign v_rv[MaxPv-1:Lo]      = '0;
-    assign v_op[spin_pkg::PortW*MaxPv-1:spin_pkg::PortW*Lo] = '0;
-    assign v_whole[MaxPv-1:Lo]   = '0;
-    assign v_tail[MaxPv-1:Lo]    = '0;
-    assign v_popped[MaxPv-1:Lo]  = '0;
   end
 
   // ---- SPIN ----
@@ -416,7 +407,7 @@ module spin_router #(
   logic [NumPorts*spin_pkg::VcW-1:0] xbar_ovc;
   for (genvar o = 0; o < NumPorts; o++) begin : gen_xbar_sel
     assign xbar_valid[o] = win_valid[o] || out_busy[o];
-    assign xbar_win[o*PortW +: PortW] = out_busy[o] ? PortW'(spin_src[o*spin_pkg::PortW +: spin_pkg::PortW])
+    assign xbar_win[o*PortW +: PortW] = out_busy[o] ? spin_src[o*PortW +: PortW]
                                                     : win[o*PortW +: PortW];
     assign xbar_ovc[o*spin_pkg::VcW +: spin_pkg::VcW] =
         out_busy[o] ? spin_ovc[o*spin_pkg::VcW +: spin_pkg::VcW] : ovc[o*spin_pkg::VcW +: spin_pkg::VcW];

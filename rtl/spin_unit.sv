@@ -27,9 +27,9 @@ module spin_unit #(
   localparam int unsigned ObsW    = spin_pkg::obs_width(NumPorts, NumVcs, FlitW, IdW, CycW,
                                                         TddW),   // the observation word
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned MaxPv   = spin_pkg::MaxPv,
+  localparam int unsigned NumPv   = NumPorts * spin_pkg::MaxVcs,   // view entries p*MaxVcs + v
   localparam int unsigned KW      = spin_pkg::KindW,
-  localparam int unsigned PortW   = spin_pkg::PortW,   // a port number in the views
+  localparam int unsigned PortW   = $clog2(NumPorts),  // a port number, in the views too
   localparam int unsigned VcW     = spin_pkg::VcW,     // a VC number
   localparam int unsigned FkW     = spin_pkg::SmFkW    // a fork entry index (fk)
 ) (
@@ -42,19 +42,19 @@ module spin_unit #(
   input  logic [IdW:0]                 nodes_i,
   input  logic [TddW-1:0]              tdd_i,
   input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i, // per output: its link's latency - 1
-  input  logic [MaxPv-1:0]             cnt_nz_i,
-  input  logic [MaxPv-1:0]             rv_i,
-  input  logic [PortW*MaxPv-1:0]       op_i,
-  input  logic [MaxPv-1:0]             whole_i,
-  input  logic [MaxPv-1:0]             tail_i,
+  input  logic [NumPv-1:0]             cnt_nz_i,
+  input  logic [NumPv-1:0]             rv_i,
+  input  logic [PortW*NumPv-1:0]       op_i,
+  input  logic [NumPv-1:0]             whole_i,
+  input  logic [NumPv-1:0]             tail_i,
   input  logic [NumPorts*KW-1:0]       in_kind_i,
   input  logic [NumPorts*FlitW-1:0]    in_data_i,
   input  logic [NumPorts-1:0]          arm_in_i,
   input  logic [NumPorts*VcW-1:0]      arm_in_vc_i,
-  input  logic [MaxPv-1:0]             popped_i,
-  output logic [MaxPv-1:0]             frozen_o,      // after this cycle's messages
-  output logic [MaxPv-1:0]             frozen_req_o,  // skipped by switch allocation (12.2)
-  output logic [MaxPv-1:0]             frozen_q_o,    // at the start of the cycle
+  input  logic [NumPv-1:0]             popped_i,
+  output logic [NumPv-1:0]             frozen_o,      // after this cycle's messages
+  output logic [NumPv-1:0]             frozen_req_o,  // skipped by switch allocation (12.2)
+  output logic [NumPv-1:0]             frozen_q_o,    // at the start of the cycle
   output logic [NumPorts-1:0]          hold_o,        // inputs held from switch allocation
   output logic [NumPorts-1:0]          in_busy_o,
   output logic [NumPorts*VcW-1:0]      spin_vc_o,
@@ -119,7 +119,7 @@ module spin_unit #(
   spin_pkg::spin_state_e  st;
   logic                   is_deadlock, pm_sent;
   logic [IdW-1:0]         source_id;
-  logic [MaxPv-1:0]       frozen_pre;
+  logic [NumPv-1:0]       frozen_pre;
   logic [NumPorts*PortW-1:0] loop_out;
   logic                   adopt, mm_freeze, mm_enter, mm_release;
   logic [VcW-1:0]         adopt_vc, mm_vc;
@@ -135,10 +135,10 @@ module spin_unit #(
   logic [CycW-1:0]        loop_cyc_q;
   logic [FkW-1:0]         loop_fk0_q;
   logic [ForkW-1:0]       loop_fork_q;
-  logic [MaxPv-1:0]       armed_q, spinning_q;
-  logic [VcW*MaxPv-1:0]   spin_ovc_q;
+  logic [NumPv-1:0]       armed_q, spinning_q;
+  logic [VcW*NumPv-1:0]   spin_ovc_q;
   logic [EpW-1:0]         ep_q;
-  logic [MaxPv-1:0]       popped_q;
+  logic [NumPv-1:0]       popped_q;
   spin_pkg::spin_state_e  state_q;
   logic                   is_deadlock_q, pm_sent_q;
   logic [IdW-1:0]         source_id_q;
@@ -305,10 +305,10 @@ module spin_unit #(
   // smi_data smo_src smo_fwd smo_own smo_fork, least significant first;
   // then per network input p: mark (sender cyc out [fk]) loop_out; then
   // per VC of those inputs (p major): frozen armed spinning spin_ovc.
-  localparam int unsigned RouterW = 3 + CntW + 3 + 2 + 1 + IdW + 1 + CycW + 3 +
+  localparam int unsigned RouterW = spin_pkg::StateW + CntW + PortW + 2 + 1 + IdW + 1 + CycW + PortW +
                                     (NumVcs > 1 ? 6 + ForkW : 0) + IdW + EpW + PW + KW + SmW +
                                     2 * NumPorts + 2 * (KW + SmW) + NumPorts;
-  localparam int unsigned PortObsW = MarkW + 3;
+  localparam int unsigned PortObsW = MarkW + PortW;
   localparam int unsigned VcObsW   = 6;
   if (ObsW != RouterW + (NumPorts - 1) * (PortObsW + NumVcs * VcObsW)) begin : gen_check_obs
     $error("spin_unit: spin_pkg::obs_width() and the observation layout below differ");

@@ -56,9 +56,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # ---- constants of rtl/spin_pkg.sv (checked against it by pkg_check) ----
 PKG = {"CtlW": 7, "CredW": 6, "VcW": 2, "KindW": 3, "OccW": 3, "MaxPktLen": 5,
-       "MaxPorts": 8, "MaxVcs": 4, "PortW": 3, "SmFkW": 6, "SpinSettle": 6, "StateW": 3}
+       "MaxPorts": 16, "MaxVcs": 4, "SmFkW": 6, "SpinSettle": 6, "StateW": 3}
 BUF_DEPTH = 5                        # spin_router's default, used by the co-simulation
-MAX_PV = PKG["MaxPorts"] * PKG["MaxVcs"]
 KINDS = ["idle", "flit", "probe", "move", "probe_move", "kill_move"]
 STATES = ["OFF", "DD", "MOVE", "PROBE_MOVE", "FORWARD_PROGRESS", "KILL_MOVE", "FROZEN"]
 MESH_PORTS = ["nic", "east", "west", "north", "south"]
@@ -472,7 +471,7 @@ def spin_fsm_rows(v, R, a):
     v.comment("FSM (u_fsm registers)")
     v.sig(Sig(fsm + ".state_q", 3), DEC, label="state", filt="state")
     v.sig(Sig(fsm + ".cnt_q", L.cntw), DEC, label="cnt_q")
-    v.sig(Sig(fsm + ".dd_port_q", 3), DEC, label="dd_port_q", role="port")
+    v.sig(Sig(fsm + ".dd_port_q", clog2(a.ports)), DEC, label="dd_port_q", role="port")
     v.sig(Sig(fsm + ".dd_vc_q", 2), DEC, label="dd_vc_q", role="vc")
     v.sig(Sig(fsm + ".is_deadlock_q", 1, scalar=True))
     v.sig(Sig(fsm + ".source_id_q", L.idw), DEC, label="source_id_q", role="id")
@@ -491,7 +490,7 @@ def spin_loop_rows(v, R, a):
     v.comment("LOOP BUFFER: cycles, first output%s" % (", fork entries" if V > 1 else ""))
     lb = fsm + ".u_loop_buf"
     v.sig(Sig(lb + ".cyc_q", L.cycw), DEC, label="cyc_q", role="cyc")
-    v.sig(Sig(lb + ".port0_q", 3), DEC, label="port0_q", role="port")
+    v.sig(Sig(lb + ".port0_q", clog2(P)), DEC, label="port0_q", role="port")
     if V > 1:
         v.sig(Sig(lb + ".gen_forks.fk0_q", PKG["SmFkW"]), DEC, label="fk0_q", role="fk")
         fork = Sig(lb + ".gen_forks.fork_q", L.forkw)
@@ -499,14 +498,15 @@ def spin_loop_rows(v, R, a):
             v.field("fork_q[%d]" % i, fork, i * L.chw, L.chw, DEC, role="fork")
         v.sig(fork, HEX)
     v.comment("where the move went, per input p (loop_out_q)")
-    lo = Sig(fsm + ".loop_out_q", P * 3)
+    PW = clog2(P)   # a port number (the router's PortW)
+    lo = Sig(fsm + ".loop_out_q", P * PW)
     for p in range(1, P):
-        v.field("loop_out_q %s" % port_name(P, p), lo, p * 3, 3, DEC, role="port")
+        v.field("loop_out_q %s" % port_name(P, p), lo, p * PW, PW, DEC, role="port")
     v.comment()
     v.comment("PER VC of input p: bit v = VC v")
-    frozen = Sig(fsm + ".frozen_q", MAX_PV)
-    armed = Sig(fsm + ".armed_q", MAX_PV)
-    spinning = Sig(fsm + ".spinning_q", MAX_PV)
+    frozen = Sig(fsm + ".frozen_q", P * MV)   # the views' entries p*MaxVcs + v
+    armed = Sig(fsm + ".armed_q", P * MV)
+    spinning = Sig(fsm + ".spinning_q", P * MV)
     for p in range(1, P):
         pn = port_name(P, p)
         v.field("frozen %s" % pn, frozen, p * MV, V, BIN)

@@ -84,13 +84,13 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
 #define SPIN_OBS_FIELDS(X)                                                                     \
   X(ROUTER, REG,   state,        "state_q",           3,          s->state_q)                  \
   X(ROUTER, REG,   cnt,          "cnt_q",             d->cntw,    s->cnt_q)                    \
-  X(ROUTER, REG,   dd_port,      "dd_port_q",         3,          s->dd_port_q)                \
+  X(ROUTER, REG,   dd_port,      "dd_port_q",         d->pw,      s->dd_port_q)                \
   X(ROUTER, REG,   dd_vc,        "dd_vc_q",           2,          s->dd_vc_q)                  \
   X(ROUTER, REG,   is_deadlock,  "is_deadlock_q",     1,          s->is_deadlock_q)            \
   X(ROUTER, REG,   source_id,    "source_id_q",       d->idw,     s->source_id_q)              \
   X(ROUTER, REG,   pm_sent,      "pm_sent_q",         1,          s->pm_sent_q)                \
   X(ROUTER, REG,   loop_cyc,     "loop.cyc_q",        d->cycw,    s->loop.cyc_q)               \
-  X(ROUTER, REG,   loop_port0,   "loop.port0_q",      3,          s->loop.port0_q)             \
+  X(ROUTER, REG,   loop_port0,   "loop.port0_q",      d->pw,      s->loop.port0_q)             \
   X(ROUTER, REG,   loop_fk0,     "loop.fk0_q",        SPIN_OBS_FK(d), s->loop.fk0_q)           \
   X(ROUTER, REG,   loop_fork_lo, "loop.fork_q[63:0]", SPIN_OBS_LO(d->forkw), s->loop.fork_lo_q) \
   X(ROUTER, REG,   loop_fork_hi, "loop.fork_q[..:64]", SPIN_OBS_HI(d->forkw), s->loop.fork_hi_q) \
@@ -112,7 +112,7 @@ typedef enum { SPIN_OBS_REG, SPIN_OBS_CYCLE } spin_obs_from_t;
   X(PORT,   REG,   mark_cyc,     "mark_cyc_q",        d->cycw,    s->mark_cyc_q[p])            \
   X(PORT,   REG,   mark_out,     "mark_out_q",        d->ports,   s->mark_out_q[p])            \
   X(PORT,   REG,   mark_fk,      "mark_fk_q",         SPIN_OBS_FK(d), s->mark_fk_q[p])         \
-  X(PORT,   REG,   loop_out,     "loop_out_q",        3,          s->loop_out_q[p])            \
+  X(PORT,   REG,   loop_out,     "loop_out_q",        d->pw,      s->loop_out_q[p])            \
   X(VC,     REG,   frozen,       "frozen_q",          1,          s->frozen_q[p][v])           \
   X(VC,     REG,   armed,        "armed_q",           1,          s->armed_q[p][v])            \
   X(VC,     REG,   spinning,     "spinning_q",        1,          s->spinning_q[p][v])         \

@@ -35,20 +35,20 @@ module fv_spin_fsm #(
   localparam int unsigned CycW    = 6,
   localparam int unsigned TddW    = 3,
   localparam int unsigned PW      = $clog2(NumPorts),
-  localparam int unsigned MaxPv   = spin_pkg::MaxPv,
+  localparam int unsigned NumPv   = NumPorts * spin_pkg::MaxVcs,   // view entries p*MaxVcs + v
   localparam int unsigned MaxVcs  = spin_pkg::MaxVcs,
   localparam int unsigned KW      = spin_pkg::KindW
 ) (
   input logic                      clk_i,
   input logic                      rst_ni,
-  input logic [MaxPv-1:0]          cnt_nz_i,
-  input logic [MaxPv-1:0]          rv_i,
-  input logic [3*MaxPv-1:0]        op_i,
-  input logic [MaxPv-1:0]          whole_i,
-  input logic [MaxPv-1:0]          tail_i,
+  input logic [NumPv-1:0]          cnt_nz_i,
+  input logic [NumPv-1:0]          rv_i,
+  input logic [PW*NumPv-1:0]        op_i,
+  input logic [NumPv-1:0]          whole_i,
+  input logic [NumPv-1:0]          tail_i,
   input logic [NumPorts-1:0]       arm_in_i,
   input logic [NumPorts*2-1:0]     arm_in_vc_i,
-  input logic [MaxPv-1:0]          popped_i,
+  input logic [NumPv-1:0]          popped_i,
   input logic                      h_valid_i,
   input logic [PW-1:0]             h_port_i,
   input logic [KW-1:0]             h_kind_i,
@@ -67,12 +67,12 @@ module fv_spin_fsm #(
   spin_pkg::spin_state_e  st;
   logic                   is_deadlock, pm_sent;
   logic [IdW-1:0]         source_id, top;
-  logic [MaxPv-1:0]       frozen_pre, frozen, frozen_q, spinning_q;
-  logic [NumPorts*3-1:0]  loop_out;
+  logic [NumPv-1:0]       frozen_pre, frozen, frozen_q, spinning_q;
+  logic [NumPorts*PW-1:0]  loop_out;
   logic                   adopt, mm_freeze, mm_enter, mm_release;
   logic [1:0]             adopt_vc, mm_vc;
   logic [CycW-1:0]        adopt_cyc;
-  logic [2:0]             adopt_port0, mm_port;
+  logic [PW-1:0]          adopt_port0, mm_port;
   logic [5:0]             adopt_fk0;
 
   spin_fsm #(
@@ -99,12 +99,12 @@ module fv_spin_fsm #(
   );
 
   logic [NumVcs-1:0]   p_routed, p_whole;
-  logic [NumVcs*3-1:0] p_op;
+  logic [NumVcs*PW-1:0] p_op;
   always_comb begin
     for (int unsigned v = 0; v < NumVcs; v++) begin
       p_routed[v]    = cnt_nz_i[32'(h_port_i)*MaxVcs + v] && rv_i[32'(h_port_i)*MaxVcs + v];
       p_whole[v]     = whole_i[32'(h_port_i)*MaxVcs + v];
-      p_op[v*3 +: 3] = op_i[(32'(h_port_i)*MaxVcs + v)*3 +: 3];
+      p_op[v*PW +: PW] = op_i[(32'(h_port_i)*MaxVcs + v)*PW +: PW];
     end
   end
   logic free, dd;
@@ -127,7 +127,7 @@ module fv_spin_fsm #(
     .valid_i(h_valid_i && h_kind_i >= spin_pkg::KindMove && !home),
     .port_i(h_port_i), .kind_i(h_kind_i), .data_i(h_data_i), .id_i(fv_id),
     .state_i(st), .is_deadlock_i(is_deadlock), .source_id_i(source_id), .pm_sent_i(pm_sent),
-    .frozen_i(frozen_pre), .loop_out_i(loop_out[32'(h_port_i)*3 +: 3]),
+    .frozen_i(frozen_pre), .loop_out_i(loop_out[32'(h_port_i)*PW +: PW]),
     .op_all_i(op_i), .routed_i(p_routed), .op_i(p_op), .whole_i(p_whole),
     .fwd_o(), .fwd_port_o(mm_port), .fwd_data_o(),
     .freeze_o(mm_freeze), .freeze_vc_o(mm_vc), .enter_o(mm_enter), .release_o(mm_release)
@@ -144,8 +144,8 @@ module fv_spin_fsm #(
   end
 
   // the VCs' views
-  logic [MaxPv-1:0] fv_exists;
-  logic [3*MaxPv-1:0] op_q;
+  logic [NumPv-1:0] fv_exists;
+  logic [PW*NumPv-1:0] op_q;
   logic               op_q_ok;
   always_ff @(posedge clk_i) begin
     op_q    <= op_i;
@@ -160,10 +160,10 @@ module fv_spin_fsm #(
     views_ok  = ((cnt_nz_i | rv_i | whole_i | tail_i | popped_i) & ~fv_exists) == '0 &&
                 (whole_i & ~(cnt_nz_i & rv_i)) == '0;
     frozen_ok = 1'b1;
-    for (int unsigned i = 0; i < MaxPv; i++) begin
-      if (fv_exists[i] && 32'(op_i[i*3 +: 3]) >= NumPorts) views_ok = 1'b0;
-      if (!fv_exists[i] && op_i[i*3 +: 3] != '0) views_ok = 1'b0;
-      if (frozen_q[i] && !(cnt_nz_i[i] && rv_i[i] && (!op_q_ok || op_i[i*3 +: 3] == op_q[i*3 +: 3])))
+    for (int unsigned i = 0; i < NumPv; i++) begin
+      if (fv_exists[i] && 32'(op_i[i*PW +: PW]) >= NumPorts) views_ok = 1'b0;
+      if (!fv_exists[i] && op_i[i*PW +: PW] != '0) views_ok = 1'b0;
+      if (frozen_q[i] && !(cnt_nz_i[i] && rv_i[i] && (!op_q_ok || op_i[i*PW +: PW] == op_q[i*PW +: PW])))
         frozen_ok = 1'b0;
     end
   end

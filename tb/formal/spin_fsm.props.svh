@@ -33,16 +33,17 @@
   logic [NumPorts-1:0] fv_in_used, fv_out_used, fv_in_twice, fv_out_twice;
   logic [NumPorts-1:0] fv_sin_used, fv_sout_used, fv_sin_twice, fv_sout_twice;
   logic                fv_record_ok, fv_net_out_ok, fv_spin_ok;
-  logic [2:0]          fv_o;
-  logic [MaxPv-1:0]    fv_thawable;
+  logic [PortW-1:0]    fv_o, fv_s;
+  logic [1:0]          fv_sv;
+  logic [NumPv-1:0]    fv_thawable;
   logic                fv_lo_ok;
   always_comb begin
     // every record names no output or a network output; the NICs' none
     fv_lo_ok = 1'b1;
     for (int unsigned p = 0; p < NumPorts; p++)
-      if (loop_out_q[p*3 +: 3] != '0 &&
-          (p < NumNics || 32'(loop_out_q[p*3 +: 3]) < NumNics ||
-           32'(loop_out_q[p*3 +: 3]) >= NumPorts)) fv_lo_ok = 1'b0;
+      if (loop_out_q[p*PortW +: PortW] != '0 &&
+          (p < NumNics || 32'(loop_out_q[p*PortW +: PortW]) < NumNics ||
+           32'(loop_out_q[p*PortW +: PortW]) >= NumPorts)) fv_lo_ok = 1'b0;
   end
   always_comb begin
     {fv_in_used, fv_out_used, fv_in_twice, fv_out_twice} = '0;
@@ -53,13 +54,13 @@
     fv_thawable   = frozen_q & ~spinning_q;
     for (int unsigned p = NumNics; p < NumPorts; p++)
       for (int unsigned v = 0; v < NumVcs; v++) begin
-        fv_o = op_i[(p*MaxVcs+v)*3 +: 3];
+        fv_o = op_i[(p*MaxVcs+v)*PortW +: PortW];
         if (frozen_q[p*MaxVcs+v]) begin
           if (fv_in_used[p]) fv_in_twice[p] = 1'b1;
           if (32'(fv_o) < NumPorts && fv_out_used[fv_o[PW-1:0]]) fv_out_twice[fv_o[PW-1:0]] = 1'b1;
           fv_in_used[p] = 1'b1;
           if (32'(fv_o) < NumPorts) fv_out_used[fv_o[PW-1:0]] = 1'b1;
-          if (!spinning_q[p*MaxVcs+v] && loop_out_q[p*3 +: 3] != fv_o) fv_record_ok = 1'b0;
+          if (!spinning_q[p*MaxVcs+v] && loop_out_q[p*PortW +: PortW] != fv_o) fv_record_ok = 1'b0;
           if (32'(fv_o) < NumNics || 32'(fv_o) >= NumPorts) fv_net_out_ok = 1'b0;
         end
         if (spinning_q[p*MaxVcs+v] && cnt_nz_i[p*MaxVcs+v]) begin   // sends a spin flit
@@ -73,17 +74,17 @@
     // armed and bound for o, into the downstream VC its arm notice named;
     // nothing else leaves that way
     fv_spin_ok = 1'b1;
+    fv_s       = '0;
+    fv_sv      = '0;
     for (int unsigned o = 0; o < NumPorts; o++) begin
+      fv_s  = spin_src_o[o*PortW +: PortW];   // the input, and its VC
+      fv_sv = 32'(fv_s) < NumPorts ? spin_vc_o[32'(fv_s)*2 +: 2] : 2'd0;
       if (out_busy_o[o]) begin
-        if (!(fv_sout_used[o] && 32'(spin_src_o[o*3 +: 3]) >= NumNics &&
-              32'(spin_src_o[o*3 +: 3]) < NumPorts)) fv_spin_ok = 1'b0;
-        else if (!(spinning_q[32'(spin_src_o[o*3 +: 3])*MaxVcs + 32'(spin_vc_o[32'(spin_src_o[o*3 +: 3])*2 +: 2])] &&
-                   armed_q[32'(spin_src_o[o*3 +: 3])*MaxVcs + 32'(spin_vc_o[32'(spin_src_o[o*3 +: 3])*2 +: 2])] &&
-                   32'(op_i[(32'(spin_src_o[o*3 +: 3])*MaxVcs +
-                             32'(spin_vc_o[32'(spin_src_o[o*3 +: 3])*2 +: 2]))*3 +: 3]) == o &&
-                   spin_ovc_o[o*2 +: 2] ==
-                     spin_ovc_q[(32'(spin_src_o[o*3 +: 3])*MaxVcs +
-                                 32'(spin_vc_o[32'(spin_src_o[o*3 +: 3])*2 +: 2]))*2 +: 2]))
+        if (!(fv_sout_used[o] && 32'(fv_s) >= NumNics && 32'(fv_s) < NumPorts)) fv_spin_ok = 1'b0;
+        else if (!(spinning_q[32'(fv_s)*MaxVcs + 32'(fv_sv)] &&
+                   armed_q[32'(fv_s)*MaxVcs + 32'(fv_sv)] &&
+                   32'(op_i[(32'(fv_s)*MaxVcs + 32'(fv_sv))*PortW +: PortW]) == o &&
+                   spin_ovc_o[o*2 +: 2] == spin_ovc_q[(32'(fv_s)*MaxVcs + 32'(fv_sv))*2 +: 2]))
           fv_spin_ok = 1'b0;
       end else if (fv_sout_used[o]) fv_spin_ok = 1'b0;
     end

@@ -1003,8 +1003,9 @@ for topo, faults, n, rerouted in FAULTED:
                                     longest_loop_cycles=64), cost=5))
 
 # ---- dragonflies with concentration (p NIC ports a router, contract
-# section 1) and long global links; dragonfly-8-4-4 (radix 15) and the
-# routings df_min and ugal (4.5) in the C model ----
+# section 1) and long global links; radix 15 co-simulated (the router array
+# p15-v1-n4: the paper's dragonfly-8-4-4, and dragonfly-2-4-10 with SPIN);
+# the routings df_min and ugal (4.5) in the C model ----
 S = "dragonfly"
 DF422 = "--topo dragonfly-4-2-2@4"   # 9 groups of 4 routers, 2 NICs each: 72 nodes, radix 7
 add(live(S, "dragonfly-4-2-2@4 (2 NICs a router, global links of 4 cycles) 1 VC favors_min 0.5,"
@@ -1026,6 +1027,16 @@ add(live(S, "dragonfly-4-2-2@4 1 VC favors_min 0.3, a local and a global link fa
          1, 4, f"{DF422} --routing favors_min --rate 0.3 --cycles 2000 --seed 4"
          " --faults 500@3:5,800@10:2", ports=7, nics=2, exactly=dict(links_failed=2),
          at_least=dict(probes_sent=25, spins=1), cost=3))  # 28 1
+DF2410 = "--topo dragonfly-2-4-10@4"   # 21 groups of 2 routers, 4 NICs each: 168 nodes, radix 15
+add(spin(S, "dragonfly-2-4-10@4 (radix 15, 4 NICs a router) 1 VC favors_min 0.5, SPIN on:"
+         " both models alike", 1, next_vseed(),
+         f"{DF2410} --routing favors_min --rate 0.5 --cycles 2000 --drain-limit 2000 --quiet",
+         ports=15, nics=4, kind="deadlocks",
+         at_least=dict(probes_sent=900, spins=9, deadlocks_resolved=9), cost=6))  # 1019 10 10
+add(cosim(S, "dragonfly-8-4-4@4 (the paper's: 264 routers, 1,056 nodes, radix 15) 1 VC favors_min"
+          " 0.05, no SPIN", 1, next_vseed(),
+          "--spin 0 --topo dragonfly-8-4-4@4 --routing favors_min --rate 0.05 --cycles 600",
+          ports=15, nics=4, at_least=dict(packets_delivered=10000), cost=15))  # 10576
 for r, v, rate, t, exp in (("df_min", 2, "0.15", "uniform_random", {}),
                            ("ugal", 3, "0.15", "uniform_random", dict(detours=20000)),
                            ("ugal", 3, "0.05", "group_shift", dict(detours=30000))):
@@ -1043,8 +1054,8 @@ BAD_INPUT = [
      "{spinsim} --topo dragonfly-4-2-2 --routing ugal --vcs 2"),
     ("spinsim --routing df_min on a mesh", r"routing df_min applies to dragonflies only",
      "{spinsim} --topo mesh4x4 --routing df_min --vcs 2"),
-    ("make sim TOPO=dragonfly-8-4-4 (radix 15)", r"radix 15 exceeds the RTL's 8 ports",
-     "make --no-print-directory sim TOPO=dragonfly-8-4-4 CYCLES=100"),
+    ("make sim TOPO=dragonfly-8-4-6 (radix 17)", r"radix p\+a-1\+h = 17 exceeds TOPO_MAX_PORTS \(16\)",
+     "make --no-print-directory sim TOPO=dragonfly-8-4-6 CYCLES=100"),
     ("topology file with a port used twice", r"bad_port_twice.topo:[0-9]+:",
      "{spinsim} --topo file:{data}/bad_port_twice.topo"),
     ("disconnected topology file", r"not connected",

@@ -40,6 +40,7 @@ def placeholders():
             p[f"cosim_p{ports}_v{vcs}"] = BUILD / "rtl" / f"p{ports}-v{vcs}" / "Vcosim"
     # concentration: K NIC ports a router
     p["cosim_p7_v1_n2"] = BUILD / "rtl" / "p7-v1-n2" / "Vcosim"
+    p["cosim_p15_v1_n4"] = BUILD / "rtl" / "p15-v1-n4" / "Vcosim"
     return {k: str(v) for k, v in p.items()}
 
 

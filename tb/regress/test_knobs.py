@@ -127,7 +127,7 @@ def test_fragment_knob_refuses_shell_text(goal, knob, tmp_path):
     ("TDD", "1", "TDD=1"), ("TDD", "32769", "TDD=32769"), ("VSEED", "0", "VSEED=0"),
     ("VSEED", "2147483648", "VSEED=2147483648"), ("RATE", "1.5", "RATE=1.5"), ("RATE", "1e-1", "RATE=1e-1"),
     ("RATE", "0.1.2", "RATE=0.1.2"), ("RATE", ".", "RATE=."), ("LONG_FRAC", "2", "LONG_FRAC=2"),
-    ("WAVES", "2", "WAVES=2"), ("ROUTER", "65536", "ROUTER=65536"), ("PORTS", "9", "PORTS=9"),
+    ("WAVES", "2", "WAVES=2"), ("ROUTER", "65536", "ROUTER=65536"), ("PORTS", "17", "PORTS=17"),
     # names
     ("ROUTING", "XY", "ROUTING=XY: expected xy, west_first"), ("SPIN_MODE", "fast", "SPIN_MODE=fast"),
     ("VIEW", "all", "VIEW=all"), ("TRAFFIC", "zigzag", "TRAFFIC=zigzag"),

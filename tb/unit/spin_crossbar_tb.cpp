@@ -23,7 +23,7 @@ extern "C" {
 namespace {
 
 const unsigned kPorts = P_NumPorts;
-const unsigned kPortW = kPorts > 4 ? 3 : kPorts > 2 ? 2 : 1;
+const unsigned kPortW = clog2u(kPorts);
 
 }  // namespace
 
@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
   for (uint64_t n = 0; n < b.cycles(); n++) {
     b.set_cycle(n);
     flit_t in[MAX_PORTS];
-    unsigned valid = 0, win[MAX_PORTS], ovc[MAX_PORTS], win_bits = 0, ovc_bits = 0;
+    unsigned valid = 0, win[MAX_PORTS], ovc[MAX_PORTS], ovc_bits = 0;
+    uint64_t win_bits = 0;   // 16 ports of 4 bits: 64
     const unsigned valid_pct = rng.pct(10) ? 0 : rng.pct(10) ? 100 : 50;
     const unsigned one = rng.below(kPorts);   // the input many outputs take
     for (unsigned p = 0; p < kPorts; p++) {
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
       if (rng.pct(valid_pct)) valid |= 1u << o;
       win[o] = rng.pct(30) ? one : rng.below(kPorts);
       ovc[o] = rng.below(4);
-      win_bits |= win[o] << (o * kPortW);
+      win_bits |= static_cast<uint64_t>(win[o]) << (o * kPortW);
       ovc_bits |= ovc[o] << (2 * o);
     }
     b->win_valid_i = valid;
@@ -58,8 +59,8 @@ int main(int argc, char** argv) {
     b->ovc_i = ovc_bits;
     b.eval();
     auto inputs = [&] {
-      std::string s = strf("win_valid_i=0x%x win_i=0x%x ovc_i=0x%x; inputs:", valid, win_bits,
-                           ovc_bits);
+      std::string s = strf("win_valid_i=0x%x win_i=0x%" PRIx64 " ovc_i=0x%x; inputs:", valid,
+                           win_bits, ovc_bits);
       for (unsigned p = 0; p < kPorts; p++) s += strf("\n    %u %s", p, flit_str(in[p]).c_str());
       return s;
     };

@@ -106,7 +106,7 @@ struct Cycle {
   unsigned own_pre = 0;
   uint8_t arm_pre[SPIN_MAX_PORTS] = {0};
   bool home = false, adopted = false, released = false;
-  uint32_t mm_new = 0;
+  uint64_t mm_new = 0;
 
   Cycle() { std::memset(&hm, 0, sizeof hm); }
   Cycle(const Cycle&) = delete;   // c points into views
@@ -256,7 +256,7 @@ void FsmBench::cycle(uint64_t cyc) {
   const uint64_t popped = traffic(k);
   // the watch: the VCs at the start of the cycle (c.nonempty), the pops of
   // the cycle before (popped_q); this cycle's pops registered
-  b_->popped_i = static_cast<uint32_t>(popped);
+  b_->popped_i = popped;
   spin_fsm_post(&s_, &k.c, popped, &st_);
   ev_.hit(e_off, k.s1.state_q != FSM_OFF && s_.state_q == FSM_OFF);
   b_.tick();
@@ -488,7 +488,7 @@ void FsmBench::c_steps_1_to_3(Cycle& k) {
 std::string FsmBench::describe(const Cycle& k) const {
   const spin_router_t& s0 = k.s0;
   std::string d = strf("state %d cnt %u watch %u.%u is_deadlock %d source %u pm_sent %d "
-                       "loop cyc %u port0 %u frozen 0x%x armed 0x%x spinning 0x%x; ",
+                       "loop cyc %u port0 %u frozen 0x%" PRIx64 " armed 0x%" PRIx64 " spinning 0x%" PRIx64 "; ",
                        static_cast<int>(s0.state_q), s0.cnt_q, s0.dd_port_q, s0.dd_vc_q,
                        s0.is_deadlock_q, s0.source_id_q, s0.pm_sent_q, s0.loop.cyc_q,
                        s0.loop.port0_q, frozen_mask(s0), vc_mask(s0.armed_q),
@@ -513,7 +513,7 @@ void FsmBench::check_pre(Cycle& k) {
   b_.check("pm_sent_o", b_->pm_sent_o, s_.pm_sent_q, inputs);
   b_.check("frozen_pre_o", b_->frozen_pre_o, frozen_mask(s_), inputs);
   for (int p = 0; p < kPorts; p++)
-    b_.check(strf("loop_out_o[%d]", p).c_str(), get_bits(b_->loop_out_o, 3u * p, 3),
+    b_.check(strf("loop_out_o[%d]", p).c_str(), get_bits(b_->loop_out_o, kPortW * p, kPortW),
              s_.loop_out_q[p], inputs);
   b_.check("frozen_q_o", b_->frozen_q_o, frozen_mask(k.s0), inputs);
   const spin_obs_ctx_t now = {k.cyc, kTdd, kNodes};
@@ -523,7 +523,7 @@ void FsmBench::check_pre(Cycle& k) {
   for (int o = 0; o < kPorts; o++) {
     if (!(c.out_busy >> o & 1u)) continue;
     const int sp = c.spin_src_port[o];
-    b_.check(strf("spin_src_o[%d]", o).c_str(), get_bits(b_->spin_src_o, 3u * o, 3),
+    b_.check(strf("spin_src_o[%d]", o).c_str(), get_bits(b_->spin_src_o, kPortW * o, kPortW),
              static_cast<unsigned>(sp), inputs);
     b_.check(strf("spin_ovc_o[%d]", o).c_str(), get_bits(b_->spin_ovc_o, 2u * o, 2),
              CTL_VC(c.spin_flit[o].ctl), inputs);
@@ -551,13 +551,13 @@ void FsmBench::step_4_and_managers(Cycle& k) {
     // (each masked to its port's width: a Verilated input keeps bits above it)
     b_->adopt_vc_i = s_.dd_vc_q & 3u;
     b_->adopt_cyc_i = s_.loop.cyc_q & field_max(P_CycW);
-    b_->adopt_port0_i = s_.loop.port0_q & 7u;
+    b_->adopt_port0_i = s_.loop.port0_q & field_max(kPortW);
     b_->adopt_fk0_i = s_.loop.fk0_q & 63u;
   }
   k.mm_new = k.h_valid && !k.home && hm.kind != KIND_PROBE
-                 ? frozen_mask(s_) & ~frozen_mask(k.s1) : 0u;
+                 ? frozen_mask(s_) & ~frozen_mask(k.s1) : 0ull;
   if (k.mm_new) {
-    const int v = __builtin_ctz(k.mm_new) - hp * SPIN_MAX_VCS;
+    const int v = __builtin_ctzll(k.mm_new) - hp * SPIN_MAX_VCS;
     b_->mm_freeze_i = 1;
     b_->mm_vc_i = static_cast<uint8_t>(v);
     b_->mm_out_i = s_.loop_out_q[hp];
@@ -724,7 +724,7 @@ void FsmBench::check_registers(Cycle& k) {
   b_.check("source_id_q", b_->source_id_q_o, s_.source_id_q, inputs);
   b_.check("pm_sent_q", b_->pm_sent_q_o, s_.pm_sent_q, inputs);
   for (int p = 0; p < kPorts; p++)
-    b_.check(strf("loop_out_q[%d]", p).c_str(), get_bits(b_->loop_out_q_o, 3u * p, 3),
+    b_.check(strf("loop_out_q[%d]", p).c_str(), get_bits(b_->loop_out_q_o, kPortW * p, kPortW),
              s_.loop_out_q[p], inputs);
   b_.check("loop.cyc_q", b_->loop_cyc_q_o, s_.loop.cyc_q, inputs);
   b_.check("loop.port0_q", b_->loop_port0_q_o, s_.loop.port0_q, inputs);

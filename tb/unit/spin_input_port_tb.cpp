@@ -54,6 +54,7 @@ static_assert(P_FlitW == 128, "the C model's flits carry 128 bits");
 namespace {
 
 const int kPorts = P_NumPorts, kVcs = P_NumVcs;
+const unsigned kPortW = clog2u(static_cast<unsigned>(kPorts));   // a port number's bits
 const int kPort = P_Source ? 0 : kPorts - 1;   // the C router's port the RTL port is
 const unsigned kFlitW = P_FlitW;
 const unsigned kNodes = 16;
@@ -472,7 +473,7 @@ void InputPortBench::compare(Cycle& k) {
     b_.check(strf("occ_o[%d]", v).c_str(), get_bits(b_->occ_o, 3 * v, 3), k.cnt0[v], inputs);
     b_.check(strf("view_cnt_nz_o[%d]", v).c_str(), bit(b_->view_cnt_nz_o), k.cnt0[v] != 0, inputs);
     b_.check(strf("view_rv_o[%d]", v).c_str(), bit(b_->view_rv_o), k.rv0[v], inputs);
-    b_.check(strf("view_op_o[%d]", v).c_str(), get_bits(b_->view_op_o, 3 * v, 3), k.op0[v], inputs);
+    b_.check(strf("view_op_o[%d]", v).c_str(), get_bits(b_->view_op_o, kPortW * v, kPortW), k.op0[v], inputs);
     if (k.cnt0[v])
       b_.check(strf("view_tail_o[%d]", v).c_str(), bit(b_->view_tail_o), k.tail0[v], inputs);
     b_.check(strf("view_whole_o[%d]", v).c_str(), bit(b_->view_whole_o), k.whole0[v], inputs);

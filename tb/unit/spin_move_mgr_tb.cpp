@@ -73,7 +73,7 @@ struct Vector {
   sm_t m;
   flit_t w;
   spin_ctx_t c;
-  uint32_t new_frozen = 0;
+  uint64_t new_frozen = 0;
   bool c_fwd = false, c_freeze = false, c_enter = false, c_release = false;
 
   Vector() = default;
@@ -239,7 +239,7 @@ void MoveMgrBench::drive_rtl(Vector& x) {
   for (int v = 0; v < kVcs; v++) {
     if (x.views.routed(p, v)) b_->routed_i |= 1u << v;
     if (x.views.whole(p, v)) b_->whole_i |= 1u << v;
-    b_->op_i |= static_cast<uint32_t>(x.views.op[p][v]) << (3 * v);
+    b_->op_i |= static_cast<uint32_t>(x.views.op[p][v]) << (kPortW * v);
   }
   b_.eval();
 }
@@ -267,7 +267,7 @@ std::string MoveMgrBench::describe(const Vector& x) const {
   const spin_router_t& before = x.before;
   const int p = x.p;
   std::string d = strf("port %d %s; id %u state %d is_deadlock %d source %u pm_sent %d "
-                       "frozen 0x%x loop_out[p] %u; VCs at p:", p, sm_str(x.m).c_str(), x.id,
+                       "frozen 0x%" PRIx64 " loop_out[p] %u; VCs at p:", p, sm_str(x.m).c_str(), x.id,
                        static_cast<int>(before.state_q), before.is_deadlock_q,
                        before.source_id_q, before.pm_sent_q, frozen_mask(before),
                        before.loop_out_q[p]);
@@ -289,7 +289,7 @@ void MoveMgrBench::check_decisions(Vector& x) {
   }
   b_.check("freeze_o", b_->freeze_o, x.c_freeze, inputs);
   if (x.c_freeze)
-    b_.check("freeze_vc_o (frozen VC p*4+v)", 1u << (x.p * SPIN_MAX_VCS + b_->freeze_vc_o),
+    b_.check("freeze_vc_o (frozen VC p*4+v)", 1ull << (x.p * SPIN_MAX_VCS + b_->freeze_vc_o),
              x.new_frozen, inputs);
   b_.check("enter_o", b_->enter_o, x.c_enter, inputs);
   b_.check("release_o", b_->release_o, x.c_release, inputs);

@@ -223,7 +223,7 @@ void ProbeMgrBench::drive_rtl(Cycle& k) {
   b_->op_i = 0;
   for (int v = 0; v < kVcs; v++) {
     if (k.views.routed(p, v)) b_->routed_i |= 1u << v;
-    b_->op_i |= static_cast<uint32_t>(k.views.op[p][v]) << (3 * v);
+    b_->op_i |= static_cast<uint32_t>(k.views.op[p][v]) << (kPortW * v);
   }
   b_.eval();
 }

@@ -22,7 +22,7 @@ extern "C" {
 #ifndef P_NumPorts
 #error "P_NumPorts must be defined"
 #endif
-static_assert(P_NumPorts >= 2 && P_NumPorts <= 8, "select_port() handles up to 8 ports");
+static_assert(P_NumPorts >= 2 && P_NumPorts <= 16, "route_select() handles up to 16 ports");
 
 namespace {
 
@@ -31,22 +31,22 @@ const unsigned kAll = (1u << kPorts) - 1u;
 
 void apply(Bench<Vspin_route_select>& b, unsigned mask, unsigned port_free, unsigned draw,
            bool least_busy = false, const uint8_t* age = nullptr) {
-  static const uint8_t kZero[8] = {0};
+  static const uint8_t kZero[16] = {0};
   if (!age) age = kZero;
-  uint64_t age_bits = 0;
-  for (unsigned p = 0; p < kPorts; p++) age_bits |= static_cast<uint64_t>(age[p]) << (8 * p);
+  for (unsigned p = 0; p < kPorts; p++) put_bits(b->port_age_i, 8 * p, 8, age[p]);
   b->mask_i = mask;
   b->port_free_i = port_free;
   b->draw_i = draw;
   b->least_busy_i = least_busy;
-  b->port_age_i = age_bits;
   b.eval();
   unsigned cand = mask & port_free;
   int drew = 0;
   const unsigned port = route_select(mask, port_free, draw, least_busy, age, kPorts, &drew);
   auto inputs = [&] {
-    return strf("mask_i=0x%x port_free_i=0x%x draw_i=%u least_busy_i=%d port_age_i=0x%llx (cand 0x%x)",
-                mask, port_free, draw, least_busy, static_cast<unsigned long long>(age_bits), cand);
+    std::string ages;   // port 0 first
+    for (unsigned p = 0; p < kPorts; p++) ages += strf("%s%u", p ? " " : "", age[p]);
+    return strf("mask_i=0x%x port_free_i=0x%x draw_i=%u least_busy_i=%d port_age_i={%s} (cand 0x%x)",
+                mask, port_free, draw, least_busy, ages.c_str(), cand);
   };
   b.check("port_o", b->port_o, port, inputs);
   b.check("drew_o", b->drew_o, static_cast<unsigned>(drew), inputs);
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
     } else {
       draw = rng.u32() & 0xFFu;
     }
-    uint8_t age[8];
+    uint8_t age[16];
     for (unsigned p = 0; p < kPorts; p++) {  // small values make ties frequent
       static const uint8_t kAges[] = {0, 1, 2, 7, 254, 255};
       age[p] = rng.pct(50) ? kAges[rng.below(6)] : static_cast<uint8_t>(rng.u32());

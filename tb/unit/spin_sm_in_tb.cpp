@@ -132,7 +132,7 @@ void SmInBench::new_run() {
   b_->xlat_i = 0;
   for (int p = 0; p < kPorts; p++) {
     xlat_[p] = draw_xlat(rng_);
-    b_->xlat_i |= static_cast<uint32_t>(xlat_[p]) << (4 * p);
+    b_->xlat_i |= static_cast<uint64_t>(xlat_[p]) << (4 * p);   // 16 ports: 64 bits
   }
   std::memset(&s_, 0, sizeof s_);
   b_->en_i = 1;
@@ -177,7 +177,7 @@ void SmInBench::drive_rtl(Cycle& k) {
   b_->top_i = k.top;
   b_->kind_i = 0;
   for (int p = 0; p < kPorts; p++) {
-    b_->kind_i |= static_cast<uint32_t>(CTL_KIND(k.in_w[p].ctl)) << (3 * p);
+    b_->kind_i |= static_cast<uint64_t>(CTL_KIND(k.in_w[p].ctl)) << (3 * p);
     put_word(b_->data_i, kFlitW * p, k.in_w[p]);
   }
   b_.eval();

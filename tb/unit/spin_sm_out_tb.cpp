@@ -160,6 +160,15 @@ void SmOutBench::draw_offers(Cycle& k) {
     now.own = draw_sm(rng_, fmt_, kind, id_);
     if (kind == KIND_PROBE) now.own.t = rng_.pct(80) ? 0 : edgy(rng_, 0, fmt_.cyc_max);
     now.own_out = 1 + rng_.below(kPorts - 1);
+    // with more than 8 ports a random output rarely meets the forwarded
+    // message's: take one of its outputs a third of the time, so that the
+    // two contend about as often as on a smaller router
+    if (kPorts > 8 && now.fwd_mask && rng_.pct(33)) {
+      unsigned m = now.fwd_mask;
+      for (unsigned i = rng_.below(static_cast<unsigned>(__builtin_popcount(m))); i > 0; i--)
+        m &= m - 1u;
+      now.own_out = static_cast<unsigned>(__builtin_ctz(m));
+    }
   }
   k.fwd_w = sm_pack(&fmt_, &now.fwd);
   k.own_w = sm_pack(&fmt_, &now.own);

@@ -20,12 +20,12 @@ extern "C" {
 #ifndef P_NumPorts
 #error "P_NumPorts must be defined"
 #endif
-static_assert(P_NumPorts >= 2 && P_NumPorts <= MAX_PORTS, "the router has 2 to 8 ports");
+static_assert(P_NumPorts >= 2 && P_NumPorts <= MAX_PORTS, "the router has 2 to 16 ports");
 
 namespace {
 
 const unsigned kPorts = P_NumPorts;
-const unsigned kPortW = kPorts > 4 ? 3 : kPorts > 2 ? 2 : 1;
+const unsigned kPortW = clog2u(kPorts);
 
 }  // namespace
 
@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
       prev = "reset";
     }
     unsigned req = 0, port[MAX_PORTS] = {};
-    uint32_t req_port = 0;
+    uint64_t req_port = 0;   // 16 ports of 4 bits: 64
     cycle_t cw;
     cycle_bits_t cb;
     std::memset(&cw, 0, sizeof cw);
@@ -71,13 +71,13 @@ int main(int argc, char** argv) {
       } else if (rng.pct(50)) {
         port[p] = rng.below(1u << kPortW);   // an idle input's port field: anything
       }
-      req_port |= port[p] << (p * kPortW);
+      req_port |= static_cast<uint64_t>(port[p]) << (p * kPortW);
     }
     b->req_i = req;
     b->req_port_i = req_port;
     b.eval();
 
-    auto now = [&] { return strf("req_i=0x%x req_port_i=0x%x", req, req_port); };
+    auto now = [&] { return strf("req_i=0x%x req_port_i=0x%" PRIx64, req, req_port); };
     auto inputs = [&] { return now() + "; previous edge: " + prev; };
     int win[MAX_PORTS];
     unsigned win_valid = 0, gnt = 0;

@@ -35,7 +35,10 @@ namespace spin_tb {
 
 const int kPorts = P_NumPorts, kVcs = P_NumVcs;
 const unsigned kFlitW = 128;   // every SPIN module's FlitW (the router's with SPIN)
-static_assert(kPorts >= 2 && kPorts <= SPIN_MAX_PORTS, "NumPorts: 2 to 8");
+static_assert(kPorts >= 2 && kPorts <= SPIN_MAX_PORTS, "NumPorts: 2 to 16");
+// A port number's bits (the modules' PortW), and the views' entries p*4 + v.
+const unsigned kPortW = clog2u(static_cast<unsigned>(kPorts));
+const unsigned kNumPv = static_cast<unsigned>(kPorts) * SPIN_MAX_VCS;
 static_assert(kVcs >= 1 && kVcs <= SPIN_MAX_VCS, "NumVcs: 1 to 4");
 
 // The layout of the build's messages with SmPipe pipe (the C model's hop
@@ -171,26 +174,28 @@ struct Views {
         if (cnt[p][v]) c->in_ports |= 1u << p;
       }
   }
-  // The flat views of every VC, bit p * 4 + v (3 bits each for the outputs).
-  uint32_t mask_of(bool (Views::*f)(int, int) const) const {
-    uint32_t m = 0;
+  // The flat views of every VC, bit p * 4 + v (kPortW bits each for the
+  // outputs).
+  uint64_t mask_of(bool (Views::*f)(int, int) const) const {
+    uint64_t m = 0;
     for (int p = 0; p < kPorts; p++)
       for (int v = 0; v < kVcs; v++)
-        if ((this->*f)(p, v)) m |= 1u << (p * SPIN_MAX_VCS + v);
+        if ((this->*f)(p, v)) m |= 1ull << (p * SPIN_MAX_VCS + v);
     return m;
   }
   bool nz(int p, int v) const { return cnt[p][v] != 0; }
   bool rvb(int p, int v) const { return rv[p][v] != 0; }
-  uint32_t cnt_nz() const { return mask_of(&Views::nz); }
-  uint32_t rv_mask() const { return mask_of(&Views::rvb); }
-  uint32_t whole_mask() const { return mask_of(&Views::whole); }
-  uint32_t tail_mask() const { return mask_of(&Views::tail); }
+  uint64_t cnt_nz() const { return mask_of(&Views::nz); }
+  uint64_t rv_mask() const { return mask_of(&Views::rvb); }
+  uint64_t whole_mask() const { return mask_of(&Views::whole); }
+  uint64_t tail_mask() const { return mask_of(&Views::tail); }
   template <class W>
   void put_ops(W& port) const {
-    put_bits(port, 0, 64, 0);
-    put_bits(port, 64, 32, 0);
+    for (unsigned b = 0; b < kPortW * kNumPv; b += 64)
+      put_bits(port, b, kPortW * kNumPv - b < 64 ? kPortW * kNumPv - b : 64, 0);
     for (int p = 0; p < kPorts; p++)
-      for (int v = 0; v < kVcs; v++) put_bits(port, 3u * (p * SPIN_MAX_VCS + v), 3, op[p][v]);
+      for (int v = 0; v < kVcs; v++)
+        put_bits(port, kPortW * static_cast<unsigned>(p * SPIN_MAX_VCS + v), kPortW, op[p][v]);
   }
 };
 
@@ -247,14 +252,14 @@ class Events {
 
 // The VCs of a [port][vc] array of the C state that are set, as the RTL's
 // flat views give them (bit p * 4 + v), and the frozen VCs of a router.
-inline uint32_t vc_mask(const uint8_t (&a)[SPIN_MAX_PORTS][SPIN_MAX_VCS]) {
-  uint32_t m = 0;
+inline uint64_t vc_mask(const uint8_t (&a)[SPIN_MAX_PORTS][SPIN_MAX_VCS]) {
+  uint64_t m = 0;
   for (int p = 0; p < kPorts; p++)
     for (int v = 0; v < kVcs; v++)
-      if (a[p][v]) m |= 1u << (p * SPIN_MAX_VCS + v);
+      if (a[p][v]) m |= 1ull << (p * SPIN_MAX_VCS + v);
   return m;
 }
-inline uint32_t frozen_mask(const spin_router_t& s) { return vc_mask(s.frozen_q); }
+inline uint64_t frozen_mask(const spin_router_t& s) { return vc_mask(s.frozen_q); }
 
 // What a SPIN module's bench is made of: the Verilated module, the stimulus
 // seeded with the run's seed, the corner cases it counts.  The first line

@@ -97,12 +97,12 @@ $(foreach d,5 7,$(eval $(call unit_config,fifo_w16_d$(d),spin_fifo,spin_fifo_tb,
 # builds it (Escape 0, Nmin 0) with 3 VCs; its C twin is
 # cmodel/spin_input_port.c.
 $(foreach c,1-1-1-1 2-1-1-0 4-1-1-1 3-0-0-0,$(eval $(call unit_config,input_port_v$(word 1,$(subst -, ,$(c)))_e$(word 2,$(subst -, ,$(c)))_n$(word 3,$(subst -, ,$(c)))_s$(word 4,$(subst -, ,$(c))),spin_input_port,spin_input_port_tb,cmodel/datapath.h,NumPorts=5 NumVcs=$(word 1,$(subst -, ,$(c))) BufDepth=5 FlitW=128 Escape=$(word 2,$(subst -, ,$(c))) Nmin=$(word 3,$(subst -, ,$(c))) Source=$(word 4,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-# Switch allocator's output stage: 3, 5 and 8 ports; its C twin is
+# Switch allocator's output stage: 3, 5, 8 and 16 ports; its C twin is
 # cmodel/spin_switch_alloc.c.
-$(foreach p,3 5 8,$(eval $(call unit_config,switch_alloc_p$(p),spin_switch_alloc,spin_switch_alloc_tb,cmodel/datapath.h,NumPorts=$(p),$(UNIT_LIBSPIN))))
+$(foreach p,3 5 8 16,$(eval $(call unit_config,switch_alloc_p$(p),spin_switch_alloc,spin_switch_alloc_tb,cmodel/datapath.h,NumPorts=$(p),$(UNIT_LIBSPIN))))
 # Crossbar: 5 ports of 128-bit flits (the co-simulation's), 8 of 64, 3 of
-# 16; its C twin is cmodel/spin_crossbar.c.
-$(foreach c,5-128 8-64 3-16,$(eval $(call unit_config,crossbar_p$(word 1,$(subst -, ,$(c)))_w$(word 2,$(subst -, ,$(c))),spin_crossbar,spin_crossbar_tb,cmodel/datapath.h,NumPorts=$(word 1,$(subst -, ,$(c))) FlitW=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+# 16, 16 of 128; its C twin is cmodel/spin_crossbar.c.
+$(foreach c,5-128 8-64 3-16 16-128,$(eval $(call unit_config,crossbar_p$(word 1,$(subst -, ,$(c)))_w$(word 2,$(subst -, ,$(c))),spin_crossbar,spin_crossbar_tb,cmodel/datapath.h,NumPorts=$(word 1,$(subst -, ,$(c))) FlitW=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 # Link pipeline: link words of 128-bit flits over 1, 3 and 15 stages (links
 # of 2, 4 and 16 cycles), credit words over 2; its C twin is
 # cmodel/spin_link_pipe.c.
@@ -112,8 +112,8 @@ $(foreach c,135-1 135-3 135-15 6-2,$(eval $(call unit_config,link_pipe_w$(word 1
 $(foreach c,64-5-5 9-5-10 16-8-8,$(eval $(call unit_config,route_table_n$(word 1,$(subst -, ,$(c)))_e$(word 3,$(subst -, ,$(c))),spin_route_table,spin_route_table_tb,cmodel/datapath.h,NumNodes=$(word 1,$(subst -, ,$(c))) NumPorts=$(word 2,$(subst -, ,$(c))) EntryW=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 # LFSR (no parameters).
 $(eval $(call unit_config,lfsr,spin_lfsr,spin_lfsr_tb,cmodel/lfsr.h,))
-# Route selection: 5 and 8 ports.
-$(foreach p,5 8,$(eval $(call unit_config,route_select_p$(p),spin_route_select,spin_route_select_tb,cmodel/route_select.h,NumPorts=$(p))))
+# Route selection: 5, 8 and 16 ports.
+$(foreach p,5 8 16,$(eval $(call unit_config,route_select_p$(p),spin_route_select,spin_route_select_tb,cmodel/route_select.h,NumPorts=$(p))))
 # Output VC tracker: NumVcs 1..4, network port (Eject 0) and ejection port
 # (Eject 1); its C twin is cmodel/spin_ovc_tracker.c.
 $(foreach v,1 2 3 4,$(foreach e,0 1,$(eval $(call unit_config,ovc_tracker_v$(v)_e$(e),spin_ovc_tracker,spin_ovc_tracker_tb,cmodel/datapath.h,NumVcs=$(v) Eject=$(e),$(UNIT_LIBSPIN)))))
@@ -142,22 +142,24 @@ unit_spin = $(foreach c,$(4),$(eval $(call unit_config,$(1)_$(subst -,_,$(c)),$(
 
 # The input stage: spin_sm_select(), spin_unit_pre's input stage and
 # spin_hop_in() (the receiver counts the hop).
-$(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w3-s0 p5-v3-w3-s1 p5-v1-w12-s2 p8-v3-w12-s3 p3-v1-w3-s3)
+$(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w3-s0 p5-v3-w3-s1 p5-v1-w12-s2 p8-v3-w12-s3 p3-v1-w3-s3 p16-v1-w12-s2)
 # The output stage: spin_sm_out() (spin_onto_link(), the offers).
-$(call unit_spin,sm_out,spin_sm_out,spin_sm_out_tb,p5-v1-w3-s0 p5-v3-w3-s2 p5-v3-w12-s1 p8-v2-w3-s3 p3-v2-w12-s3)
+$(call unit_spin,sm_out,spin_sm_out,spin_sm_out_tb,p5-v1-w3-s0 p5-v3-w3-s2 p5-v3-w12-s1 p8-v2-w3-s3 p3-v2-w12-s3 p16-v2-w12-s3)
 # The probe manager: spin_probe_in().
-$(call unit_spin,probe_mgr,spin_probe_mgr,spin_probe_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12)
+$(call unit_spin,probe_mgr,spin_probe_mgr,spin_probe_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12 p16-v2-w12)
 # The move manager: spin_move_in() and spin_next_hop().
-$(call unit_spin,move_mgr,spin_move_mgr,spin_move_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12)
+$(call unit_spin,move_mgr,spin_move_mgr,spin_move_mgr_tb,p5-v1-w3 p5-v3-w3 p5-v3-w12 p8-v2-w3 p3-v4-w12 p16-v3-w3)
 # The loop buffer: loop_latch() and loop_clear().  ForkW is the fork entries'
 # bits of the layout (SmK * SmChW; 1 with 1 VC), which the bench checks.
-# The module has no NumPorts or IdW: those (of the layout) go to the bench only.
+# The module has no IdW: that (of the layout) goes to the bench only.
 $(eval $(call unit_config,loop_buf_v1_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
-  NumVcs=1 CycW=6 ForkW=1,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+  NumPorts=5 NumVcs=1 CycW=6 ForkW=1,$(UNIT_LIBSPIN),IdW=3))
 $(eval $(call unit_config,loop_buf_v3_w3,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
-  NumVcs=3 CycW=6 ForkW=106,$(UNIT_LIBSPIN),NumPorts=5 IdW=3))
+  NumPorts=5 NumVcs=3 CycW=6 ForkW=106,$(UNIT_LIBSPIN),IdW=3))
 $(eval $(call unit_config,loop_buf_v3_w12,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
-  NumVcs=3 CycW=19 ForkW=72,$(UNIT_LIBSPIN),NumPorts=5 IdW=12))
+  NumPorts=5 NumVcs=3 CycW=19 ForkW=72,$(UNIT_LIBSPIN),IdW=12))
+$(eval $(call unit_config,loop_buf_p16_v2_w12,spin_loop_buf,spin_loop_buf_tb,$(UNIT_SPIN_HDRS),\
+  NumPorts=16 NumVcs=2 CycW=19 ForkW=63,$(UNIT_LIBSPIN),IdW=12))
 
 # The counter FSM with its loop buffer: spin_fsm_pre(), spin_fsm_home(),
 # spin_take_loop() and spin_fsm_post(), the probe and move managers' C twins
@@ -169,6 +171,7 @@ $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v1-w3,$(UNIT_FSM_DEPS),TddW=4 ForkW
 $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v3-w3,$(UNIT_FSM_DEPS),TddW=4 ForkW=106)
 $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v2-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=63)
 $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p8-v3-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=72)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p16-v2-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=63)
 
 # The everyday tier (make check): one configuration of each bench, one seed,
 # shorter runs.

@@ -180,23 +180,11 @@ uint64_t get_bits(const W& w, unsigned lsb, unsigned width) {
   return v;
 }
 
-// The SPIN modules' views of the router's input VCs (cnt_nz_i, rv_i, op_i;
-// VC (p, v) at index p * 4 + v, spin_pkg::MaxVcs = 4) from the C model's
-// arrays [port][vc] (spin_ctx_t's cnt, route_valid, out_port), ports x vcs.
-template <class Top, class A>
-void put_vc_views(Top& t, const A& cnt, const A& rv, const A& op, int ports, int vcs) {
-  t->cnt_nz_i = 0;
-  t->rv_i = 0;
-  put_bits(t->op_i, 0, 64, 0);
-  put_bits(t->op_i, 64, 32, 0);
-  for (int p = 0; p < ports; p++)
-    for (int v = 0; v < vcs; v++) {
-      const unsigned k = static_cast<unsigned>(p * 4 + v);
-      if (cnt[p][v]) t->cnt_nz_i |= 1u << k;
-      if (rv[p][v]) t->rv_i |= 1u << k;
-      put_bits(t->op_i, 3 * k, 3, op[p][v]);
-    }
-}
+// The bits of a number below n (n >= 2): the RTL's $clog2(n), the width of
+// a port number of a router of n ports.
+constexpr unsigned clog2u(unsigned n) { return n <= 1 ? 0 : 1 + clog2u((n + 1) / 2); }
+static_assert(clog2u(2) == 1 && clog2u(5) == 3 && clog2u(8) == 3 && clog2u(9) == 4 &&
+              clog2u(16) == 4 && clog2u(17) == 5, "clog2u");
 
 // printf into a std::string, for describe() callbacks.
 static inline std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
