@@ -192,7 +192,12 @@ unit-check: $(foreach n,$(UNIT_CHECK),$(UNIT_BUILD)/$(n)/Vtest)
 	done
 	@echo "unit-check: $(words $(UNIT_CHECK)) configurations passed"
 
-unit-rtl: $(UNIT_RUNS)
+# The builds two at a time (Verilator's own step is one thread), then the
+# runs one after another (their output stays in order).
+UNIT_MAKE = $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST))
+unit-rtl:
+	@$(UNIT_MAKE) -j2 unit-rtl-build
+	@$(UNIT_MAKE) $(UNIT_RUNS)
 	@echo "unit-rtl: $(words $(UNIT_RUNS)) runs of $(words $(UNIT_NAMES)) configurations passed"
 unit-rtl-build: $(foreach n,$(UNIT_NAMES),$(UNIT_BUILD)/$(n)/Vtest)
 unit-rtl-clean:
