@@ -163,6 +163,12 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   if (measured) nic->meas_created_flits += (uint64_t)flits;
 }
 
+/* Packet id, in flight, is late in cycle now (contract 8). */
+static inline int window_late(const nic_t *nic, uint64_t id, uint64_t now)
+{
+  return now > nic->sb.ring[id & nic->sb.mask].due;
+}
+
 /* The injection window (contract 8): whether node s may start a packet in
  * cycle now. */
 static int window_open(const nic_t *nic, const nic_src_t *s, uint64_t now)
@@ -173,7 +179,7 @@ static int window_open(const nic_t *nic, const nic_src_t *s, uint64_t now)
   if (nic->window < 2) return 1;
   if (s->flight >= s->w16 / 16) return 0;
   for (i = 0; i < s->flight; i++)
-    if (now > nic->sb.ring[s->fl[i] & nic->sb.mask].due) return 0;   /* late */
+    if (window_late(nic, s->fl[i], now)) return 0;
   return 1;
 }
 
@@ -186,7 +192,7 @@ static void window_tune(nic_t *nic, nic_src_t *s, uint64_t now)
   int i;
   for (i = 0; i < s->flight; i++) {
     const uint64_t id = s->fl[i];
-    if (id >= s->cut_after && now > nic->sb.ring[id & nic->sb.mask].due) {
+    if (id >= s->cut_after && window_late(nic, id, now)) {
       s->w16 = (uint16_t)(s->w16 / 2 < 16 ? 16 : s->w16 / 2);
       s->cut_after = s->fl[s->flight - 1] + 1u;
       nic->win_cuts++;
@@ -222,8 +228,9 @@ static void window_end(nic_t *nic, const pkt_t *p, uint64_t id, uint64_t now)
     nic->win_grows++;
   }
   while (i < s->flight && s->fl[i] != id) i++;
+  if (i == s->flight) return;          /* not started under the window */
   for (; i + 1 < s->flight; i++) s->fl[i] = s->fl[i + 1];
-  if (s->flight) s->flight--;
+  s->flight--;
 }
 
 /* A node outside nic->active has nothing queued or in flight, no VC held
