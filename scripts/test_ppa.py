@@ -53,6 +53,14 @@ def series(cfg, traffic, sat_index, thrs, **kw):
     return rows
 
 
+def transpose_series():
+    """The three transpose series of every test, each saturating on its last
+    point: wf at 0.06 (index 2), esc at 0.10, fmin at 0.08."""
+    return (series("wf_1vc", "transpose", 2, [0.02, 0.04, 0.059]) +
+            series("esc_2vc", "transpose", 4, [0.02, 0.04, 0.06, 0.08, 0.095]) +
+            series("fmin_1vc_spin", "transpose", 3, [0.02, 0.04, 0.06, 0.078]))
+
+
 class PpaCase(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="test_ppa.")
@@ -62,11 +70,8 @@ class PpaCase(unittest.TestCase):
         # transpose: wf saturates at 0.06 (index 2), peak before it 0.059 at 0.06;
         # esc at 0.10 with 0.095; fmin at 0.08 with a drained 0.078 below a
         # higher (0.2) point past saturation that must not count.
-        rows = series("wf_1vc", "transpose", 2, [0.02, 0.04, 0.059])
-        rows += series("esc_2vc", "transpose", 4, [0.02, 0.04, 0.06, 0.08, 0.095])
-        fm = series("fmin_1vc_spin", "transpose", 3, [0.02, 0.04, 0.06, 0.078])
-        fm[-1]["throughput"] = "0.2"
-        rows += fm
+        rows = transpose_series()
+        rows[-1]["throughput"] = "0.2"
         self.write_points(rows)
         self.write_synth(SYNTH)
 
@@ -215,9 +220,7 @@ class Errors(PpaCase):
         self.expect(self.synth, "router,esc_2vc,,area_um2", "not a positive number")
 
     def test_series_without_points(self):
-        rows = series("wf_1vc", "transpose", 2, [0.02, 0.04, 0.059])
-        rows += series("esc_2vc", "transpose", 4, [0.02, 0.04, 0.06, 0.08, 0.095])
-        rows += series("fmin_1vc_spin", "transpose", 3, [0.02, 0.04, 0.06, 0.078])
+        rows = transpose_series()
         rows += series("wf_1vc", "tornado", 2, [0.02, 0.04, 0.059])
         rows += series("fmin_1vc_spin", "tornado", 2, [0.02, 0.04, 0.059])
         self.write_points(rows)
@@ -227,16 +230,12 @@ class Errors(PpaCase):
         self.expect("no points of wf_1vc, transpose, mode live, 10000 cycles", extra=("--cycles", "10000"))
 
     def test_incomplete_series(self):
-        rows = series("wf_1vc", "transpose", 2, [0.02, 0.04, 0.059])
-        rows += series("esc_2vc", "transpose", 4, [0.02, 0.04, 0.06, 0.08, 0.095])
-        rows += series("fmin_1vc_spin", "transpose", 3, [0.02, 0.04, 0.06, 0.078])[:-1]
+        rows = transpose_series()[:-1]
         self.write_points(rows)
         self.expect(self.points, "fmin_1vc_spin, transpose, mode live is incomplete", "0.24")
 
     def test_two_binaries(self):
-        rows = series("wf_1vc", "transpose", 2, [0.02, 0.04, 0.059])
-        rows += series("esc_2vc", "transpose", 4, [0.02, 0.04, 0.06, 0.08, 0.095])
-        rows += series("fmin_1vc_spin", "transpose", 3, [0.02, 0.04, 0.06, 0.078])
+        rows = transpose_series()
         rows[0]["spinsim_sha256"] = "def"
         self.write_points(rows)
         self.expect("wf_1vc, transpose, mode live come from 2 spinsim binaries")
