@@ -834,8 +834,9 @@ add(cmodel(S, "mesh32x32 1 VC favors_min 0.06 (2x saturation), live, occupancy a
            cost=8))  # 55, 0.0361: no deadlock forms
 # the NICs' injection window (contract 8): a node with one packet in flight
 # starts no other; past saturation it keeps a 1-VC mesh of any size at its
-# peak, fairly (mesh32x32 at 3x: 0.0339, Jain 0.956; without it 0.0000)
-add(cmodel(S, "mesh32x32 1 VC favors_min 0.09 (3x saturation), live, window 1, C model",
+# peak, fairly (mesh32x32 at 3x: 0.0339, Jain 0.956; without it 0.0000);
+# with the window no deadlock forms there, so SPIN only sends probes
+add(cmodel(S, "mesh32x32 1 VC favors_min 0.09 (3x saturation), live, window 1, C model: no deadlock forms",
            "--topo mesh32x32 --routing favors_min --rate 0.09 --cycles 10000 --drain-limit 100000"
            " --spin 1 --window 1 --quiet",
            at_least=dict(probes_sent=1, throughput=0.032, jain_index=0.93), exactly=dict(spins=0),
@@ -854,15 +855,15 @@ add(cmodel(S, "mesh8x8 1 VC favors_min 0.2, 12 links failing at run time, live, 
            "25000@27:1,30000@30:3,35000@36:2,40000@42:1,45000@45:4,50000@50:3,55000@53:1,60000@19:4",
            at_least=dict(probes_sent=5000, spins=100, throughput=0.065, jain_index=0.95),
            cost=4))  # 9557, 336, 0.0727, 0.980
-# the self-tuned window of 1 to 4 on 4-cycle links: a packet late past its
+# the self-tuned window of 1 to 2 on 4-cycle links: a packet late past its
 # zero-load latency over the links' cycles halves its node's window, one on
-# time grows it; co-simulated (21,081 cycles compared); probes go out, no
-# deadlock forms
-add(live(S, "mesh8x8@4 1 VC favors_min 0.2, live, window 1 to 4", 1, 4,
+# time grows it; co-simulated (20,914 cycles compared), and a deadlock still
+# forms under the window and SPIN resolves it
+add(live(S, "mesh8x8@4 1 VC favors_min 0.2, live, window 1 to 2", 1, 4,
          "--topo mesh8x8@4 --routing favors_min --rate 0.2 --cycles 5000 --drain-limit 100000"
-         " --window 4", at_least=dict(window_held=100000, window_cuts=1000, window_grows=1000,
-                                      probes_sent=1), exactly=dict(spins=0),
-         cost=20))  # 621344 held, 16191 halvings, 2669 growths, 4 probes
+         " --window 2", at_least=dict(window_held=100000, window_cuts=1000, window_grows=1000,
+                                      probes_sent=10, spins=1),
+         cost=20))  # 624030 held, 16167 halvings, 2715 growths, 16 probes, 1 spin
 add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
          "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
          ports=3, at_least=dict(probes_sent=12, spins=2)))  # 14, 3
