@@ -48,6 +48,9 @@ ADMIT_OCC ?= 0
 # or more, cycles past its zero-load latency before a packet is late
 WINDOW    ?= 0
 WINDOW_SLACK ?= 0
+# early credits (contract section 5): a downstream VC is free in the cycle
+# its credit arrives; 0 (both modes) or 1
+EARLY_CREDIT ?= 0
 # SPIN's special-message registers (contract 12.1): the paper's timing (0)
 # in the paper mode, 2 in the live mode, as spinsim --mode.
 SM_PIPE   ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
@@ -170,6 +173,7 @@ $(call knob_check_uint,ADOPT,0,1,0 or 1)
 $(call knob_check_uint,ADMIT_OCC,0,2,0, 1 or 2)
 $(call knob_check_uint,WINDOW,0,8,0 to 8)
 $(call knob_check_uint,WINDOW_SLACK,0,100000,0 to 100000)
+$(call knob_check_uint,EARLY_CREDIT,0,1,0 or 1)
 $(call knob_check_uint,SM_PIPE,0,2,0, 1 or 2)
 # FAULTS: empty, file:PATH, or CYCLE@ROUTER:PORT items separated by commas
 # (spinsim checks the numbers, naming the item)
@@ -339,7 +343,7 @@ $(RTL_DIR)/p%.inputs: FORCE
 # the target's directory with these C++ flags added (compile and link).
 define array_verilate
 $(VERILATOR) $(VFLAGS) --top-module spin_router -GNumPorts=$(call cosim_ports,$*) -GNumVcs=$(call cosim_vcs,$*) \
-  -GNumNics=$(call cosim_nics,$*) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) \
+  -GNumNics=$(call cosim_nics,$*) -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 -GEarlyCredit=1 $(ARRAY_SM) \
   -CFLAGS "$(TB_CFLAGS) $(1) -DSPIN_PORTS=$(call cosim_ports,$*) -DSPIN_VCS=$(call cosim_vcs,$*) -DSPIN_NICS=$(call cosim_nics,$*) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
   -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm $(1)" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
   $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/rtl_array.cpp >> $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }
@@ -404,6 +408,7 @@ SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --routing $(ROUTING) --vcs $(VCS) --traffic 
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
            --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
            --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
+           --early-credit $(EARLY_CREDIT) \
            $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
 # In a recipe: `set -- COMMAND...; $(RUN_SHOW)` prints the command, each
 # word quoted as the shell would need it (bash's printf %q), then runs it;
@@ -510,6 +515,7 @@ help:
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
 	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: 1 at most one busy network input, 2 none)"
 	@echo "       WINDOW=$(WINDOW) WINDOW_SLACK=$(WINDOW_SLACK)  (injection window: packets a node may have in flight, 0 no limit)"
+	@echo "       EARLY_CREDIT=$(EARLY_CREDIT)  (1: a downstream VC is free in the cycle its credit arrives)"
 	@printf '       FAULTS=%s  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)\n' "$$SPIN_NOC_FAULTS"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
 	@echo "internal (called by the targets above): sim-run"
@@ -768,6 +774,7 @@ lint: deps
 	    "-GNumVcs=1 -GNmin=1 -GSpin=1 -GFlitW=128" "-GNumVcs=3 -GNmin=1 -GEscape=1 -GSpin=1 -GFlitW=128" \
 	    "-GSpin=1 -GFlitW=128 -GSmPipe=0" "-GSpin=1 -GFlitW=128 -GSmPipe=1" \
 	    "-GNumVcs=2 -GSpin=1 -GFlitW=128 -GSmPipe=3" \
+	    "-GNumVcs=2 -GEscape=1 -GEarlyCredit=1" "-GSpin=1 -GFlitW=128 -GEarlyCredit=1" \
 	    "-GSpin=1 -GFlitW=64 -GIdW=3 -GCycW=6 -GTddW=4 -GSmPipe=0"; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
 	  $(VERILATOR) --lint-only -Wall -Irtl $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \

@@ -59,6 +59,8 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --window-slack S   with a window of 2 or more, a node starts no packet while\n"
 "                     one of its packets is S cycles past its zero-load latency,\n"
 "                     0..100000 (0)\n"
+"  --early-credit 0|1 1: a downstream VC is free in the cycle its credit\n"
+"                     arrives, one cycle sooner (0, both modes)\n"
 "  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
 "                     before they leave (2 cycles more a hop); 1, before they\n"
 "                     leave (1 more); 0, neither, the paper's timing (mode:\n"
@@ -280,6 +282,14 @@ static int opt_admit_occ(cli_parse_t *p, const char *arg)
   return 0;
 }
 
+static int opt_early_credit(cli_parse_t *p, const char *arg)
+{
+  int v;
+  if (opt_digit("early-credit", arg, 1, &v)) return 2;
+  p->o->sim.mode.early_credit = v;
+  return 0;
+}
+
 static int opt_window(cli_parse_t *p, const char *arg)
 {
   uint64_t u;
@@ -372,6 +382,7 @@ static const struct {
   {"mode", 1, opt_mode},           {"admit", 1, opt_admit},
   {"reroute", 1, opt_reroute},     {"adopt", 1, opt_adopt},
   {"admit-occ", 1, opt_admit_occ}, {"deadlocks", 1, opt_deadlocks},
+  {"early-credit", 1, opt_early_credit},
   {"window", 1, opt_window},       {"window-slack", 1, opt_window_slack},
   {"links", 1, opt_links},         {"faults", 1, opt_faults},
   {"sm-pipe", 1, opt_sm_pipe},     {"sm-widths", 1, opt_sm_widths},

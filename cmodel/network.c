@@ -173,6 +173,7 @@ static void net_router(network_t *net, int r, int spin, unsigned tdd, router_mod
   c->admit = mode.admit;
   c->admit_occ = mode.admit_occ;
   c->reroute = mode.reroute;
+  c->early_credit = mode.early_credit;
   c->adopt = mode.adopt && spin;
   c->fmt = &net->fmt;
   router_reset(&net->rt[r], c, seed);

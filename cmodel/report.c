@@ -74,13 +74,14 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   const char *t = mode_text3(s, three, sizeof three);
   const router_mode_t *m = &s->o.mode;
   char occ[64] = "", win[64] = "";
+  const char *ec = m->early_credit ? ", credits used on arrival" : "";
   if (m->admit_occ)
     snprintf(occ, sizeof occ, ", occupancy admission %s",
              m->admit_occ == 1 ? "(at most one busy input)" : "(no busy input)");
   if (m->window == 1) snprintf(win, sizeof win, ", injection window 1");
   else if (m->window) snprintf(win, sizeof win, ", injection window 1 to %d (slack %d)",
                                m->window, m->window_slack);
-  snprintf(buf, len, "%s%s%s", t, occ, win);
+  snprintf(buf, len, "%s%s%s%s", t, occ, win, ec);
   return buf;
 }
 
@@ -306,6 +307,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
     fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
     fprintf(out, "  \"admit_occ\": %d,\n", s->o.mode.admit_occ);
+    fprintf(out, "  \"early_credit\": %s,\n", s->o.mode.early_credit ? "true" : "false");
     fprintf(out, "  \"window\": %d,\n", s->o.mode.window);
     fprintf(out, "  \"window_slack\": %d,\n", s->o.mode.window_slack);
     fprintf(out, "  \"window_held\": %llu,\n", (unsigned long long)s->nic.win_held);

@@ -54,6 +54,25 @@ static inline DP_ALWAYS_INLINE void ovc_catch_up(router_t *r, uint64_t cycle,
   r->next_cycle = cycle + 1;
 }
 
+/* Output-VC trackers, with early credits (section 5): the credits that
+ * arrive this cycle free their VCs now, for everything the cycle decides
+ * (port_free, the VC a head takes); the ages stay until the edge. */
+static inline DP_ALWAYS_INLINE void ovc_early(router_t *r, unsigned in_mask,
+                                              const router_links_t *in, cycle_bits_t *cb)
+{
+  unsigned m;
+  for (m = in_mask >> 16; m; m &= m - 1u) {
+    const int o = (int)low_bit(m);
+    const unsigned c = spin_ovc_tracker_credit(in->cred[in->up[o]]);
+    if (c) {
+      r->ovc_busy_q[o] &= (uint8_t)~c;
+      r->full_ports &= (uint16_t)~(1u << o);
+      if (!r->ovc_busy_q[o]) r->busy_ports &= (uint16_t)~(1u << o);
+      cb->ochg |= 1u << o;
+    }
+  }
+}
+
 /* Input ports holding flits: their route units. */
 static inline DP_ALWAYS_INLINE void in_route(router_t *r, const router_cfg_t *cfg, cycle_t *cw,
                                              cycle_bits_t *cb, const int spin, const int V,
@@ -271,15 +290,15 @@ static inline DP_ALWAYS_INLINE void outputs(router_t *r, const router_links_t *i
   }
 }
 
-/* Output-VC trackers: the credits that came back (network outputs), then
- * the clock edge of every output that changed and, under FAvORS (which
- * reads the ages), of every busy one. */
-static inline DP_ALWAYS_INLINE void ovc_update(router_t *r, unsigned in_mask,
-                                               const router_links_t *in, cycle_t *cw,
-                                               cycle_bits_t *cb, const int V)
+/* Output-VC trackers: the credits that came back (network outputs; with
+ * early credits, ovc_early took them), then the clock edge of every output
+ * that changed and, under FAvORS (which reads the ages), of every busy one. */
+static inline DP_ALWAYS_INLINE void ovc_update(router_t *r, const router_cfg_t *cfg,
+                                               unsigned in_mask, const router_links_t *in,
+                                               cycle_t *cw, cycle_bits_t *cb, const int V)
 {
   unsigned m;
-  for (m = in_mask >> 16; m; m &= m - 1u) {
+  for (m = cfg->early_credit ? 0u : in_mask >> 16; m; m &= m - 1u) {
     const int o = (int)low_bit(m);
     const unsigned c = spin_ovc_tracker_credit(in->cred[in->up[o]]);
     if (c) {
@@ -374,13 +393,17 @@ static inline DP_ALWAYS_INLINE unsigned eval(router_t *r, const router_cfg_t *cf
   memset(cw.ovc_clr, 0, sizeof cw.ovc_clr);
 
   ovc_catch_up(r, cycle, &cb, V);                                    /* spin_ovc_tracker */
+  if (cfg->early_credit) {                                           /* spin_ovc_tracker */
+    ovc_early(r, in_mask, in, &cb);
+    cb.port_free = ~(unsigned)r->full_ports & ((1u << cb.P) - 1u);
+  }
   in_route(r, cfg, &cw, &cb, spin, V, esc);                          /* spin_input_port */
   su_pre(r, cfg, cycle, in_mask, in, st, &cb, &sc, spin, V);         /* spin_unit */
   in_request(r, cfg, &cw, &cb, spin, V, esc);                        /* spin_input_port */
   in_latch(r, &cw, &cb, spin, V, esc);                               /* spin_input_port */
   outputs(r, in, out_flit, out_cred, st, &cw, &cb, &sc, V, esc);
   /* ^ per output: spin_input_port, spin_switch_alloc, spin_ovc_tracker, spin_crossbar */
-  ovc_update(r, in_mask, in, &cw, &cb, V);                           /* spin_ovc_tracker */
+  ovc_update(r, cfg, in_mask, in, &cw, &cb, V);                     /* spin_ovc_tracker */
   su_arm_out(in, out_cred, &cb, &sc);                                /* spin_unit */
   in_write(r, in_mask, in, &cb, V);                                  /* spin_input_port */
   su_post(r, st, &cb, &sc, spin);                                    /* spin_unit */

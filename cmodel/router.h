@@ -45,6 +45,8 @@ typedef struct {
                               node may have in flight, 0 no limit (both modes) */
   int window_slack;        /* with a window of 2 or more: cycles over its
                               zero-load latency before a packet is late */
+  int early_credit;        /* a downstream VC is free in the cycle its credit
+                              arrives (section 5): 0 off (both modes) */
 } router_mode_t;
 
 typedef struct {
@@ -67,6 +69,7 @@ typedef struct {
   int admit;               /* injection admission (section 6) */
   int admit_occ;           /* occupancy admission (section 6): 0, 1 or 2 */
   int reroute;             /* a waiting head routes again every cycle (section 4.2) */
+  int early_credit;        /* a credit frees its VC in the cycle it arrives (section 5) */
   int adopt;               /* SPIN probe adoption (section 12.3) */
   uint8_t xlat[MAX_PORTS]; /* per output: its link's latency - 1 (SPIN, section 12.1) */
   const sm_fmt_t *fmt;     /* SPIN: the layout of its messages and SmPipe (12.1) */

@@ -23,6 +23,7 @@ void sim_defaults(sim_opts_t *o)
   o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
   o->mode.window = 0;            /* injection window: off in both modes */
   o->mode.window_slack = 0;
+  o->mode.early_credit = 0;      /* credit turnaround: the edge after arrival, both modes */
   o->sm.pipe = 2;
 }
 

@@ -57,8 +57,9 @@ DP_FN unsigned spin_ovc_tracker_credit(unsigned cred)
 }
 
 /* The clock edge: busy VCs (set, a head went in; clr, freed) and, with
- * ages, their ages: a free VC's is 0, one taken this cycle keeps its 0, the
- * others count up to 255. */
+ * ages, their ages: a free VC's is 0, one taken this cycle starts at 0 (with
+ * early credits it may have been busy until this cycle), the others count
+ * up to 255. */
 DP_FN void spin_ovc_tracker_next(uint8_t *busy_q, uint8_t *age_q, unsigned set, unsigned clr,
                                  int ages, int V)
 {
@@ -67,8 +68,8 @@ DP_FN void spin_ovc_tracker_next(uint8_t *busy_q, uint8_t *age_q, unsigned set, 
   *busy_q = (uint8_t)b;
   if (!ages) return;
   for (v = 0; v < V; v++) {
-    if (!(b & (1u << v))) age_q[v] = 0;
-    else if (!(set & (1u << v)) && age_q[v] < 255) age_q[v]++;
+    if (!(b & (1u << v)) || (set & (1u << v))) age_q[v] = 0;
+    else if (age_q[v] < 255) age_q[v]++;
   }
 }
 

@@ -6,7 +6,10 @@
 // A VC becomes busy when a head flit is sent into it (alloc_i/alloc_vc_i)
 // and free again when its credit arrives (credit_i, network ports) or, on
 // the ejection port (Eject = 1), when the tail is sent (tail_i/tail_vc_i):
-// the NIC never stalls.  free_o shows which VCs are free; first_free_o is
+// the NIC never stalls.  With early_i (a network port, contract section 5,
+// early credits) a VC whose credit arrives this cycle is already free in it:
+// the outputs below see busy_q without it, and a head may take it again
+// now.  free_o shows which VCs are free; first_free_o is
 // the lowest free VC, first_free_a_o the lowest free one above VC 0 (the
 // adaptive VCs of escape routing).  age_q counts
 // the cycles each VC has been busy (0 when free, saturating at 255);
@@ -25,16 +28,25 @@ module spin_ovc_tracker #(
   input  logic                       tail_i,
   input  logic [spin_pkg::VcW-1:0]   tail_vc_i,
   input  logic [spin_pkg::CredW-1:0] credit_i,
+  input  logic                       early_i,      // a credit frees its VC in this cycle
   output logic                       any_free_o,
   output logic [NumVcs-1:0]          free_o,
   output logic [spin_pkg::VcW-1:0]   first_free_o,
   output logic [spin_pkg::VcW-1:0]   first_free_a_o,
   output logic [7:0]                 min_age_o
 );
-  logic [NumVcs-1:0] busy_q, busy_d, set, clr;
+  logic [NumVcs-1:0] busy_q, busy_d, set, clr, busy;
   logic              found, found_a;
   logic [7:0]        age_q [NumVcs];
   logic [7:0]        age_d [NumVcs];
+
+  // busy: the VCs busy in this cycle (credit_i alone decides it: no path
+  // from alloc_i)
+  always_comb begin
+    busy = busy_q;
+    if (!Eject && early_i && credit_i[spin_pkg::CredValid])
+      busy[credit_i[VcIdxW-1:0]] = 1'b0;
+  end
 
   always_comb begin
     set = '0;
@@ -45,15 +57,17 @@ module spin_ovc_tracker #(
     end else if (credit_i[spin_pkg::CredValid]) begin
       clr[credit_i[VcIdxW-1:0]] = 1'b1;
     end
-    busy_d = (busy_q | set) & ~clr;
+    // the ejection port frees at the tail (a 1-flit packet leaves its VC
+    // free); a network port may take the VC its credit frees (early_i)
+    if (Eject) busy_d = (busy_q | set) & ~clr;
+    else       busy_d = (busy_q & ~clr) | set;
 
-    any_free_o   = ~busy_q != '0;
-    free_o       = ~busy_q;
+    any_free_o   = ~busy != '0;
+    free_o       = ~busy;
     min_age_o    = 8'hFF;
     for (int unsigned v = 0; v < NumVcs; v++) begin
       if (age_q[v] < min_age_o) min_age_o = age_q[v];
-      if (!busy_d[v])         age_d[v] = 8'd0;
-      else if (set[v])        age_d[v] = age_q[v];
+      if (!busy_d[v] || set[v]) age_d[v] = 8'd0;
       else if (age_q[v] != 8'hFF) age_d[v] = age_q[v] + 8'd1;
       else                    age_d[v] = age_q[v];
     end
@@ -62,11 +76,11 @@ module spin_ovc_tracker #(
     found          = 1'b0;
     found_a        = 1'b0;
     for (int unsigned v = 0; v < NumVcs; v++) begin
-      if (!busy_q[v] && !found) begin
+      if (!busy[v] && !found) begin
         first_free_o = spin_pkg::VcW'(v);
         found        = 1'b1;
       end
-      if (v > 0 && !busy_q[v] && !found_a) begin
+      if (v > 0 && !busy[v] && !found_a) begin
         first_free_a_o = spin_pkg::VcW'(v);
         found_a        = 1'b1;
       end
@@ -88,7 +102,7 @@ module spin_ovc_tracker #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      AllocFree_A: assert (!(alloc_i && busy_q[alloc_vc_i[VcIdxW-1:0]]))
+      AllocFree_A: assert (!(alloc_i && busy[alloc_vc_i[VcIdxW-1:0]]))
         else $error("spin_ovc_tracker: head sent into busy VC %0d", alloc_vc_i);
       CreditBusy_A: assert (Eject || !(credit_i[spin_pkg::CredValid] &&
                                       !busy_q[credit_i[VcIdxW-1:0]]))

@@ -32,6 +32,10 @@
 //   TddW      SPIN: bits of t_DD (cfg_tdd_i), 2..2^TddW - 1
 //   SmPipe    SPIN: 0, 1 or 2 registers on the special-message path (12.1);
 //             3 builds all three, chosen at run time by cfg_sm_pipe_i
+//   EarlyCredit 1: early credits built in (section 5: a downstream VC is
+//             free in the cycle its credit arrives), switched on at run time
+//             by cfg_early_credit_i; 0: none built (the VC is free from the
+//             next cycle, cfg_early_credit_i ignored)
 // spin_obs_o (Spin = 1): the SPIN registers of section 12 as they are, for
 // the co-simulation (layout in spin_pkg, "observation word"; 1 bit, 0, with
 // Spin = 0).  It only wires registers out: no logic, no area.
@@ -58,6 +62,7 @@ module spin_router #(
   parameter int unsigned CycW     = 11,
   parameter int unsigned TddW     = 8,
   parameter int unsigned SmPipe   = 2,
+  parameter int unsigned EarlyCredit = 0,
   localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned CredW   = spin_pkg::CredW,
@@ -78,6 +83,7 @@ module spin_router #(
                                                          // 0 off, 1 at most one busy input, 2 (3) none
   input  logic                          cfg_reroute_i,  // 1: waiting heads route again (4.2)
   input  logic                          cfg_adopt_i,    // 1: SPIN probe adoption (12.3)
+  input  logic                          cfg_early_credit_i, // 1: early credits (section 5; needs EarlyCredit)
   input  logic [TddW-1:0]               cfg_tdd_i,      // SPIN detection threshold
   input  logic [spin_pkg::PipeW-1:0]   cfg_sm_pipe_i,  // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                cfg_id_i,       // this router's id
@@ -131,6 +137,9 @@ module spin_router #(
   end
   if (Spin == 1 && SmPipe > 3) begin : gen_check_sm_pipe
     $error("spin_router: SmPipe must be 0, 1, 2 or 3");
+  end
+  if (EarlyCredit > 1) begin : gen_check_early_credit
+    $error("spin_router: EarlyCredit must be 0 or 1");
   end
 
   // ---- LFSR ----
@@ -388,6 +397,7 @@ module spin_router #(
       .tail_i      (tail_out[o]),
       .tail_vc_i   (ovc[o*spin_pkg::VcW +: spin_pkg::VcW]),
       .credit_i    (credit_i[o*CredW +: CredW]),
+      .early_i     (EarlyCredit == 1 && cfg_early_credit_i),
       .any_free_o  (port_free[o]),
       .free_o      (ovc_free[o*NumVcs +: NumVcs]),
       .first_free_o(first_free[o*spin_pkg::VcW +: spin_pkg::VcW]),

@@ -40,6 +40,23 @@ $(call synth_config, nmin_1vc_spin, 1, -GSpin=1 -GNmin=1, --routing favors_nmin 
 $(call synth_config, esc_2vc, 2, -GEscape=1, --routing escape)
 $(call synth_config, esc_3vc, 3, -GEscape=1, --routing escape)
 
+# Early credits built in (EarlyCredit=1, contract section 5: a downstream VC
+# is free in the cycle its credit arrives), switched on in the activity run:
+# every configuration above (but xy_1vc) once more, with SYNTH_EARLY=1 only
+# (make synth stays within its time on 2 CPUs).  make ppa PPA_MODE=early
+# reads these rows with the sweep's early points.
+ifeq ($(SYNTH_EARLY),1)
+$(call synth_config, wf_1vc_ec, 1, -GEarlyCredit=1, --routing west_first --early-credit 1)
+$(call synth_config, wf_2vc_ec, 2, -GEarlyCredit=1, --routing west_first --early-credit 1)
+$(call synth_config, wf_3vc_ec, 3, -GEarlyCredit=1, --routing west_first --early-credit 1)
+$(call synth_config, favors_1vc_spin_ec, 1, -GSpin=1 -GEarlyCredit=1, --routing favors_min --spin 1 --early-credit 1)
+$(call synth_config, minad_2vc_spin_ec, 2, -GSpin=1 -GEarlyCredit=1, --routing favors_min --spin 1 --early-credit 1)
+$(call synth_config, minad_3vc_spin_ec, 3, -GSpin=1 -GEarlyCredit=1, --routing favors_min --spin 1 --early-credit 1)
+$(call synth_config, nmin_1vc_spin_ec, 1, -GSpin=1 -GNmin=1 -GEarlyCredit=1, --routing favors_nmin --spin 1 --early-credit 1)
+$(call synth_config, esc_2vc_ec, 2, -GEscape=1 -GEarlyCredit=1, --routing escape --early-credit 1)
+$(call synth_config, esc_3vc_ec, 3, -GEscape=1 -GEarlyCredit=1, --routing escape --early-credit 1)
+endif
+
 # "% smaller" table of the summary: BASE:OTHER pairs.
 SYNTH_COMPARE ?= wf_1vc:wf_2vc wf_1vc:wf_3vc favors_1vc_spin:wf_2vc favors_1vc_spin:wf_3vc \
                  favors_1vc_spin:esc_2vc favors_1vc_spin:esc_3vc minad_2vc_spin:esc_2vc \

@@ -51,6 +51,9 @@ SYNTH_JOBS     ?= 2
 SYNTH_DEDUP    ?= 1
 # 1: synth-network flattens the network (a measurement; small topologies).
 SYNTH_NET_FLAT ?= 0
+# 1: also every configuration with early credits built in (the *_ec rows of
+# synth/configs.mk, EarlyCredit = 1; `make ppa PPA_MODE=early` reads them).
+SYNTH_EARLY    ?= 0
 CONFIG         ?=
 
 # ---- cell library, clock and power (docs/synthesis.md, "Cell library") ----
@@ -115,6 +118,7 @@ $(call knob_check_list,CONFIG,$(SYNTH_CONFIGS),configurations of $(SYNTH_SRC)/co
 $(call knob_check_uint,SYNTH_JOBS,1,256,a number of parallel Yosys runs, 1 or more)
 $(call knob_check_uint,SYNTH_DEDUP,0,1,0 or 1)
 $(call knob_check_uint,SYNTH_NET_FLAT,0,1,0 or 1)
+$(call knob_check_uint,SYNTH_EARLY,0,1,0 or 1)
 $(call knob_check_uint,SYNTH_ACT_WARMUP,1,100000000,a whole number of cycles from 1)
 $(call knob_check_uint,SYNTH_ACT_CYCLES,1,100000000,a whole number of cycles from 1)
 $(call knob_check_uint,SYNTH_ACT_SEED,0,18446744073709551615,a seed, 0 to 2^64-1)
@@ -355,6 +359,7 @@ synth-help:
 	@echo "  make synth-cosim           co-simulate the synthesized netlist against the C model"
 	@echo "configurations: $(SYNTH_CONFIGS)"
 	@echo "knobs: YOSYS=$(YOSYS) STA=$(STA) FST2VCD=$(FST2VCD) SYNTH_JOBS=$(SYNTH_JOBS) SYNTH_DEDUP=$(SYNTH_DEDUP)"
+	@echo "  SYNTH_EARLY=$(SYNTH_EARLY) (1: also the configurations with early credits, *_ec)"
 	@echo "  SYNTH_CELL_LIB=$(SYNTH_CELL_LIB)"
 	@echo "  activity run: SYNTH_ACT_TOPO=$(SYNTH_ACT_TOPO) SYNTH_ACT_RATE=$(SYNTH_ACT_RATE) SYNTH_ACT_SEED=$(SYNTH_ACT_SEED)"
 	@echo "                SYNTH_ACT_WARMUP=$(SYNTH_ACT_WARMUP) SYNTH_ACT_CYCLES=$(SYNTH_ACT_CYCLES)"

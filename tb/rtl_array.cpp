@@ -124,6 +124,7 @@ class RtlArray : public RtlNet {
       m->cfg_admit_occ_i = (uint8_t)mode.admit_occ;
       m->cfg_reroute_i = mode.reroute;
       m->cfg_adopt_i = mode.adopt && spin;
+      m->cfg_early_credit_i = mode.early_credit;
       m->cfg_id_i = r;
       m->cfg_nodes_i = N_;
       m->cfg_xlat_i = topo_xlat_word(t_, r);

@@ -38,6 +38,7 @@ class RtlTop : public RtlNet {
     top_->admit_occ_i = (uint8_t)mode.admit_occ;
     top_->reroute_i = mode.reroute;
     top_->adopt_i = mode.adopt && spin;
+    top_->early_credit_i = mode.early_credit;
     inj_.clear();
     from_bits(top_->inj_flit_i, inj_);
     top_->rst_ni = 0;

@@ -41,7 +41,7 @@ module fv_router #(
   end
 
   (* anyconst *) logic [31:0] fv_seed;
-  (* anyconst *) logic        fv_favors, fv_admit, fv_reroute;
+  (* anyconst *) logic        fv_favors, fv_admit, fv_reroute, fv_early;
   (* anyconst *) logic [1:0]  fv_admit_occ;
 
   logic [NumPorts*LinkW-1:0]        flit_o;
@@ -51,7 +51,7 @@ module fv_router #(
 
   spin_router #(
     .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW),
-    .Spin(0), .Escape(0), .Nmin(0)
+    .Spin(0), .Escape(0), .Nmin(0), .EarlyCredit(1)
   ) u_router (
     .clk_i, .rst_ni,
     .lfsr_seed_i  (fv_seed),
@@ -63,6 +63,7 @@ module fv_router #(
     .cfg_admit_occ_i(fv_admit_occ),
     .cfg_reroute_i(fv_reroute),
     .cfg_adopt_i  (1'b0),
+    .cfg_early_credit_i(fv_early),
     .cfg_tdd_i    (8'd128),
     .cfg_sm_pipe_i(2'd2),
     .cfg_id_i     ('0),

@@ -864,6 +864,18 @@ add(live(S, "mesh8x8@4 1 VC favors_min 0.2, live, window 1 to 2", 1, 4,
          " --window 2", at_least=dict(window_held=100000, window_cuts=1000, window_grows=1000,
                                       probes_sent=10, spins=1),
          cost=20))  # 624030 held, 16167 halvings, 2715 growths, 16 probes, 1 spin
+# early credits (contract 5): a downstream VC is free in the cycle its credit
+# arrives; past saturation one VC carries more (0.1315 without them, C
+# model), a deadlock still forms and SPIN resolves it
+add(live(S, "mesh8x8 1 VC favors_min 0.4, live, early credits", 1, 5,
+         "--topo mesh8x8 --routing favors_min --rate 0.4 --cycles 4000 --early-credit 1",
+         at_least=dict(probes_sent=10, spins=1, throughput=0.145), cost=6))  # 31, 1, 0.1543
+add(live(S, "mesh8x8@4 1 VC favors_min 0.3, live, early credits", 1, 6,
+         "--topo mesh8x8@4 --routing favors_min --rate 0.3 --cycles 4000 --early-credit 1",
+         at_least=dict(probes_sent=20, spins=1), cost=10))  # 74, 1
+add(cosim(S, "mesh8x8 2 VCs escape transpose 0.5, live, early credits", 2, 7,
+          "--topo mesh8x8 --routing escape --traffic transpose --rate 0.5 --cycles 4000"
+          " --early-credit 1", at_least=dict(throughput=0.198), cost=5))  # 0.2068; 0.1857 without
 add(live(S, "ring-6 favors_min 0.5, live", 1, 1,
          "--topo ring-6 --routing favors_min --rate 0.5 --cycles 10000 --drain-limit 100000",
          ports=3, at_least=dict(probes_sent=12, spins=2)))  # 14, 3
@@ -1115,6 +1127,7 @@ BAD_INPUT = [
     ("spinsim --spin 2", r"spin", "{spinsim} --spin 2"),
     ("spinsim --tdd 1", r"tdd", "{spinsim} --spin 1 --tdd 1"),
     ("spinsim --window 9", r"--window: 9 is more than 8 packets", "{spinsim} --window 9"),
+    ("spinsim --early-credit 2", r"early-credit", "{spinsim} --early-credit 2"),
     ("spinsim --window -1", r"--window: '-1' is not a non-negative integer", "{spinsim} --window -1"),
     ("spinsim --window-slack 100001", r"--window-slack: 100001 is more than 100000 cycles",
      "{spinsim} --window 2 --window-slack 100001"),

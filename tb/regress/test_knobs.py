@@ -73,7 +73,7 @@ def payloads(marker):
 TINY = ["TOPO=mesh2x2", "CYCLES=10"]
 MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES", "SEED", "WAVES",
               "SPEED", "VSEED", "SPIN", "TDD", "SPIN_MODE", "ADMIT", "REROUTE", "ADOPT", "ADMIT_OCC",
-              "WINDOW", "WINDOW_SLACK", "PGO", "NATIVE",
+              "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "PGO", "NATIVE",
               "FAULTS",
               "VIEW", "ROUTER", "WAVE_FROM", "WAVE_TO", "PORTS", "REGRESS_JOBS", "TEST_STEPS",
               "UNIT_SEEDS", "UNIT_CYCLES", "FUZZ_TIME", "FUZZ_SHORT", "SC_ARGS", "BUILD", "THREADS"]
@@ -82,7 +82,7 @@ EVAL_KNOBS = [("sweep", k) for k in ("SWEEP_CYCLES", "SWEEP_TRAFFIC", "SWEEP_CON
                                      "SWEEP_SAT_SEEDS", "SWEEP_SAT_DRAIN", "SWEEP_ENGINE",
                                      "SWEEP_FAULTS")] + \
              [("bench", "BENCH_RUNS"), ("bench", "BENCH_QUICK"), ("bench-vflags", "VFLAGS_VARIANTS")]
-SYNTH_KNOBS = [("synth", k) for k in ("CONFIG", "SYNTH_JOBS", "SYNTH_DEDUP", "SYNTH_NET_FLAT",
+SYNTH_KNOBS = [("synth", k) for k in ("CONFIG", "SYNTH_JOBS", "SYNTH_DEDUP", "SYNTH_NET_FLAT", "SYNTH_EARLY",
                                       "SYNTH_COMPARE", "SYNTH_SPIN_PAIRS", "SYNTH_RTL_DIR")] + \
               [("synth-network", "TOPO"), ("synth-network", "VCS")]
 

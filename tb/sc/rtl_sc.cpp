@@ -72,7 +72,7 @@ SC_MODULE(CModelNet) {
 // One router and the signals of its ports.
 struct Node {
   std::unique_ptr<Vspin_router> m;
-  sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, reroute, adopt;
+  sc_signal<bool> rst_n, favors, nmin, escape, spin, admit, reroute, adopt, early_credit;
   SigOf<decltype(Vspin_router::cfg_admit_occ_i)> admit_occ;
   SigOf<decltype(Vspin_router::cfg_sm_pipe_i)> sm_pipe;
   SigOf<decltype(Vspin_router::lfsr_seed_i)> seed;
@@ -103,6 +103,7 @@ struct Node {
     m->cfg_admit_occ_i(admit_occ);
     m->cfg_reroute_i(reroute);
     m->cfg_adopt_i(adopt);
+    m->cfg_early_credit_i(early_credit);
     m->cfg_tdd_i(tdd);
     m->cfg_sm_pipe_i(sm_pipe);
     m->cfg_id_i(id);
@@ -164,6 +165,7 @@ class RtlSc : public RtlNet {
       put(n.admit_occ, (uint64_t)mode.admit_occ);
       n.reroute.write(mode.reroute);
       n.adopt.write(mode.adopt && spin);
+      n.early_credit.write(mode.early_credit);
       put(n.id, (uint64_t)r);
       put(n.nodes, (uint64_t)N_);
       put(n.xlat, (uint64_t)topo_xlat_word(t_, r));

@@ -37,7 +37,7 @@ $(SC_COSIM): $(RTL_SRCS) $(RTL_HDRS) $(TB_SRCS) tb/sc/rtl_sc.cpp $(TB_HDRS) $(LI
 	@rm -rf $(@D) && mkdir -p $(@D)
 	@echo "verilator --sc: router with $(PORTS) ports, $(VCS) VC(s) -> $@ (log: $(@D)/build.log)"
 	@$(SC_ENV) $(VERILATOR) $(SC_VFLAGS) --top-module spin_router -GNumPorts=$(PORTS) -GNumVcs=$(VCS) \
-	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 $(ARRAY_SM) -I$(ROOT)/rtl \
+	  -GFlitW=$(FLITW) -GSpin=1 -GEscape=1 -GNmin=1 -GEarlyCredit=1 $(ARRAY_SM) -I$(ROOT)/rtl \
 	  -CFLAGS "$(TB_CFLAGS) -DSPIN_SC -DSPIN_PORTS=$(PORTS) -DSPIN_VCS=$(VCS) -DSPIN_FLITW=$(FLITW) -DSPIN_ESCAPE=1 $(ARRAY_SM_DEFS)" \
 	  -LDFLAGS "$(ROOT)/$(LIBSPIN) -lm" --Mdir $(@D) -o Vcosim $(RTL_SRCS) \
 	  $(addprefix $(ROOT)/,$(TB_SRCS)) $(ROOT)/tb/sc/rtl_sc.cpp > $(@D)/build.log 2>&1 || { tail -40 $(@D)/build.log; exit 1; }

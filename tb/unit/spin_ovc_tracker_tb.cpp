@@ -3,8 +3,9 @@
 // of one output port (ovc_busy_q[o], ovc_age_q[o][...] of router_t).
 // Parameters: -DP_NumVcs=<V> -DP_Eject=<0|1> (same as -G).
 //
-// Each cycle the outputs are compared with the C functions on the
-// registers: any_free_o with spin_ovc_tracker_free() != 0, free_o with
+// Each cycle the outputs are compared with the C functions on the busy
+// VCs of the cycle (the registers; with early_i at a network port, less the
+// VC whose credit arrives, as cmodel/router.c's ovc_early): any_free_o with spin_ovc_tracker_free() != 0, free_o with
 // spin_ovc_tracker_free(), first_free_o and first_free_a_o with
 // spin_ovc_tracker_first_free() and spin_ovc_tracker_first_free_a(),
 // min_age_o with spin_ovc_tracker_min_age().  Then the clock edge:
@@ -13,9 +14,11 @@
 // spin_ovc_tracker_credit() of the credit word, the ages updated as under
 // FAvORS.
 //
-// Stimulus (legal for the router): alloc_i only into a free VC (any free VC,
-// not only the first, so every busy pattern is reached); Eject = 0: a valid
-// credit only for a busy VC, tail_i/tail_vc_i random (ignored); Eject = 1:
+// Stimulus (legal for the router): alloc_i only into a free VC of the cycle
+// (any free VC, not only the first, so every busy pattern is reached; with
+// early_i also the VC whose credit arrives); early_i on in some phases;
+// Eject = 0: a valid credit only for a busy VC, tail_i/tail_vc_i random
+// (ignored); Eject = 1:
 // tail_i only for a busy VC or the VC allocated in the same cycle (a
 // one-flit packet), credit_i random (ignored).  Unused VC fields random.
 // Alloc/free rates change by phases so that all-busy and all-free occur.
@@ -42,8 +45,8 @@ int main(int argc, char** argv) {
 
   uint8_t busy = 0;                 // the C twin's registers: ovc_busy_q[o]
   uint8_t age[MAX_VCS] = {0, 0, 0, 0};   // and ovc_age_q[o][...]
-  unsigned alloc_pct = 50, free_pct = 50;
-  uint64_t all_busy = 0, same_cycle = 0;
+  unsigned alloc_pct = 50, free_pct = 50, early = 0;
+  uint64_t all_busy = 0, same_cycle = 0, reused = 0;
   std::string prev = "reset";  // inputs at the previous edge, for failure messages
 
   auto randomize = [&] {
@@ -52,6 +55,7 @@ int main(int argc, char** argv) {
     b->tail_i = rng.u32() & 1u;
     b->tail_vc_i = rng.u32() & 3u;
     b->credit_i = rng.u32() & 7u;
+    b->early_i = rng.u32() & 1u;
   };
 
   b->clk_i = 0;
@@ -63,6 +67,7 @@ int main(int argc, char** argv) {
       const unsigned rates[] = {5, 50, 95};
       alloc_pct = rates[rng.below(3)];
       free_pct = rates[rng.below(3)];
+      early = rng.u32() & 1u;
     }
     if (rng.below(10000) == 0) {  // rare reset, inputs random
       randomize();
@@ -72,16 +77,24 @@ int main(int argc, char** argv) {
       prev = "reset";
     }
 
-    const unsigned fv = spin_ovc_tracker_free(busy, all);
     unsigned set = 0, clr = 0;
     unsigned alloc = 0, alloc_vc = rng.u32() & 3u;
+    unsigned tail = rng.u32() & 1u, tail_vc = rng.u32() & 3u;
+    unsigned credit = rng.u32() & 7u;
+    if (!eject) {
+      credit &= 3u;  // valid bit clear
+      if (busy && rng.pct(free_pct)) credit = 4u | rng.pick_bit(busy);
+      clr = spin_ovc_tracker_credit(credit);
+    }
+    // the busy VCs of the cycle: with early credits, less the credited one
+    const uint8_t view = (uint8_t)(!eject && early ? busy & ~clr : busy);
+    const unsigned fv = spin_ovc_tracker_free(view, all);
     if (fv && rng.pct(alloc_pct)) {
       alloc = 1;
       alloc_vc = rng.pick_bit(fv);
       set = 1u << alloc_vc;
+      reused += (set & clr) != 0;
     }
-    unsigned tail = rng.u32() & 1u, tail_vc = rng.u32() & 3u;
-    unsigned credit = rng.u32() & 7u;
     if (eject) {
       const unsigned may = busy | set;
       tail = 0;
@@ -91,36 +104,41 @@ int main(int argc, char** argv) {
         clr = 1u << tail_vc;
         same_cycle += (set & clr) != 0;
       }
-    } else {
-      credit &= 3u;  // valid bit clear
-      if (busy && rng.pct(free_pct)) credit = 4u | rng.pick_bit(busy);
-      clr = spin_ovc_tracker_credit(credit);
     }
     b->alloc_i = alloc;
     b->alloc_vc_i = alloc_vc;
     b->tail_i = tail;
     b->tail_vc_i = tail_vc;
     b->credit_i = credit;
+    b->early_i = early;
     b.eval();
 
     auto now = [&] {
-      return strf("alloc_i=%u alloc_vc_i=%u tail_i=%u tail_vc_i=%u credit_i=0x%x (C busy=0x%x)",
-                  alloc, alloc_vc, tail, tail_vc, credit, busy);
+      return strf("alloc_i=%u alloc_vc_i=%u tail_i=%u tail_vc_i=%u credit_i=0x%x early_i=%u "
+                  "(C busy=0x%x)", alloc, alloc_vc, tail, tail_vc, credit, early, busy);
     };
     auto inputs = [&] { return now() + "; previous edge: " + prev; };
     b.check("any_free_o", b->any_free_o, fv != 0, inputs);
     b.check("free_o", b->free_o, fv, inputs);
-    b.check("first_free_o", b->first_free_o, spin_ovc_tracker_first_free(busy, all), inputs);
-    b.check("first_free_a_o", b->first_free_a_o, spin_ovc_tracker_first_free_a(busy, all),
+    b.check("first_free_o", b->first_free_o, spin_ovc_tracker_first_free(view, all), inputs);
+    b.check("first_free_a_o", b->first_free_a_o, spin_ovc_tracker_first_free_a(view, all),
             inputs);
     b.check("min_age_o", b->min_age_o, spin_ovc_tracker_min_age(age, P_NumVcs), inputs);
     all_busy += fv == 0;
 
     prev = now();
-    spin_ovc_tracker_next(&busy, age, set, clr, 1, P_NumVcs);
+    if (!eject && early) {  // the router's order: the credit first (ovc_early), then the edge
+      busy = view;
+      spin_ovc_tracker_next(&busy, age, set, 0, 1, P_NumVcs);
+    } else {
+      spin_ovc_tracker_next(&busy, age, set, clr, 1, P_NumVcs);
+    }
     b.tick();
   }
-  std::printf("coverage: %" PRIu64 " cycles all busy, %" PRIu64 " alloc+tail same VC\n", all_busy,
-              same_cycle);
-  b.finish(0);
+  std::printf("coverage: %" PRIu64 " cycles all busy, %" PRIu64 " alloc+tail same VC, %" PRIu64
+              " VCs taken in their credit's cycle\n", all_busy, same_cycle, reused);
+  // a network port must have had a VC taken in its credit's cycle (early_i)
+  const bool unexercised = !eject && b.cycles() >= 10000 && reused == 0;
+  if (unexercised) std::printf("FAIL: no VC was taken in the cycle its credit arrived\n");
+  b.finish(unexercised ? 1 : 0);
 }
