@@ -31,6 +31,9 @@
 #           build/synth/summary.csv.  Runs neither the sweep nor synthesis:
 #           `make sweep SWEEP_MODES=live` and `make synth` first (a missing
 #           input or row stops it, exit 2).  build/ppa/ppa.md, ppa.csv, ppa.png.
+#           PPA_MODE=early: the sweep's early points (SWEEP_MODES=early) and
+#           the synthesis rows NAME_ec (make synth SYNTH_EARLY=1), into
+#           build/ppa-early/.
 #   bench   speed of the C model and of the co-simulation (scripts/bench.py):
 #           build/bench/bench.csv and bench.md.
 #   bench-vflags  the co-simulation (5 ports, 1 VC) built with each Verilator
@@ -84,6 +87,8 @@ SWEEP_SAT_SEEDS  ?= 1 2 3
 SWEEP_SAT_DRAIN  ?=
 SWEEP_ENGINE     ?= local
 SWEEP_HOSTS      ?=
+# make ppa: the routers of the live sweep (live) or with early credits (early)
+PPA_MODE         ?= live
 BENCH_RUNS    ?= 3
 BENCH_QUICK   ?= 0
 
@@ -123,6 +128,7 @@ endif
 $(call knob_check_list,SWEEP_TRAFFIC,$(SWEEP_TRAFFIC_NAMES),patterns separated by blanks or commas: $(SWEEP_TRAFFIC_NAMES))
 $(call knob_check_list,SWEEP_CONFIGS,$(SWEEP_CONFIG_NAMES),configurations separated by blanks or commas: $(SWEEP_CONFIG_NAMES))
 $(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, paper, window and/or early)
+$(call knob_check_name,PPA_MODE,live early,live or early)
 $(call knob_check_uint,SWEEP_SAT_CYCLES,10,1000000000000000,a number of cycles, 10 or more)
 $(call knob_check_uints,SWEEP_SAT_SEEDS,1,18446744073709551615,one or more seeds separated by blanks or commas, e.g. "1 2 3")
 ifneq ($(SWEEP_SAT_DRAIN),)
@@ -188,7 +194,7 @@ sweep-check:
 # commands).
 ppa: deps
 	$(PYTHON) scripts/ppa.py --points $(BUILD)/sweep/points.csv --synth $(BUILD)/synth/summary.csv \
-	  --out $(BUILD)/ppa$(if $(SWEEP_CYCLES), --cycles $(SWEEP_CYCLES))
+	  --mode $(PPA_MODE) --out $(BUILD)/ppa$(if $(filter early,$(PPA_MODE)),-early)$(if $(SWEEP_CYCLES), --cycles $(SWEEP_CYCLES))
 
 # The co-simulation is built through the top-level Makefile's own rule
 # (as `make regress` does), so PORTS/VCS on the command line do not matter.

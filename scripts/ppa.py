@@ -59,6 +59,9 @@ CONFIGS = [
     ("fmin_3vc_spin", "minad_3vc_spin", "minimal adaptive + SPIN, 3 VCs"),
 ]
 SYNTH_OF = {c[0]: c[1] for c in CONFIGS}
+# The sweep's mode early (early credits, contract 5) reads the synthesis rows
+# built with them (synth/configs.mk, SYNTH_EARLY=1): NAME_ec.
+SYNTH_SUFFIX = {"early": "_ec"}
 LABEL = {c[0]: c[2] for c in CONFIGS}
 BASE = "wf_1vc"
 TRAFFICS = ["uniform_random", "transpose", "tornado", "bit_reverse", "bit_rotation", "shuffle",
@@ -323,7 +326,8 @@ def options(argv=None):
     ap.add_argument("--points", default="build/sweep/points.csv", help="the sweep's points.csv")
     ap.add_argument("--synth", default="build/synth/summary.csv", help="the synthesis summary.csv")
     ap.add_argument("--out", default="build/ppa", help="output directory (build/ppa)")
-    ap.add_argument("--mode", default="live", choices=sweep.MODES, help="router mode of the points (live)")
+    ap.add_argument("--mode", default="live", choices=sweep.MODES,
+                    help="router mode of the points (live); early reads the synthesis rows NAME_ec")
     ap.add_argument("--cycles", default="20000", help="injection cycles of the points (20000)")
     ap.add_argument("--rates", default=sweep.DEFAULT_RATES, help="the sweep's rate grid (%s)"
                     % sweep.DEFAULT_RATES)
@@ -349,6 +353,9 @@ def options(argv=None):
 def main(argv=None):
     try:
         a = options(argv)
+        suffix = SYNTH_SUFFIX.get(a.mode, "")
+        for c, s, _ in CONFIGS:
+            SYNTH_OF[c] = s + suffix
         synth = synth_figures(a.synth, a.configs)
         sat = saturation(a.points, a.configs, a.traffic, a.mode, a.cycles, a.rates)
     except Fail as e:

@@ -145,6 +145,28 @@ class Arithmetic(PpaCase):
                                (0.2 / 2.2 / 0.044) / (wf_ns / 0.04), places=5)
         self.assertAlmostEqual(float(t["fmin_1vc_spin"]["peak_per_mw"]), 0.2 / 2.2 / 11.0, places=5)
 
+    def test_early_mode(self):
+        # the early points with the synthesis rows NAME_ec: the live rows are
+        # not read (a live-only summary names the missing _ec row)
+        rows = [dict(r, mode="early") for r in transpose_series()]
+        self.write_points(rows)
+        rc, err = self.run_ppa("--mode", "early")
+        self.assertEqual(rc, 2)
+        self.assertIn("no row router,wf_1vc_ec,,area_um2", err)
+        figs = dict(SYNTH)
+        figs.update({k + "_ec": (a * 1.1, c * 1.2, w) for k, (a, c, w) in SYNTH.items()})
+        self.write_synth(figs)
+        rc, err = self.run_ppa("--mode", "early")
+        self.assertEqual(rc, 0, err)
+        t = self.read_out()
+        self.assertEqual(t["fmin_1vc_spin"]["synth_config"], "favors_1vc_spin_ec")
+        self.assertAlmostEqual(float(t["fmin_1vc_spin"]["per_mm2"]), 0.078 / 2.64 / 0.0484, places=4)
+        # and the live mode reads the live rows again
+        self.write_points(transpose_series())
+        rc, err = self.run_ppa()
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.read_out()["fmin_1vc_spin"]["synth_config"], "favors_1vc_spin")
+
     def test_goals(self):
         rows = ppa.table(
             {("wf_1vc", "transpose"): {"thr": 0.1, "peak": 0.1, "sat": 0.1,

@@ -80,7 +80,7 @@ MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES"
 EVAL_KNOBS = [("sweep", k) for k in ("SWEEP_CYCLES", "SWEEP_TRAFFIC", "SWEEP_CONFIGS", "SWEEP_MODES",
                                      "SWEEP_QUICK", "SWEEP_JOBS", "SWEEP_SAT_CYCLES",
                                      "SWEEP_SAT_SEEDS", "SWEEP_SAT_DRAIN", "SWEEP_ENGINE",
-                                     "SWEEP_FAULTS")] + \
+                                     "SWEEP_FAULTS")] + [("ppa", "PPA_MODE")] + \
              [("bench", "BENCH_RUNS"), ("bench", "BENCH_QUICK"), ("bench-vflags", "VFLAGS_VARIANTS")]
 SYNTH_KNOBS = [("synth", k) for k in ("CONFIG", "SYNTH_JOBS", "SYNTH_DEDUP", "SYNTH_NET_FLAT", "SYNTH_EARLY",
                                       "SYNTH_COMPARE", "SYNTH_SPIN_PAIRS", "SYNTH_RTL_DIR")] + \
