@@ -55,15 +55,18 @@ module spin_probe_mgr #(
 );
 `include "spin_sm_layout.svh"
   localparam int unsigned MP = spin_pkg::MaxPorts;
+  // A mark's cycles and age fit CycW - 1 bits: a probe forwarded has
+  // cyc <= CycMax, and the age saturates at CycMax + 1 = 2^(CycW-1) - 1.
+  localparam int unsigned MkCycW = CycW - 1;
 
   // ---- the marks: port p's at [p*W +: W] (port 0 has none: 0) ----
   logic [NumPorts-1:0]          mk_we;
   logic [NumPorts-1:0]          mk_clr;      // the probe came round and was dropped
   logic [NumPorts*IdW-1:0]      mk_sender_q;
-  logic [NumPorts*CycW-1:0]     mk_cyc_q;
+  logic [NumPorts*MkCycW-1:0]   mk_cyc_q;
   logic [NumPorts*NumPorts-1:0] mk_out_q;
   logic [NumPorts*FkW-1:0]      mk_fk_q;
-  logic [NumPorts*CycW-1:0]     mk_age_q;    // saturates at CycMax + 1 (reset: CycMax + 1)
+  logic [NumPorts*MkCycW-1:0]   mk_age_q;    // saturates at CycMax + 1 (reset: CycMax + 1)
 
   // ---- the probe ----
   logic [IdW-1:0]      snd;
@@ -93,14 +96,15 @@ module spin_probe_mgr #(
       if (routed_i[v] && 32'(op_i[v*PortW +: PortW]) < NumPorts) outs[op_i[v*PortW +: PW]] = 1'b1;
     end
     for (int unsigned q = 0; q < NumNics; q++) outs[q] = 1'b0;
-    several   = (outs & (outs - 1'b1)) != '0;
+    // with 1 VC the one VC waits for one output: never several
+    several   = NumVcs > 1 && (outs & (outs - 1'b1)) != '0;
     outranked = {id_i <= top_i, id_i} > {snd <= top_i, snd};
     too_long  = 32'(cyc) > SmCycMax || (NumVcs > 1 && several && 32'(fk) >= SmK);
     m_sender  = mk_sender_q[32'(port_i)*IdW +: IdW];
-    m_cyc     = mk_cyc_q[32'(port_i)*CycW +: CycW];
+    m_cyc     = CycW'(mk_cyc_q[32'(port_i)*MkCycW +: MkCycW]);
     m_out     = mk_out_q[32'(port_i)*NumPorts +: NumPorts];
     m_fk      = mk_fk_q[32'(port_i)*FkW +: FkW];
-    m_age     = mk_age_q[32'(port_i)*CycW +: CycW];
+    m_age     = CycW'(mk_age_q[32'(port_i)*MkCycW +: MkCycW]);
     // the mark stands while its probe can still travel (CycMax cycles);
     // that very probe comes back when the age is the cycles it took since
     m_live    = m_cyc != '0 && 32'(m_age) <= SmCycMax;
@@ -110,7 +114,7 @@ module spin_probe_mgr #(
     can_go    = valid_i && free_i && !outranked && !too_long && all_routed && outs != '0;
 
     // adoption: the loop from this router's first-pass output back to port_i
-    m_forked = (m_out & (m_out - 1'b1)) != '0;
+    m_forked = NumVcs > 1 && (m_out & (m_out - 1'b1)) != '0;
     choice   = '0;
     if (NumVcs > 1 && m_forked)
       for (int unsigned i = 0; i < SmK; i++)
@@ -141,10 +145,10 @@ module spin_probe_mgr #(
   // the mark of the probe's port takes a probe forwarded (unless it keeps
   // one of higher priority), and is freed by one dropped as come round
   logic [NumPorts*IdW-1:0]      mk_sender_d;
-  logic [NumPorts*CycW-1:0]     mk_cyc_d;
+  logic [NumPorts*MkCycW-1:0]   mk_cyc_d;
   logic [NumPorts*NumPorts-1:0] mk_out_d;
   logic [NumPorts*FkW-1:0]      mk_fk_d;
-  logic [NumPorts*CycW-1:0]     mk_age_d;
+  logic [NumPorts*MkCycW-1:0]   mk_age_d;
   always_comb begin
     mk_sender_d = mk_sender_q;
     mk_cyc_d    = mk_cyc_q;
@@ -154,17 +158,18 @@ module spin_probe_mgr #(
     // one cycle older, to CycMax + 1; a NIC port's is never read (no
     // probe arrives there) and stays at its reset value
     for (int unsigned p = NumNics; p < NumPorts; p++)
-      mk_age_d[p*CycW +: CycW] = 32'(mk_age_q[p*CycW +: CycW]) > SmCycMax ?
-                                 mk_age_q[p*CycW +: CycW] : mk_age_q[p*CycW +: CycW] + 1'b1;
+      mk_age_d[p*MkCycW +: MkCycW] = 32'(mk_age_q[p*MkCycW +: MkCycW]) > SmCycMax ?
+                                     mk_age_q[p*MkCycW +: MkCycW] :
+                                     mk_age_q[p*MkCycW +: MkCycW] + 1'b1;
     for (int unsigned p = NumNics; p < NumPorts; p++)
       if (en_i && mk_we[p]) begin
         mk_sender_d[p*IdW +: IdW]        = snd;
-        mk_cyc_d[p*CycW +: CycW]         = cyc;
+        mk_cyc_d[p*MkCycW +: MkCycW]     = MkCycW'(cyc);     // cyc <= CycMax (not too_long)
         mk_out_d[p*NumPorts +: NumPorts] = outs;
         mk_fk_d[p*FkW +: FkW]            = NumVcs > 1 ? fk : '0;
-        mk_age_d[p*CycW +: CycW]         = CycW'(1);
+        mk_age_d[p*MkCycW +: MkCycW]     = MkCycW'(1);
       end else if (en_i && mk_clr[p]) begin
-        mk_cyc_d[p*CycW +: CycW]         = '0;
+        mk_cyc_d[p*MkCycW +: MkCycW]     = '0;
       end
   end
   always_ff @(posedge clk_i) begin
@@ -173,7 +178,7 @@ module spin_probe_mgr #(
       mk_cyc_q    <= '0;
       mk_out_q    <= '0;
       mk_fk_q     <= '0;
-      mk_age_q    <= {NumPorts{CycW'(SmCycMax + 1)}};
+      mk_age_q    <= {NumPorts{MkCycW'(SmCycMax + 1)}};
     end else begin
       mk_sender_q <= mk_sender_d;
       mk_cyc_q    <= mk_cyc_d;
@@ -182,14 +187,17 @@ module spin_probe_mgr #(
       mk_age_q    <= mk_age_d;
     end
   end
+  // the marks as the contract has them: cyc CycW bits
   for (genvar p = 1; p < NumPorts; p++) begin : gen_obs
+    logic [CycW-1:0] ocyc;
+    assign ocyc = CycW'(mk_cyc_q[p*MkCycW +: MkCycW]);
     if (NumVcs > 1) begin : gen_fk
       assign marks_o[(p-1)*MarkW +: MarkW] = {mk_fk_q[p*FkW +: FkW],
                                               mk_out_q[p*NumPorts +: NumPorts],
-                                              mk_cyc_q[p*CycW +: CycW], mk_sender_q[p*IdW +: IdW]};
+                                              ocyc, mk_sender_q[p*IdW +: IdW]};
     end else begin : gen_no_fk
-      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_out_q[p*NumPorts +: NumPorts],
-                                              mk_cyc_q[p*CycW +: CycW], mk_sender_q[p*IdW +: IdW]};
+      assign marks_o[(p-1)*MarkW +: MarkW] = {mk_out_q[p*NumPorts +: NumPorts], ocyc,
+                                              mk_sender_q[p*IdW +: IdW]};
     end
   end
 endmodule

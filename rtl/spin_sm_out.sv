@@ -98,7 +98,7 @@ module spin_sm_out #(
         src_q  <= src_now;
         fwd_q  <= any_fwd ? {fwd_kind_i, fwd_data_i[SmW-1:0]} : '0;
         own_q  <= any_own ? {own_kind_i, own_data_i[SmW-1:0]} : '0;
-        fork_q <= any_fwd ? fwd_fork_i : '0;
+        fork_q <= NumVcs > 1 && any_fwd ? fwd_fork_i : '0;   // 1 VC: no forks
       end
     end
   end else begin : gen_no_reg
