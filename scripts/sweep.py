@@ -94,12 +94,13 @@ DF_DEFAULT = ["fmin_1vc_spin", "nmin_1vc_spin", "dfmin_2vc", "ugal_3vc"]
 
 # live: the default router (admission, rerouting, probe adoption); paper: --mode paper;
 # window: the live router with the NICs' injection window of 1 (contract 8);
-# early: the live router with early credits (contract 5).
-MODES = ["live", "paper", "window", "early"]
+# early: the live router with early credits (contract 5); window_early: both.
+MODES = ["live", "paper", "window", "early", "window_early"]
 DEFAULT_MODES = ["live", "paper"]
 MODE_ARGS = {"live": ["--mode", "live"], "paper": ["--mode", "paper"],
              "window": ["--mode", "live", "--window", "1"],
-             "early": ["--mode", "live", "--early-credit", "1"]}
+             "early": ["--mode", "live", "--early-credit", "1"],
+             "window_early": ["--mode", "live", "--window", "1", "--early-credit", "1"]}
 
 TRAFFICS = ["uniform_random", "transpose", "bit_reverse", "bit_rotation", "shuffle", "tornado",
             "neighbor"]
@@ -755,7 +756,8 @@ class Reports:
                 "- Modes: `live` is the default router (injection admission, rerouting, SPIN "
                 "probe adoption; contract section 13), `paper` is `spinsim --mode paper`, "
                 "`window` the live router with `--window 1` (contract section 8), `early` the "
-                "live router with `--early-credit 1` (contract section 5)."]
+                "live router with `--early-credit 1` (contract section 5), `window_early` "
+                "with both."]
 
     def sweep_rule(self):
         a = self.a
@@ -998,7 +1000,7 @@ class Plots:
              "wf_2vc": ("tab:pink", "^"), "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
              "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
-    MODE_LS = {"live": "-", "paper": "--", "window": ":", "early": "-."}
+    MODE_LS = {"live": "-", "paper": "--", "window": ":", "early": "-.", "window_early": (0, (1, 1))}
 
     def __init__(self, sw):
         self.sw = sw
@@ -1174,7 +1176,8 @@ def option_parser(quick_env):
     ap.add_argument("--configs", default=None,
                     help="configurations, comma separated (env SWEEP_CONFIGS; all): "
                          + ",".join(c[0] for c in CONFIGS))
-    ap.add_argument("--modes", default=None, help="router modes (env SWEEP_MODES; live,paper; also window, early)")
+    ap.add_argument("--modes", default=None, help="router modes (env SWEEP_MODES; live,paper; also window, early, "
+                    "window_early)")
     ap.add_argument("--rates", default=None, help="START:STOP:STEP segments, comma separated (%s; "
                     "quick %s)" % (DEFAULT_RATES, QUICK_RATES))
     ap.add_argument("--seed", default=None, help="seed of the latency sweep (env SWEEP_SEED; 1)")
