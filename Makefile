@@ -51,6 +51,9 @@ WINDOW_SLACK ?= 0
 # early credits (contract section 5): a downstream VC is free in the cycle
 # its credit arrives; 0 (both modes) or 1
 EARLY_CREDIT ?= 0
+# with a window: a packet stays in it until the notice of its delivery is
+# back (contract section 8); 0 (both modes) or 1
+WINDOW_NOTICE ?= 0
 # SPIN's special-message registers (contract 12.1): the paper's timing (0)
 # in the paper mode, 2 in the live mode, as spinsim --mode.
 SM_PIPE   ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
@@ -174,6 +177,7 @@ $(call knob_check_uint,ADMIT_OCC,0,2,0, 1 or 2)
 $(call knob_check_uint,WINDOW,0,8,0 to 8)
 $(call knob_check_uint,WINDOW_SLACK,0,100000,0 to 100000)
 $(call knob_check_uint,EARLY_CREDIT,0,1,0 or 1)
+$(call knob_check_uint,WINDOW_NOTICE,0,1,0 or 1)
 $(call knob_check_uint,SM_PIPE,0,2,0, 1 or 2)
 # FAULTS: empty, file:PATH, or CYCLE@ROUTER:PORT items separated by commas
 # (spinsim checks the numbers, naming the item)
@@ -408,7 +412,7 @@ SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --routing $(ROUTING) --vcs $(VCS) --traffic 
            --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
            --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
            --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
-           --early-credit $(EARLY_CREDIT) \
+           --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE) \
            $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
 # In a recipe: `set -- COMMAND...; $(RUN_SHOW)` prints the command, each
 # word quoted as the shell would need it (bash's printf %q), then runs it;
@@ -514,7 +518,7 @@ help:
 	@echo "       PGO=$(PGO) NATIVE=$(NATIVE)  (make sim's build: 1: GCC profile-guided; 1: -march=native)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
 	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: 1 at most one busy network input, 2 none)"
-	@echo "       WINDOW=$(WINDOW) WINDOW_SLACK=$(WINDOW_SLACK)  (injection window: packets a node may have in flight, 0 no limit)"
+	@echo "       WINDOW=$(WINDOW) WINDOW_SLACK=$(WINDOW_SLACK) WINDOW_NOTICE=$(WINDOW_NOTICE)  (injection window: packets a node may have in flight, 0 no limit; 1: until the delivery notice is back)"
 	@echo "       EARLY_CREDIT=$(EARLY_CREDIT)  (1: a downstream VC is free in the cycle its credit arrives)"
 	@printf '       FAULTS=%s  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)\n' "$$SPIN_NOC_FAULTS"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"

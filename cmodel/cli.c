@@ -59,6 +59,9 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --window-slack S   with a window of 2 or more, a node starts no packet while\n"
 "                     one of its packets is S cycles past its zero-load latency,\n"
 "                     0..100000 (0)\n"
+"  --window-notice 0|1 1: a packet stays in its node's window until the notice\n"
+"                     of its delivery comes back, 3 + its zero-load way\n"
+"                     back later; 0: from its delivery on (0)\n"
 "  --early-credit 0|1 1: a downstream VC is free in the cycle its credit\n"
 "                     arrives, one cycle sooner (0, both modes)\n"
 "  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
@@ -314,6 +317,14 @@ static int opt_window_slack(cli_parse_t *p, const char *arg)
   return 0;
 }
 
+static int opt_window_notice(cli_parse_t *p, const char *arg)
+{
+  int v;
+  if (opt_digit("window-notice", arg, 1, &v)) return 2;
+  p->o->sim.mode.window_notice = v;
+  return 0;
+}
+
 static int opt_deadlocks(cli_parse_t *p, const char *arg)
 {
   p->o->deadlocks = arg;
@@ -384,6 +395,7 @@ static const struct {
   {"admit-occ", 1, opt_admit_occ}, {"deadlocks", 1, opt_deadlocks},
   {"early-credit", 1, opt_early_credit},
   {"window", 1, opt_window},       {"window-slack", 1, opt_window_slack},
+  {"window-notice", 1, opt_window_notice},
   {"links", 1, opt_links},         {"faults", 1, opt_faults},
   {"sm-pipe", 1, opt_sm_pipe},     {"sm-widths", 1, opt_sm_widths},
   {"help", 0, opt_help}

@@ -61,13 +61,14 @@ void nic_concentrate(nic_t *nic, int nics)
   nic->routers = nic->n / nics;
 }
 
-int nic_window(nic_t *nic, const topo_t *t, int window, int slack)
+int nic_window(nic_t *nic, const topo_t *t, int window, int slack, int notice)
 {
   int r;
   nic->window = window;
   nic->slack = slack;
+  nic->notice = window ? notice : 0;
   for (r = 0; r < nic->n; r++) nic->src[r].w16 = (uint16_t)(16 * window);
-  if (window >= 2 && !(nic->zcyc = topo_cycle_dist(t))) return -1;
+  if ((window >= 2 || nic->notice) && !(nic->zcyc = topo_cycle_dist(t))) return -1;
   return 0;
 }
 
@@ -163,10 +164,17 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
   if (measured) nic->meas_created_flits += (uint64_t)flits;
 }
 
-/* Packet id, in flight, is late in cycle now (contract 8). */
-static inline int window_late(const nic_t *nic, uint64_t id, uint64_t now)
+/* The node's packet i in flight is late in cycle now (contract 8). */
+static inline int window_late(const nic_src_t *s, int i, uint64_t now)
 {
-  return now > nic->sb.ring[id & nic->sb.mask].due;
+  return now > s->fl_due[i];
+}
+
+/* The node's zero-load cycle distance from router a to router b. */
+static inline uint64_t window_dist(const nic_t *nic, int a, int b)
+{
+  const int d = nic->zcyc[(size_t)a * (size_t)nic->routers + (size_t)b];
+  return (uint64_t)(d > 0 ? d : 0);
 }
 
 /* The injection window (contract 8): whether node s may start a packet in
@@ -179,7 +187,7 @@ static int window_open(const nic_t *nic, const nic_src_t *s, uint64_t now)
   if (nic->window < 2) return 1;
   if (s->flight >= s->w16 / 16) return 0;
   for (i = 0; i < s->flight; i++)
-    if (window_late(nic, s->fl[i], now)) return 0;
+    if (window_late(s, i, now)) return 0;
   return 1;
 }
 
@@ -192,7 +200,7 @@ static void window_tune(nic_t *nic, nic_src_t *s, uint64_t now)
   int i;
   for (i = 0; i < s->flight; i++) {
     const uint64_t id = s->fl[i];
-    if (id >= s->cut_after && window_late(nic, id, now)) {
+    if (id >= s->cut_after && window_late(s, i, now)) {
       s->w16 = (uint16_t)(s->w16 / 2 < 16 ? 16 : s->w16 / 2);
       s->cut_after = s->fl[s->flight - 1] + 1u;
       nic->win_cuts++;
@@ -202,35 +210,64 @@ static void window_tune(nic_t *nic, nic_src_t *s, uint64_t now)
 }
 
 /* Node r starts packet id in cycle now: into its window, with the cycle it
- * becomes late (zero-load latency 3 + cycle distance + len - 1). */
+ * becomes late (zero-load latency 3 + cycle distance + len - 1, plus the
+ * slack; with notices, plus its notice's zero-load way back, 3 + D(b, a)). */
 static void window_start(nic_t *nic, nic_src_t *s, int r, uint64_t id, uint64_t now)
 {
   pkt_t *p = &nic->sb.ring[id & nic->sb.mask];
+  const int i = s->flight;
   if (!nic->window) return;
   s->fl[s->flight++] = id;
+  s->fl_seen[i] = 0;
+  s->fl_due[i] = p->due = 0;
   if (nic->zcyc) {
-    const int dr = p->dst / nic->nics;
-    const int d = nic->zcyc[(size_t)(r / nic->nics) * (size_t)nic->routers + (size_t)dr];
-    p->due = now + 3u + (uint64_t)(d > 0 ? d : 0) + p->len - 1u + (uint64_t)nic->slack;
+    const int a = r / nic->nics, b = p->dst / nic->nics;
+    p->due = now + 3u + window_dist(nic, a, b) + p->len - 1u + (uint64_t)nic->slack;
+    s->fl_due[i] = p->due + (nic->notice ? 3u + window_dist(nic, b, a) : 0u);
   }
 }
 
+/* The node's packet i leaves its window (its delivery seen in cycle now);
+ * on time, it grows a window of 2 or more by 1/window. */
+static void window_leave(nic_t *nic, nic_src_t *s, int i, uint64_t now)
+{
+  if (nic->window >= 2 && now <= s->fl_due[i]) {
+    const unsigned g = 256u / s->w16, top = 16u * (unsigned)nic->window;
+    s->w16 = (uint16_t)(s->w16 + (g ? g : 1u) > top ? top : s->w16 + (g ? g : 1u));
+    nic->win_grows++;
+  }
+  for (; i + 1 < s->flight; i++) {
+    s->fl[i] = s->fl[i + 1];
+    s->fl_due[i] = s->fl_due[i + 1];
+    s->fl_seen[i] = s->fl_seen[i + 1];
+  }
+  s->flight--;
+}
+
+/* With notices, in cycle now before the node's start decision: the packets
+ * whose delivery notice has arrived leave its window. */
+static void window_notices(nic_t *nic, nic_src_t *s, uint64_t now)
+{
+  int i = 0;
+  while (i < s->flight)
+    if (s->fl_seen[i] && s->fl_seen[i] <= now) window_leave(nic, s, i, now);
+    else i++;
+}
+
 /* Packet p, delivered by the reference model in cycle now, leaves its
- * source's window; on time (now <= due), it grows a window of 2 or more. */
+ * source's window, or with notices schedules its notice, 3 + D(b, a)
+ * cycles later (at least the next cycle). */
 static void window_end(nic_t *nic, const pkt_t *p, uint64_t id, uint64_t now)
 {
   nic_src_t *s = &nic->src[p->src];
   int i = 0;
   if (!nic->window) return;
-  if (nic->window >= 2 && now <= p->due) {   /* on time: grow by 1/window */
-    const unsigned g = 256u / s->w16, top = 16u * (unsigned)nic->window;
-    s->w16 = (uint16_t)(s->w16 + (g ? g : 1u) > top ? top : s->w16 + (g ? g : 1u));
-    nic->win_grows++;
-  }
   while (i < s->flight && s->fl[i] != id) i++;
   if (i == s->flight) return;          /* not started under the window */
-  for (; i + 1 < s->flight; i++) s->fl[i] = s->fl[i + 1];
-  s->flight--;
+  if (nic->notice)
+    s->fl_seen[i] = now + 3u + window_dist(nic, p->dst / nic->nics, p->src / nic->nics);
+  else
+    window_leave(nic, s, i, now);
 }
 
 /* A node outside nic->active has nothing queued or in flight, no VC held
@@ -250,6 +287,7 @@ void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now)
       const int ready = !s->cur_flit && s->len && (s->busy & all) != all;
       int open;
       unsigned set = 0;
+      if (s->flight && nic->notice) window_notices(nic, s, now);
       if (s->flight && nic->window >= 2) window_tune(nic, s, now);
       open = ready && window_open(nic, s, now);
       out->ctl = KIND_IDLE;

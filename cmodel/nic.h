@@ -48,6 +48,9 @@ typedef struct {
   uint8_t flight;        /* injection window: its packets in flight (started,
                             not yet delivered by the reference model) */
   uint64_t fl[NIC_WINDOW_MAX];   /* their ids, oldest first */
+  uint64_t fl_due[NIC_WINDOW_MAX];   /* the cycle each becomes late to its node */
+  uint64_t fl_seen[NIC_WINDOW_MAX];  /* with notices: the cycle its delivery
+                                        notice arrives (0: not delivered) */
   uint16_t w16;          /* window of 2 or more: its size now, in 1/16 packets
                             (16 .. 16 W) */
   uint64_t cut_after;    /* a late packet of an id below this halves it no more */
@@ -71,8 +74,11 @@ typedef struct {
                             have in flight; 0 = no limit */
   int slack;             /* with a window of 2 or more: cycles a packet may
                             exceed its zero-load latency before it is late */
-  int *zcyc;             /* window >= 2: routers x routers zero-load cycle
-                            distances (topo_cycle_dist; owned) */
+  int notice;            /* delivery notices (contract 8): a packet leaves its
+                            node's window when the notice of its delivery
+                            arrives, 3 + D(b, a) cycles later; 0: at delivery */
+  int *zcyc;             /* window >= 2 or notices: routers x routers zero-load
+                            cycle distances (topo_cycle_dist; owned) */
   uint64_t win_held;     /* node-cycles a packet was ready to start and the
                             window held it */
   uint64_t win_cuts, win_grows;   /* window of 2 or more: halvings, on-time deliveries */
@@ -132,7 +138,7 @@ unsigned nic_mid(uint64_t id, uint64_t seed, unsigned src, unsigned dst, unsigne
  * a late packet halves the node's window, a packet delivered on time grows
  * it by 1/window.  t gives the zero-load latencies.  Returns 0, or -1 when
  * out of memory. */
-int nic_window(nic_t *nic, const struct topo_s *t, int window, int slack);
+int nic_window(nic_t *nic, const struct topo_s *t, int window, int slack, int notice);
 
 /* Queues a new packet created in `cycle` (traffic_emit_fn compatible via nic_emit_ctx). */
 void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int measured);

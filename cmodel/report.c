@@ -73,14 +73,16 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   char three[96];
   const char *t = mode_text3(s, three, sizeof three);
   const router_mode_t *m = &s->o.mode;
-  char occ[64] = "", win[64] = "";
+  char occ[64] = "", win[96] = "";
   const char *ec = m->early_credit ? ", credits used on arrival" : "";
   if (m->admit_occ)
     snprintf(occ, sizeof occ, ", occupancy admission %s",
              m->admit_occ == 1 ? "(at most one busy input)" : "(no busy input)");
-  if (m->window == 1) snprintf(win, sizeof win, ", injection window 1");
-  else if (m->window) snprintf(win, sizeof win, ", injection window 1 to %d (slack %d)",
-                               m->window, m->window_slack);
+  if (m->window == 1) snprintf(win, sizeof win, ", injection window 1%s",
+                               m->window_notice ? " (delivery notices)" : "");
+  else if (m->window) snprintf(win, sizeof win, ", injection window 1 to %d (slack %d%s)",
+                               m->window, m->window_slack,
+                               m->window_notice ? ", delivery notices" : "");
   snprintf(buf, len, "%s%s%s%s", t, occ, win, ec);
   return buf;
 }
@@ -106,7 +108,7 @@ static void print_headline(FILE *out, const report_t *r)
 static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
 {
   const sim_t *s = r->sim;
-  char buf[256];   /* mode_text: up to 96 + 63 + 63 characters */
+  char buf[320];   /* mode_text: up to 96 + 63 + 95 + 25 characters */
   fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
           (unsigned long long)f->cycles, (unsigned long long)f->warmup,
@@ -310,6 +312,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"early_credit\": %s,\n", s->o.mode.early_credit ? "true" : "false");
     fprintf(out, "  \"window\": %d,\n", s->o.mode.window);
     fprintf(out, "  \"window_slack\": %d,\n", s->o.mode.window_slack);
+    fprintf(out, "  \"window_notice\": %s,\n", s->o.mode.window_notice ? "true" : "false");
     fprintf(out, "  \"window_held\": %llu,\n", (unsigned long long)s->nic.win_held);
     fprintf(out, "  \"window_cuts\": %llu,\n", (unsigned long long)s->nic.win_cuts);
     fprintf(out, "  \"window_grows\": %llu,\n", (unsigned long long)s->nic.win_grows);

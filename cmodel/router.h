@@ -47,6 +47,8 @@ typedef struct {
                               zero-load latency before a packet is late */
   int early_credit;        /* a downstream VC is free in the cycle its credit
                               arrives (section 5): 0 off (both modes) */
+  int window_notice;       /* with a window: a packet leaves it when its delivery
+                              notice arrives (section 8), 0 at delivery */
 } router_mode_t;
 
 typedef struct {

@@ -23,7 +23,8 @@ void sim_defaults(sim_opts_t *o)
   o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
   o->mode.window = 0;            /* injection window: off in both modes */
   o->mode.window_slack = 0;
-  o->mode.early_credit = 0;      /* credit turnaround: the edge after arrival, both modes */
+  o->mode.early_credit = 0;
+  o->mode.window_notice = 0;     /* the window sees deliveries at once: both modes */      /* credit turnaround: the edge after arrival, both modes */
   o->sm.pipe = 2;
 }
 
@@ -127,7 +128,8 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
       faults_check(&s->faults, &s->topo, net_route_fn(o->algo), o->algo == ALGO_ESCAPE,
                    s->err, sizeof s->err) != 0)
     return -1;
-  if (nic_window(&s->nic, &s->topo, o->mode.window, o->mode.window_slack) != 0) {
+  if (nic_window(&s->nic, &s->topo, o->mode.window, o->mode.window_slack,
+                 o->mode.window_notice) != 0) {
     snprintf(s->err, sizeof s->err, "out of memory for the injection window's latencies");
     return -1;
   }

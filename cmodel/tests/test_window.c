@@ -7,8 +7,10 @@
  * self-tuned window (halved by a late packet, grown by one delivered on
  * time) written here from the contract admits every start the model makes
  * and counts the same halvings and growths; without a window the same run
- * has more in flight (the watch can see it); the zero-load cycle distances
- * of topo_cycle_dist.  Prints one line per failed check and ends with
+ * has more in flight (the watch can see it); with delivery notices a packet
+ * stays in the window until 3 + its zero-load way back after its delivery
+ * (the twin keeps it that long, so a start the model makes sooner is over
+ * the window); the zero-load cycle distances of topo_cycle_dist.  Prints one line per failed check and ends with
  * "N passed, N failed". */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,8 @@
 
 typedef struct {
   uint64_t id[MAX_FLIGHT], due[MAX_FLIGHT];   /* in flight, oldest first */
+  uint64_t back[MAX_FLIGHT];     /* notices: 3 + the zero-load way back */
+  uint64_t seen_at[MAX_FLIGHT];  /* notices: the cycle its notice arrives (0: not delivered) */
   int n;
   unsigned w16;          /* the twin's window (W >= 2), 1/16 packets */
   uint64_t cut_after;
@@ -35,6 +39,8 @@ typedef struct {
   uint64_t bad_twin;     /* starts the twin's window does not admit */
   uint64_t cuts, grows;  /* the twin's halvings and growths */
   unsigned min_w16;      /* the smallest window the twin saw */
+  uint64_t noticed;      /* notices: packets that left at their notice */
+  uint64_t pending_end;  /* packets still in the twin's window at the end */
 } seen_t;
 
 static int manhattan(const topo_t *t, int a, int b)
@@ -42,25 +48,58 @@ static int manhattan(const topo_t *t, int a, int b)
   return abs(t->x[a] - t->x[b]) + abs(t->y[a] - t->y[b]);
 }
 
-/* The node's packets that the reference model has delivered (in cycle
- * now) leave it; one on time grows the twin's window by 1/window. */
-static void drop_delivered(const nic_t *nic, watch_t *w, int W, uint64_t now, seen_t *seen)
+/* Entry i leaves the twin's window in cycle now; on time it grows the
+ * window by 1/window. */
+static void twin_leave(watch_t *w, int i, int W, uint64_t now, seen_t *seen)
 {
-  int i, k = 0;
-  for (i = 0; i < w->n; i++) {
+  if (W >= 2 && now <= w->due[i]) {
+    const unsigned g = 256u / w->w16;
+    w->w16 += g ? g : 1u;
+    if (w->w16 > 16u * (unsigned)W) w->w16 = 16u * (unsigned)W;
+    seen->grows++;
+  }
+  for (; i + 1 < w->n; i++) {
+    w->id[i] = w->id[i + 1];
+    w->due[i] = w->due[i + 1];
+    w->back[i] = w->back[i + 1];
+    w->seen_at[i] = w->seen_at[i + 1];
+  }
+  w->n--;
+}
+
+/* The node's packets that the reference model has delivered (in cycle
+ * now) leave it, or with notices (notice) get the cycle their notice
+ * arrives. */
+static void drop_delivered(const nic_t *nic, watch_t *w, int W, int notice, uint64_t now,
+                           seen_t *seen)
+{
+  int i = 0;
+  while (i < w->n) {
     const uint64_t id = w->id[i];
     const int done = id < nic->sb.oldest || (nic->sb.ring[id & nic->sb.mask].done & 1u);
-    if (!done) {
-      w->id[k] = id;
-      w->due[k++] = w->due[i];
-    } else if (W >= 2 && now <= w->due[i]) {
-      const unsigned g = 256u / w->w16;
-      w->w16 += g ? g : 1u;
-      if (w->w16 > 16u * (unsigned)W) w->w16 = 16u * (unsigned)W;
-      seen->grows++;
+    if (!done || w->seen_at[i]) {
+      i++;
+    } else if (notice) {
+      w->seen_at[i] = now + w->back[i];
+      i++;
+    } else {
+      twin_leave(w, i, W, now, seen);
     }
   }
-  w->n = k;
+}
+
+/* Notices, in cycle now before the start decision: the packets whose
+ * notice has arrived leave the twin's window. */
+static void twin_notices(watch_t *w, int W, uint64_t now, seen_t *seen)
+{
+  int i = 0;
+  while (i < w->n)
+    if (w->seen_at[i] && w->seen_at[i] <= now) {
+      twin_leave(w, i, W, now, seen);
+      seen->noticed++;
+    } else {
+      i++;
+    }
 }
 
 /* The twin's halving, in cycle now before the start decision: the first
@@ -93,9 +132,12 @@ static void on_start(const sim_t *s, watch_t *w, int r, const flit_t *f, int L, 
     for (i = 0; i < w->n; i++)
       if (s->now > w->due[i]) seen->bad_late++;
   if (w->n < MAX_FLIGHT) {
+    const uint64_t d = (uint64_t)(manhattan(&s->topo, r, dst) * (L + 1));
     w->id[w->n] = id;
-    w->due[w->n++] = s->now + 3u + (uint64_t)(manhattan(&s->topo, r, dst) * (L + 1)) +
-                     (uint64_t)(len - 1) + (uint64_t)o->mode.window_slack;
+    w->back[w->n] = 3u + d;
+    w->seen_at[w->n] = 0;
+    w->due[w->n++] = s->now + 3u + d + (uint64_t)(len - 1) + (uint64_t)o->mode.window_slack +
+                     (o->mode.window_notice ? 3u + d : 0u);
   }
   if (w->n > seen->max_flight) seen->max_flight = w->n;
 }
@@ -114,6 +156,9 @@ static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s
   if (!CHECK(w != NULL, "out of memory")) return SIM_ERROR;
   for (r = 0; r < s->topo.nodes; r++) w[r].w16 = 16u * (unsigned)o->mode.window;
   do {
+    if (o->mode.window_notice)
+      for (r = 0; r < s->topo.nodes; r++)
+        if (w[r].n) twin_notices(&w[r], o->mode.window, s->now, seen);
     if (o->mode.window >= 2)
       for (r = 0; r < s->topo.nodes; r++)
         if (w[r].n) twin_tune(&w[r], s->now, seen);
@@ -124,14 +169,17 @@ static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s
     }
     net_step(&s->net);
     if (sim_cycle_post(s) != 0) break;
-    for (r = 0; r < s->topo.nodes; r++) drop_delivered(&s->nic, &w[r], o->mode.window, s->now, seen);
+    for (r = 0; r < s->topo.nodes; r++)
+      drop_delivered(&s->nic, &w[r], o->mode.window, o->mode.window_notice, s->now, seen);
     st = sim_status(s);
   } while (st == SIM_RUNNING);
+  for (r = 0; r < s->topo.nodes; r++) seen->pending_end += (uint64_t)w[r].n;
   free(w);
   return st;
 }
 
-static void base(sim_opts_t *o, const char *topo, double rate, int window, int slack)
+static void base(sim_opts_t *o, const char *topo, double rate, int window, int slack,
+                 int notice)
 {
   sim_defaults(o);
   o->topo = topo;
@@ -143,6 +191,7 @@ static void base(sim_opts_t *o, const char *topo, double rate, int window, int s
   o->drain_limit = 200000;
   o->mode.window = window;
   o->mode.window_slack = slack;
+  o->mode.window_notice = notice;
 }
 
 /* A window of 1 past saturation: never two packets of a node in flight,
@@ -152,7 +201,7 @@ static void window_one(void)
   sim_opts_t o;
   sim_t s;
   seen_t on, off;
-  base(&o, "mesh8x8", 0.3, 1, 0);
+  base(&o, "mesh8x8", 0.3, 1, 0, 0);
   CHECK(watch_run(&o, 1, &on, &s) == SIM_DRAINED, "window 1 at 0.3 did not drain");
   CHECK(on.bad_count == 0 && on.max_flight == 1, "%llu starts over the window, at most %d "
         "in flight", (unsigned long long)on.bad_count, on.max_flight);
@@ -160,7 +209,7 @@ static void window_one(void)
         (unsigned long long)on.starts, (unsigned long long)s.nic.injected,
         (unsigned long long)s.nic.win_held);
   sim_free(&s);
-  base(&o, "mesh8x8", 0.3, 0, 0);
+  base(&o, "mesh8x8", 0.3, 0, 0, 0);
   CHECK(watch_run(&o, 1, &off, &s) == SIM_DRAINED, "no window at 0.3 did not drain");
   CHECK(off.max_flight > 1 && s.nic.win_held == 0, "without a window at most %d in flight, "
         "held %llu", off.max_flight, (unsigned long long)s.nic.win_held);
@@ -171,12 +220,12 @@ static void window_one(void)
  * never a start beside a late packet, every start admitted by the twin's
  * window, the same halvings and growths, and starts beside another packet
  * happen. */
-static void window_late(int slack)
+static void window_late(int slack, int notice)
 {
   sim_opts_t o;
   sim_t s;
   seen_t seen;
-  base(&o, "mesh4x4@3", 0.5, 3, slack);
+  base(&o, "mesh4x4@3", 0.5, 3, slack, notice);
   CHECK(watch_run(&o, 3, &seen, &s) == SIM_DRAINED, "window 3 slack %d did not drain", slack);
   CHECK(seen.bad_count == 0 && seen.max_flight <= 3, "slack %d: %llu starts over the window",
         slack, (unsigned long long)seen.bad_count);
@@ -194,6 +243,35 @@ static void window_late(int slack)
   CHECK(seen.cuts > 0 && seen.grows > 0 && seen.min_w16 == 16, "slack %d: %llu halvings, %llu "
         "growths, smallest window %u/16: the tuning was not exercised", slack,
         (unsigned long long)seen.cuts, (unsigned long long)seen.grows, seen.min_w16);
+  sim_free(&s);
+}
+
+/* Delivery notices with a window of 1: a node starts no packet until the
+ * notice of its last one has come back (3 + its zero-load way back after
+ * its delivery), so it carries less than with the window alone; every
+ * packet leaves at its notice. */
+static void window_notices(void)
+{
+  sim_opts_t o;
+  sim_t s;
+  seen_t on;
+  uint64_t held_plain;
+  base(&o, "mesh8x8", 0.3, 1, 0, 0);
+  CHECK(watch_run(&o, 1, &on, &s) == SIM_DRAINED, "window 1 at 0.3 did not drain");
+  held_plain = s.nic.win_held;
+  sim_free(&s);
+  base(&o, "mesh8x8", 0.3, 1, 0, 1);
+  CHECK(watch_run(&o, 1, &on, &s) == SIM_DRAINED, "window 1 with notices did not drain");
+  CHECK(on.bad_count == 0 && on.max_flight == 1, "notices: %llu starts before the last "
+        "packet's notice came back", (unsigned long long)on.bad_count);
+  /* the last packets' notices are on their way when the run has drained */
+  CHECK(on.noticed > 0 && on.noticed + on.pending_end == on.starts &&
+        on.starts == s.nic.injected, "notices: %llu left at their notice, %llu on the way at "
+        "the end, %llu starts, %llu injected", (unsigned long long)on.noticed,
+        (unsigned long long)on.pending_end, (unsigned long long)on.starts,
+        (unsigned long long)s.nic.injected);
+  CHECK(s.nic.win_held > held_plain, "notices: held %llu node-cycles, no more than without "
+        "them (%llu)", (unsigned long long)s.nic.win_held, (unsigned long long)held_plain);
   sim_free(&s);
 }
 
@@ -234,7 +312,9 @@ int main(void)
 {
   cycle_dist();
   window_one();
-  window_late(0);
-  window_late(20);
+  window_late(0, 0);
+  window_late(20, 0);
+  window_late(0, 1);
+  window_notices();
   return check_done();
 }

@@ -73,7 +73,7 @@ def payloads(marker):
 TINY = ["TOPO=mesh2x2", "CYCLES=10"]
 MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES", "SEED", "WAVES",
               "SPEED", "VSEED", "SPIN", "TDD", "SPIN_MODE", "ADMIT", "REROUTE", "ADOPT", "ADMIT_OCC",
-              "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "PGO", "NATIVE",
+              "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "WINDOW_NOTICE", "PGO", "NATIVE",
               "FAULTS",
               "VIEW", "ROUTER", "WAVE_FROM", "WAVE_TO", "PORTS", "REGRESS_JOBS", "TEST_STEPS",
               "UNIT_SEEDS", "UNIT_CYCLES", "FUZZ_TIME", "FUZZ_SHORT", "SC_ARGS", "BUILD", "THREADS"]
