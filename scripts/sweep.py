@@ -94,13 +94,16 @@ DF_DEFAULT = ["fmin_1vc_spin", "nmin_1vc_spin", "dfmin_2vc", "ugal_3vc"]
 
 # live: the default router (admission, rerouting, probe adoption); paper: --mode paper;
 # window: the live router with the NICs' injection window of 1 (contract 8);
-# early: the live router with early credits (contract 5); window_early: both.
-MODES = ["live", "paper", "window", "early", "window_early"]
+# early: the live router with early credits (contract 5); window_early: both;
+# window4_early: the self-tuned window of 1 to 4 with a slack of 8 and early credits.
+MODES = ["live", "paper", "window", "early", "window_early", "window4_early"]
 DEFAULT_MODES = ["live", "paper"]
 MODE_ARGS = {"live": ["--mode", "live"], "paper": ["--mode", "paper"],
              "window": ["--mode", "live", "--window", "1"],
              "early": ["--mode", "live", "--early-credit", "1"],
-             "window_early": ["--mode", "live", "--window", "1", "--early-credit", "1"]}
+             "window_early": ["--mode", "live", "--window", "1", "--early-credit", "1"],
+             "window4_early": ["--mode", "live", "--window", "4", "--window-slack", "8",
+                               "--early-credit", "1"]}
 
 TRAFFICS = ["uniform_random", "transpose", "bit_reverse", "bit_rotation", "shuffle", "tornado",
             "neighbor"]
@@ -757,7 +760,8 @@ class Reports:
                 "probe adoption; contract section 13), `paper` is `spinsim --mode paper`, "
                 "`window` the live router with `--window 1` (contract section 8), `early` the "
                 "live router with `--early-credit 1` (contract section 5), `window_early` "
-                "with both."]
+                "with both, `window4_early` with `--window 4 --window-slack 8 "
+                "--early-credit 1`."]
 
     def sweep_rule(self):
         a = self.a
@@ -1000,7 +1004,8 @@ class Plots:
              "wf_2vc": ("tab:pink", "^"), "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
              "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
-    MODE_LS = {"live": "-", "paper": "--", "window": ":", "early": "-.", "window_early": (0, (1, 1))}
+    MODE_LS = {"live": "-", "paper": "--", "window": ":", "early": "-.", "window_early": (0, (1, 1)),
+               "window4_early": (0, (3, 1, 1, 1))}
 
     def __init__(self, sw):
         self.sw = sw
@@ -1177,7 +1182,7 @@ def option_parser(quick_env):
                     help="configurations, comma separated (env SWEEP_CONFIGS; all): "
                          + ",".join(c[0] for c in CONFIGS))
     ap.add_argument("--modes", default=None, help="router modes (env SWEEP_MODES; live,paper; also window, early, "
-                    "window_early)")
+                    "window_early, window4_early)")
     ap.add_argument("--rates", default=None, help="START:STOP:STEP segments, comma separated (%s; "
                     "quick %s)" % (DEFAULT_RATES, QUICK_RATES))
     ap.add_argument("--seed", default=None, help="seed of the latency sweep (env SWEEP_SEED; 1)")
