@@ -504,7 +504,7 @@ help:
 	@echo "                  SWEEP_MODES= SWEEP_CYCLES= SWEEP_JOBS="
 	@echo "  make sweep-sat  the sweep, then runs at 1x, 2x, 3x saturation: post_saturation.md;"
 	@echo "                  SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES) SWEEP_SAT_SEEDS=\"$(SWEEP_SAT_SEEDS)\" SWEEP_SAT_DRAIN= (hours: nice it)"
-	@echo "  make ppa        performance per area and per mW from the live sweep and make synth (build/ppa/)"
+	@echo "  make ppa        performance per area and per mW from the live sweep and make synth (build/ppa/; PPA_MODE=early: the early-credit rows)"
 	@echo "  make bench      C model and co-simulation speed (build/bench/)"
 	@echo "  make bench-vflags  co-simulation speed under each Verilator flag (build/bench/vflags.md)"
 	@echo "housekeeping:"
