@@ -522,13 +522,15 @@ def spin_mark_rows(v, R, a):
               % (", fk" if V > 1 else ""))
     pm = R.unit + ".u_probe_mgr"
     mks = Sig(pm + ".mk_sender_q", P * L.idw)
-    mkc = Sig(pm + ".mk_cyc_q", P * L.cycw)
+    # a mark's cycles take CycW - 1 bits (a probe forwarded has cyc <= CycMax)
+    mkw = L.cycw - 1
+    mkc = Sig(pm + ".mk_cyc_q", P * mkw)
     mko = Sig(pm + ".mk_out_q", P * P)
     mkf = Sig(pm + ".mk_fk_q", P * 6)
     for p in range(1, P):
         pn = port_name(P, p)
         v.field("mark_sender %s" % pn, mks, p * L.idw, L.idw, DEC, role="id")
-        v.field("mark_cyc %s" % pn, mkc, p * L.cycw, L.cycw, DEC, role="cyc")
+        v.field("mark_cyc %s" % pn, mkc, p * mkw, mkw, DEC, role="cyc")
         v.field("mark_out %s" % pn, mko, p * P, P, BIN)
         if V > 1:
             v.field("mark_fk %s" % pn, mkf, p * 6, 6, DEC, role="fk")
