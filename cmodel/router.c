@@ -54,21 +54,36 @@ static inline DP_ALWAYS_INLINE void ovc_catch_up(router_t *r, uint64_t cycle,
   r->next_cycle = cycle + 1;
 }
 
-/* Output-VC trackers, with early credits (section 5): the credits that
- * arrive this cycle free their VCs now, for everything the cycle decides
- * (port_free, the VC a head takes); the ages stay until the edge. */
-static inline DP_ALWAYS_INLINE void ovc_early(router_t *r, unsigned in_mask,
-                                              const router_links_t *in, cycle_bits_t *cb)
+/* Output o's busy VCs changed: the router's summaries of them (full_ports:
+ * every VC busy; busy_ports: any). */
+static inline DP_ALWAYS_INLINE void ovc_flags(router_t *r, int o, unsigned all_vcs)
+{
+  const unsigned b = r->ovc_busy_q[o];
+  if ((b & all_vcs) == all_vcs) r->full_ports |= (uint16_t)(1u << o);
+  else r->full_ports &= (uint16_t)~(1u << o);
+  if (b) r->busy_ports |= (uint16_t)(1u << o);
+  else r->busy_ports &= (uint16_t)~(1u << o);
+}
+
+/* Output-VC trackers: the credits that arrive this cycle (network outputs).
+ * Without early credits they free their VCs at the edge (ovc_clr); with
+ * them (section 5) at once, for everything the cycle decides (port_free,
+ * the VC a head takes), the ages staying until the edge. */
+static inline DP_ALWAYS_INLINE void ovc_credits(router_t *r, unsigned in_mask,
+                                                const router_links_t *in, cycle_t *cw,
+                                                cycle_bits_t *cb, const int early)
 {
   unsigned m;
   for (m = in_mask >> 16; m; m &= m - 1u) {
     const int o = (int)low_bit(m);
     const unsigned c = spin_ovc_tracker_credit(in->cred[in->up[o]]);
-    if (c) {
+    if (!c) continue;
+    cb->ochg |= 1u << o;
+    if (early) {
       r->ovc_busy_q[o] &= (uint8_t)~c;
-      r->full_ports &= (uint16_t)~(1u << o);
-      if (!r->ovc_busy_q[o]) r->busy_ports &= (uint16_t)~(1u << o);
-      cb->ochg |= 1u << o;
+      ovc_flags(r, o, cb->all_vcs);
+    } else {
+      cw->ovc_clr[o] |= (uint8_t)c;
     }
   }
 }
@@ -290,33 +305,20 @@ static inline DP_ALWAYS_INLINE void outputs(router_t *r, const router_links_t *i
   }
 }
 
-/* Output-VC trackers: the credits that came back (network outputs; with
- * early credits, ovc_early took them), then the clock edge of every output
+/* Output-VC trackers: the credits that came back (unless early credits
+ * took them at the start of the cycle), then the clock edge of every output
  * that changed and, under FAvORS (which reads the ages), of every busy one. */
 static inline DP_ALWAYS_INLINE void ovc_update(router_t *r, const router_cfg_t *cfg,
                                                unsigned in_mask, const router_links_t *in,
                                                cycle_t *cw, cycle_bits_t *cb, const int V)
 {
   unsigned m;
-  for (m = cfg->early_credit ? 0u : in_mask >> 16; m; m &= m - 1u) {
-    const int o = (int)low_bit(m);
-    const unsigned c = spin_ovc_tracker_credit(in->cred[in->up[o]]);
-    if (c) {
-      cw->ovc_clr[o] |= (uint8_t)c;
-      cb->ochg |= 1u << o;
-    }
-  }
+  if (!cfg->early_credit) ovc_credits(r, in_mask, in, cw, cb, 0);
   for (m = cb->ochg | (cb->favors ? r->busy_ports : 0u); m; m &= m - 1u) {
     const int o = (int)low_bit(m);
-    unsigned b;
     spin_ovc_tracker_next(&r->ovc_busy_q[o], r->ovc_age_q[o], cw->ovc_set[o], cw->ovc_clr[o],
                           cb->favors, V);
-    if (!(cb->ochg & (1u << o))) continue;    /* unchanged: only its ages moved */
-    b = r->ovc_busy_q[o];
-    if ((b & cb->all_vcs) == cb->all_vcs) r->full_ports |= (uint16_t)(1u << o);
-    else r->full_ports &= (uint16_t)~(1u << o);
-    if (b) r->busy_ports |= (uint16_t)(1u << o);
-    else r->busy_ports &= (uint16_t)~(1u << o);
+    if (cb->ochg & (1u << o)) ovc_flags(r, o, cb->all_vcs);   /* else only its ages moved */
   }
 }
 
@@ -394,7 +396,7 @@ static inline DP_ALWAYS_INLINE unsigned eval(router_t *r, const router_cfg_t *cf
 
   ovc_catch_up(r, cycle, &cb, V);                                    /* spin_ovc_tracker */
   if (cfg->early_credit) {                                           /* spin_ovc_tracker */
-    ovc_early(r, in_mask, in, &cb);
+    ovc_credits(r, in_mask, in, &cw, &cb, 1);
     cb.port_free = ~(unsigned)r->full_ports & ((1u << cb.P) - 1u);
   }
   in_route(r, cfg, &cw, &cb, spin, V, esc);                          /* spin_input_port */

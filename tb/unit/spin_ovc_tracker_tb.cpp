@@ -5,7 +5,8 @@
 //
 // Each cycle the outputs are compared with the C functions on the busy
 // VCs of the cycle (the registers; with early_i at a network port, less the
-// VC whose credit arrives, as cmodel/router.c's ovc_early): any_free_o with spin_ovc_tracker_free() != 0, free_o with
+// VC whose credit arrives, as cmodel/router.c's ovc_credits): any_free_o
+// with spin_ovc_tracker_free() != 0, free_o with
 // spin_ovc_tracker_free(), first_free_o and first_free_a_o with
 // spin_ovc_tracker_first_free() and spin_ovc_tracker_first_free_a(),
 // min_age_o with spin_ovc_tracker_min_age().  Then the clock edge:
@@ -127,7 +128,7 @@ int main(int argc, char** argv) {
     all_busy += fv == 0;
 
     prev = now();
-    if (!eject && early) {  // the router's order: the credit first (ovc_early), then the edge
+    if (!eject && early) {  // the router's order: the credit first (ovc_credits), then the edge
       busy = view;
       spin_ovc_tracker_next(&busy, age, set, 0, 1, P_NumVcs);
     } else {
