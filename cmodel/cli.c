@@ -279,18 +279,12 @@ static int opt_adopt(cli_parse_t *p, const char *arg)
 
 static int opt_admit_occ(cli_parse_t *p, const char *arg)
 {
-  int v;
-  if (opt_digit("admit-occ", arg, 2, &v)) return 2;
-  p->o->sim.mode.admit_occ = v;
-  return 0;
+  return opt_digit("admit-occ", arg, 2, &p->o->sim.mode.admit_occ) ? 2 : 0;
 }
 
 static int opt_early_credit(cli_parse_t *p, const char *arg)
 {
-  int v;
-  if (opt_digit("early-credit", arg, 1, &v)) return 2;
-  p->o->sim.mode.early_credit = v;
-  return 0;
+  return opt_digit("early-credit", arg, 1, &p->o->sim.mode.early_credit) ? 2 : 0;
 }
 
 static int opt_window(cli_parse_t *p, const char *arg)
@@ -319,10 +313,7 @@ static int opt_window_slack(cli_parse_t *p, const char *arg)
 
 static int opt_window_notice(cli_parse_t *p, const char *arg)
 {
-  int v;
-  if (opt_digit("window-notice", arg, 1, &v)) return 2;
-  p->o->sim.mode.window_notice = v;
-  return 0;
+  return opt_digit("window-notice", arg, 1, &p->o->sim.mode.window_notice) ? 2 : 0;
 }
 
 static int opt_deadlocks(cli_parse_t *p, const char *arg)
