@@ -325,8 +325,8 @@ FLITW   := 128
 # for networks of up to 4096 routers (IdW 12, CycW 19: contract
 # 12.1), t_DD up to 65535 (TddW 16), and it has all three SmPipe timings,
 # chosen at run time (SmPipe 3).  The C model runs with the same widths.
-ARRAY_SM := -GIdW=12 -GCycW=19 -GTddW=16 -GSmPipe=3
-ARRAY_SM_DEFS := -DSPIN_IDW=12 -DSPIN_CYCW=19 -DSPIN_TDDW=16 -DSPIN_SMPIPE=3
+ARRAY_SM := -GIdW=12 -GCycW=19 -GTddW=16 -GSmPipe=3 -GXlatW=10
+ARRAY_SM_DEFS := -DSPIN_IDW=12 -DSPIN_CYCW=19 -DSPIN_TDDW=16 -DSPIN_SMPIPE=3 -DSPIN_XLATW=10
 ARRAY_DIR := $(RTL_DIR)/p$(PORTS)-v$(VCS)$(if $(filter-out 1,$(NICS)),-n$(NICS))
 COSIM   := $(ARRAY_DIR)/Vcosim
 # $(RTL_DIR)/p<P>-v<V>/Vcosim: the router with P ports and V VCs, one build
@@ -771,7 +771,7 @@ lint: deps
 	    "-GNumVcs=3 -GSpin=1 -GFlitW=128" "-GNumVcs=4 -GSpin=1 -GFlitW=128" \
 	    "-GNumPorts=3 -GSpin=1 -GFlitW=128" "-GNumPorts=8 -GNumVcs=4 -GSpin=1 -GFlitW=128" \
 	    "-GNumPorts=7 -GNumNics=2 -GNumVcs=2 -GSpin=1 -GNmin=1 -GEscape=1 -GFlitW=128" \
-	    "-GNumPorts=16 -GNumNics=4 -GSpin=1 -GFlitW=128" \
+	    "-GNumPorts=16 -GNumNics=4 -GSpin=1 -GFlitW=128 -GXlatW=10 -GIdW=12 -GCycW=19" \
 	    "-GNumPorts=15 -GNumNics=4 -GNumVcs=3 -GSpin=1 -GNmin=1 -GEscape=1 -GFlitW=128" \
 	    "-GNumVcs=2 -GEscape=1" "-GNumVcs=3 -GEscape=1 -GSpin=1 -GFlitW=128" \
 	    "-GNumVcs=1 -GEscape=1 -GSpin=1 -GFlitW=128" \
@@ -783,10 +783,20 @@ lint: deps
 	  echo "$(VERILATOR) --lint-only -Wall spin_router $$cfg"; \
 	  $(VERILATOR) --lint-only -Wall -Irtl $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $$cfg || exit 1; \
 	done
-	@for st in 1 15; do \
+	@for st in 1 15 1023; do \
 	  echo "$(VERILATOR) --lint-only -Wall spin_link_pipe -GStages=$$st"; \
 	  $(VERILATOR) --lint-only -Wall rtl/spin_link_pipe.sv --top-module spin_link_pipe -GStages=$$st || exit 1; \
 	done
+	@# parameters out of range: refused at elaboration, naming the parameter
+	@for bad in "-GXlatW=11 -GCycW=19:XlatW must be 1..10" "-GSpin=1 -GFlitW=128 -GXlatW=10:CycW must be at least XlatW + 2" \
+	    "-GNumVcs=5:NumVcs must be 1..4" "-GBufDepth=4:BufDepth must hold"; do \
+	  echo "$(VERILATOR) --lint-only spin_router $${bad%%:*} (refused)"; \
+	  if $(VERILATOR) --lint-only -Irtl $(LINT_VLT) $(RTL_SRCS) --top-module spin_router $${bad%%:*} > $(BUILD)/lint-bad.log 2>&1; then \
+	    echo "lint: spin_router $${bad%%:*} was not refused"; exit 1; fi; \
+	  grep -q "$${bad#*:}" $(BUILD)/lint-bad.log || { cat $(BUILD)/lint-bad.log; echo "lint: no '$${bad#*:}' in the refusal"; exit 1; }; \
+	done
+	@if $(VERILATOR) --lint-only rtl/spin_link_pipe.sv --top-module spin_link_pipe -GStages=1024 > $(BUILD)/lint-bad.log 2>&1 || \
+	  ! grep -q "Stages must be 1..1023" $(BUILD)/lint-bad.log; then echo "lint: spin_link_pipe Stages=1024 not refused"; exit 1; fi
 	@$(MAKE) --no-print-directory synth-lint
 	@$(MAKE) --no-print-directory lengths
 	@echo "lint: clean"

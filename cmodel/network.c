@@ -126,7 +126,7 @@ static int net_wire(network_t *net, const topo_t *topo, char *err, unsigned long
       const int q = topo->peer_router[r * P + p];
       const int lat = q >= 0 ? topo->latency[r * P + p] : 1;
       net->up[r * P + p] = q >= 0 ? q * P + topo->peer_port[r * P + p] : -1;
-      net->cfg[r].xlat[p] = (uint8_t)(lat - 1);
+      net->cfg[r].xlat[p] = (uint16_t)(lat - 1);
       if (p < net->nics || q < 0) continue;   /* a NIC port reads its NIC */
       if (lat > 1) {                   /* the pipeline wakes r, not the peer's step */
         if (net_pipe_init(net, r, p, lat, b++) != 0) {

@@ -1,4 +1,4 @@
-/* network.h - routers joined by links of 1 to 16 cycles; the two-phase
+/* network.h - routers joined by links of 1 to 1,024 cycles; the two-phase
  * cycle step.
  *
  * Every link register (a router's flit and credit output registers) is kept

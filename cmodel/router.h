@@ -73,7 +73,7 @@ typedef struct {
   int reroute;             /* a waiting head routes again every cycle (section 4.2) */
   int early_credit;        /* a credit frees its VC in the cycle it arrives (section 5) */
   int adopt;               /* SPIN probe adoption (section 12.3) */
-  uint8_t xlat[MAX_PORTS]; /* per output: its link's latency - 1 (SPIN, section 12.1) */
+  uint16_t xlat[MAX_PORTS]; /* per output: its link's latency - 1 (SPIN, section 12.1) */
   const sm_fmt_t *fmt;     /* SPIN: the layout of its messages and SmPipe (12.1) */
 } router_cfg_t;
 

@@ -62,6 +62,7 @@ void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigne
   if (*idw < 1) *idw = 1;
   *cycw = clog2(2 * c + 3);
   if (*cycw < 6) *cycw = 6;   /* room for a hop over the limit (12.1) */
+  if (*cycw > 28) *cycw = 28; /* the field's limit: longer loops are over the probe's reach */
 }
 
 /* Bits [lsb +: w] of the 128-bit word {hi, lo} (w <= 32). */

@@ -179,7 +179,7 @@ typedef struct {
   int nmin;                           /* FAvORS-NMin: the bound is 2m - 1 spins (4.3) */
   int sm_pipe;                        /* SmPipe (12.1) */
   const sm_fmt_t *fmt;                /* the message layout */
-  const uint8_t *xlat;                /* per output: its link's latency - 1 */
+  const uint16_t *xlat;               /* per output: its link's latency - 1 */
   uint64_t cycle;
   /* views of the router's input VCs [port][vc] */
   const uint8_t (*cnt)[SPIN_MAX_VCS];

@@ -93,6 +93,7 @@ static void emit_header(FILE *f, const topo_t *t, int vcs, int flitw, int esc, c
 "  parameter int unsigned Nmin     = %d,\n"
 "  parameter int unsigned IdW      = %u,\n"
 "  parameter int unsigned CycW     = %u,\n"
+"  parameter int unsigned XlatW    = %u,\n"
 "  parameter int unsigned TddW     = 16,\n"
 "  localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,\n"
 "  localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,\n"
@@ -125,7 +126,7 @@ static void emit_header(FILE *f, const topo_t *t, int vcs, int flitw, int esc, c
 "  output logic [NumNodes*ObsW-1:0]              dbg_spin_obs_o\n"
 ");\n",
           N, P, vcs, vcs > 1 ? "s" : "", t->name, N, P, vcs, flitw, spin, esc, flitw >= 90, sm.idw,
-          sm.cycw);
+          sm.cycw, topo_xlat_width(t));
 }
 
 /* Router r's declarations and input wiring: port 0 from its NIC, every
@@ -166,9 +167,27 @@ static void emit_router_inputs(FILE *f, const topo_t *t, int r)
 }
 
 /* Router r's two routing-table lookups, the router, and its NIC links. */
+/* Router r's cfg_xlat_i as hexadecimal digits (topo_xlat_width bits a
+ * port, most significant first) into hex, which it returns. */
+static const char *xlat_hex(const topo_t *t, int r, char *hex)
+{
+  enum { NW = (TOPO_MAX_PORTS * 16 + 31) / 32 };
+  uint32_t w[NW];
+  const unsigned bits = (unsigned)t->radix * topo_xlat_width(t);
+  int d, n = (int)((bits + 3) / 4);
+  topo_xlat_bits(t, r, topo_xlat_width(t), w, NW);
+  for (d = 0; d < n; d++) {
+    const int k = n - 1 - d;   /* the digit's position */
+    hex[d] = "0123456789abcdef"[(w[k / 8] >> (4 * (k % 8))) & 15u];
+  }
+  hex[n] = '\0';
+  return hex;
+}
+
 static void emit_router(FILE *f, const topo_t *t, int r)
 {
   const int P = t->radix;
+  char hex[TOPO_MAX_PORTS * 4 + 1];
   fprintf(f,
 "  spin_route_table #(.NumNodes(NumNodes), .NumPorts(NumPorts), .EntryW(MaskW)) u_table_%d (\n"
 "    .table_i(route_table_i[%d*NumNodes*MaskW +: NumNodes*MaskW]),\n"
@@ -183,7 +202,7 @@ static void emit_router(FILE *f, const topo_t *t, int r)
 "  spin_router #(\n"
 "    .NumPorts(NumPorts), .NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW), .Spin(Spin),\n"
 "    .Escape(Escape), .Nmin(Nmin), .IdW(IdW), .CycW(CycW), .TddW(TddW), .SmPipe(3),\n"
-"    .EarlyCredit(1)\n"
+"    .EarlyCredit(1), .XlatW(XlatW)\n"
 "  ) u_router_%d (\n"
 "    .clk_i, .rst_ni,\n"
 "    .lfsr_seed_i(seed_i ^ 32'h%08x),\n"
@@ -200,7 +219,7 @@ static void emit_router(FILE *f, const topo_t *t, int r)
 "    .cfg_early_credit_i(early_credit_i),\n"
 "    .cfg_id_i   (IdW'(%d)),\n"
 "    .cfg_nodes_i((IdW + 1)'(NumNodes)),\n"
-"    .cfg_xlat_i ((NumPorts*spin_pkg::XlatW)'(64'h%016llx)),\n"
+"    .cfg_xlat_i (%u'h%s),\n"
 "    .rt_dst_o   (rt_dst_%d),\n"
 "    .rt_mask_i  (rt_mask_%d),\n"
 "    .rt_mid_o   (rt_mid_%d),\n"
@@ -215,7 +234,7 @@ static void emit_router(FILE *f, const topo_t *t, int r)
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
           r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r,
-          (unsigned long long)topo_xlat_word(t, r), r, r,
+          (unsigned)t->radix * topo_xlat_width(t), xlat_hex(t, r, hex), r, r,
           r, r, r, r, r, r, r, r, r, r * P, r, r * P);
 }
 
@@ -245,9 +264,10 @@ static int write_cfg(const char *out, const topo_t *t, int vcs, int flitw, int e
   fprintf(f, "#define SPIN_NET_TOPO \"%s\"\n#define SPIN_NET_NODES %d\n"
              "#define SPIN_NET_PORTS %d\n#define SPIN_NET_VCS %d\n#define SPIN_NET_FLITW %d\n"
              "#define SPIN_NET_ESCAPE %d\n#define SPIN_NET_SPIN %d\n"
-             "#define SPIN_NET_IDW %u\n#define SPIN_NET_CYCW %u\n"
+             "#define SPIN_NET_IDW %u\n#define SPIN_NET_CYCW %u\n#define SPIN_NET_XLATW %u\n"
              "#define SPIN_NET_TDDW 16\n#define SPIN_NET_SMPIPE 3\n",
-          t->name, t->routers, t->radix, vcs, flitw, esc, spin, sm.idw, sm.cycw);
+          t->name, t->routers, t->radix, vcs, flitw, esc, spin, sm.idw, sm.cycw,
+          topo_xlat_width(t));
   return fclose(f);
 }
 

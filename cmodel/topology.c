@@ -133,11 +133,10 @@ static int compute_dist(topo_t *t)
 }
 
 /* One row of topo_cycle_dist: Dijkstra with a bucket queue (Dial), the
- * weights being 2..TOPO_MAX_LATENCY + 1.  bucket holds n ids a bucket,
- * fill their counts. */
-static void cycle_dist_row(const topo_t *t, int s, int *row, int *bucket, int *fill)
+ * weights being 2..B - 1 (B = the longest link's latency + 2).  bucket
+ * holds n ids a bucket, fill their counts. */
+static void cycle_dist_row(const topo_t *t, int s, int *row, int *bucket, int *fill, int B)
 {
-  enum { B = TOPO_MAX_LATENCY + 2 };
   const int n = t->routers, R = t->radix;
   int i, d, left = 1;
   for (i = 0; i < n; i++) row[i] = -1;
@@ -168,16 +167,19 @@ static void cycle_dist_row(const topo_t *t, int s, int *row, int *bucket, int *f
 int *topo_cycle_dist(const topo_t *t)
 {
   const int n = t->routers;
+  const int B = topo_max_latency(t) + 2;
   int *dist = malloc((size_t)n * (size_t)n * sizeof *dist);
-  int *bucket = malloc((size_t)(TOPO_MAX_LATENCY + 2) * (size_t)n * sizeof *bucket);
-  int fill[TOPO_MAX_LATENCY + 2], s;
-  if (!dist || !bucket) {
+  int *bucket = malloc((size_t)B * (size_t)n * sizeof *bucket);
+  int *fill = malloc((size_t)B * sizeof *fill), s;
+  if (!dist || !bucket || !fill) {
     free(dist);
     free(bucket);
+    free(fill);
     return NULL;
   }
-  for (s = 0; s < n; s++) cycle_dist_row(t, s, dist + (size_t)s * (size_t)n, bucket, fill);
+  for (s = 0; s < n; s++) cycle_dist_row(t, s, dist + (size_t)s * (size_t)n, bucket, fill, B);
   free(bucket);
+  free(fill);
   return dist;
 }
 
@@ -291,14 +293,36 @@ int topo_remove_link(topo_t *t, int r, int p)
   return compute_dist(t);
 }
 
-uint64_t topo_xlat_word(const topo_t *t, int r)
+int topo_max_latency(const topo_t *t)
 {
-  uint64_t v = 0;
+  int i, m = 1;
+  for (i = 0; i < t->routers * t->radix; i++)
+    if (t->peer_router[i] >= 0 && t->latency[i] > m) m = t->latency[i];
+  return m;
+}
+
+unsigned topo_xlat_width(const topo_t *t)
+{
+  unsigned w = 1;
+  while ((1u << w) < (unsigned)topo_max_latency(t)) w++;
+  return w;
+}
+
+void topo_xlat_bits(const topo_t *t, int r, unsigned w, uint32_t *words, unsigned nwords)
+{
+  unsigned i;
   int p;
-  for (p = 1; p < t->radix; p++)
-    if (t->peer_router[r * t->radix + p] >= 0)
-      v |= (uint64_t)(t->latency[r * t->radix + p] - 1) << (4 * p);
-  return v;
+  for (i = 0; i < nwords; i++) words[i] = 0;
+  for (p = 1; p < t->radix; p++) {
+    const size_t k = (size_t)r * (size_t)t->radix + (size_t)p;
+    unsigned v, b;
+    if (t->peer_router[k] < 0) continue;
+    v = (unsigned)(t->latency[k] - 1);
+    for (b = 0; b < w; b++) {
+      const unsigned at = w * (unsigned)p + b;
+      if (at / 32u < nwords && (v >> b & 1u)) words[at / 32u] |= 1u << (at % 32u);
+    }
+  }
 }
 
 int topo_df_global(const topo_t *t, int r, int p)

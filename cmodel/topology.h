@@ -19,7 +19,7 @@
 
 #define TOPO_MAX_PORTS  16     /* radix limit, NIC ports included */
 #define TOPO_MAX_ROUTERS 4096
-#define TOPO_MAX_LATENCY 16    /* link latency limit of the router (contract 1) */
+#define TOPO_MAX_LATENCY 1024  /* link latency limit (contract 1): XlatW 10 */
 
 /* Mesh port numbering (also used by torus): */
 enum { PORT_NIC = 0, PORT_EAST = 1, PORT_WEST = 2, PORT_NORTH = 3, PORT_SOUTH = 4 };
@@ -88,9 +88,18 @@ int topo_remove_link(topo_t *t, int r, int p);
  * caller frees, or NULL when out of memory. */
 int *topo_cycle_dist(const topo_t *t);
 
-/* Router r's link latencies less 1, 4 bits a port (port p at bits 4p, 0
- * for unused ports): the router's cfg_xlat_i (contract section 1). */
-uint64_t topo_xlat_word(const topo_t *t, int r);
+/* The longest link's latency (1 when there are no network links). */
+int topo_max_latency(const topo_t *t);
+
+/* The bits a router's cfg_xlat_i needs a port for this network's links
+ * (latency - 1, at least 1 bit): the RTL's XlatW (contract section 1). */
+unsigned topo_xlat_width(const topo_t *t);
+
+/* Router r's link latencies less 1, w bits a port (port p at bits w*p, 0
+ * for unused ports), into words[0..nwords-1] (32-bit words, least
+ * significant first; the bits above are left 0): the router's cfg_xlat_i
+ * (contract section 1).  A latency - 1 that does not fit w bits is cut. */
+void topo_xlat_bits(const topo_t *t, int r, unsigned w, uint32_t *words, unsigned nwords);
 
 /* The router of node k and its NIC port there. */
 static inline int topo_node_router(const topo_t *t, int k) { return k / t->nics; }

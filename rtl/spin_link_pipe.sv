@@ -17,8 +17,8 @@ module spin_link_pipe #(
   input  logic [Width-1:0] d_i,
   output logic [Width-1:0] q_o
 );
-  if (Stages < 1 || Stages > 15) begin : gen_check_stages
-    $error("spin_link_pipe: Stages must be 1..15 (links of 2 to 16 cycles)");
+  if (Stages < 1 || Stages > 1023) begin : gen_check_stages
+    $error("spin_link_pipe: Stages must be 1..1023 (links of 2 to 1,024 cycles)");
   end
 
   logic [Stages*Width-1:0] stage_q;   // stage k at [k*Width +: Width], 0 newest

@@ -40,7 +40,7 @@ package spin_pkg;
   localparam int unsigned MaxPortW = $clog2(MaxPorts);   // nth_port's result
   localparam int unsigned MaxVcs   = 4;
   localparam int unsigned RankW    = 3;          // a fork choice (< NumVcs <= 4) or rank_below mod 8
-  localparam int unsigned XlatW    = 4;          // a link's latency - 1: links of 1..16 cycles
+  localparam int unsigned MaxXlatW = 10;         // a link's latency - 1: links of at most 1,024 cycles
   localparam int unsigned SpinSettle = 6;        // spin -> probe_move
   localparam int unsigned SmFkW    = 6;          // fork count field (V > 1): K <= 63
   localparam int unsigned SmClassW = 2;          // a special message's class (sm_rank)

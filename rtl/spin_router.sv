@@ -63,6 +63,7 @@ module spin_router #(
   parameter int unsigned TddW     = 8,
   parameter int unsigned SmPipe   = 2,
   parameter int unsigned EarlyCredit = 0,
+  parameter int unsigned XlatW    = 4,    // bits of a link's latency - 1: links of 1..2^XlatW cycles
   localparam int unsigned MaskW   = Escape == 1 ? 2 * NumPorts : NumPorts,
   localparam int unsigned LinkW   = FlitW + spin_pkg::CtlW,
   localparam int unsigned CredW   = spin_pkg::CredW,
@@ -88,7 +89,7 @@ module spin_router #(
   input  logic [spin_pkg::PipeW-1:0]   cfg_sm_pipe_i,  // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                cfg_id_i,       // this router's id
   input  logic [IdW:0]                  cfg_nodes_i,    // routers in the network
-  input  logic [NumPorts*spin_pkg::XlatW-1:0] cfg_xlat_i, // per output: its link's latency - 1 (SPIN)
+  input  logic [NumPorts*XlatW-1:0] cfg_xlat_i, // per output: its link's latency - 1 (SPIN)
   output logic [NumPorts*spin_pkg::DstW-1:0] rt_dst_o,
   input  logic [NumPorts*MaskW-1:0]     rt_mask_i,
   output logic [NumNics*spin_pkg::DstW-1:0] rt_mid_o,   // NMin: each NIC port's intermediate router
@@ -134,6 +135,12 @@ module spin_router #(
   if (Spin == 1 && (IdW < 1 || IdW > 16 || CycW < 6 || CycW > 28 ||
                     TddW < 2 || TddW > 16)) begin : gen_check_spin_widths
     $error("spin_router: SPIN widths out of range (IdW 1..16, CycW 6..28, TddW 2..16)");
+  end
+  if (XlatW < 1 || XlatW > spin_pkg::MaxXlatW) begin : gen_check_xlat
+    $error("spin_router: XlatW must be 1..10 (links of at most 1,024 cycles, spin_pkg::MaxXlatW)");
+  end
+  if (Spin == 1 && CycW < XlatW + 2) begin : gen_check_xlat_cyc
+    $error("spin_router: with Spin = 1, CycW must be at least XlatW + 2 (a hop's cycles, 12.1)");
   end
   if (Spin == 1 && SmPipe > 3) begin : gen_check_sm_pipe
     $error("spin_router: SmPipe must be 0, 1, 2 or 3");
@@ -295,7 +302,7 @@ module spin_router #(
     end
     spin_unit #(
       .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW),
-      .CycW(CycW), .TddW(TddW), .SmPipe(SmPipe)
+      .CycW(CycW), .TddW(TddW), .SmPipe(SmPipe), .XlatW(XlatW)
     ) u_spin (
       .clk_i, .rst_ni,
       .en_i         (cfg_spin_i),

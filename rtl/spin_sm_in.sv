@@ -20,6 +20,7 @@ module spin_sm_in #(
   parameter int unsigned IdW      = 6,
   parameter int unsigned CycW     = 11,
   parameter int unsigned SmPipe   = 2,
+  parameter int unsigned XlatW    = 4,      // bits of a link's latency - 1
   localparam int unsigned PW      = $clog2(NumPorts)
 ) (
   input  logic                                clk_i,
@@ -28,7 +29,7 @@ module spin_sm_in #(
   input  logic [spin_pkg::PipeW-1:0]          pipe_i,     // SmPipe = 3: 0, 1 or 2 at run time
   input  logic [IdW-1:0]                      id_i,       // this router
   input  logic [IdW-1:0]                      top_i,      // the router of top priority
-  input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i,     // per port: its link's latency - 1
+  input  logic [NumPorts*XlatW-1:0]          xlat_i,     // per port: its link's latency - 1
   input  logic [NumPorts*spin_pkg::KindW-1:0] kind_i,     // per input link
   input  logic [NumPorts*FlitW-1:0]           data_i,
   // the message handled this cycle
@@ -137,13 +138,14 @@ module spin_sm_in #(
   // ---- the hop it came over (12.1): a link of latency xlat + 1, then S ----
   // A probe's cycles grow by h; a move's, probe_move's or kill_move's delay
   // shrinks by h (not below 0).  A probe arrives with cycles of at most
-  // SmCycMax, below 2^(CycW-1), and h is at most 19: the sum fits CycW bits
-  // (CycW >= 6).
+  // SmCycMax, below 2^(CycW-1), and h is at most 2^XlatW + 2, at most
+  // 2^(CycW-1) (CycW >= XlatW + 2, checked in spin_router): the sum fits
+  // CycW bits.
   logic [spin_pkg::PipeW-1:0] s_now;
   logic [CycW-1:0] h, t;
   always_comb begin
     s_now  = SmPipe == 3 ? pipe_i : spin_pkg::PipeW'(SmPipe);
-    h      = CycW'(xlat_i[32'(port_o)*spin_pkg::XlatW +: spin_pkg::XlatW]) + CycW'(s_now) + 1'b1;
+    h      = CycW'(xlat_i[32'(port_o)*XlatW +: XlatW]) + CycW'(s_now) + 1'b1;
     t      = w[SmTLsb +: CycW];
     data_o = '0;
     data_o[SmW-1:0] = w;

@@ -24,6 +24,7 @@ module spin_unit #(
   parameter int unsigned CycW     = 11,
   parameter int unsigned TddW     = 8,
   parameter int unsigned SmPipe   = 2,
+  parameter int unsigned XlatW    = 4,      // bits of a link's latency - 1
   localparam int unsigned ObsW    = spin_pkg::obs_width(NumPorts, NumVcs, FlitW, IdW, CycW,
                                                         TddW),   // the observation word
   localparam int unsigned PW      = $clog2(NumPorts),
@@ -41,7 +42,7 @@ module spin_unit #(
   input  logic [IdW-1:0]               id_i,
   input  logic [IdW:0]                 nodes_i,
   input  logic [TddW-1:0]              tdd_i,
-  input  logic [NumPorts*spin_pkg::XlatW-1:0] xlat_i, // per output: its link's latency - 1
+  input  logic [NumPorts*XlatW-1:0] xlat_i, // per output: its link's latency - 1
   input  logic [NumPv-1:0]             cnt_nz_i,
   input  logic [NumPv-1:0]             rv_i,
   input  logic [PortW*NumPv-1:0]       op_i,
@@ -85,7 +86,7 @@ module spin_unit #(
   logic [FlitW-1:0]     smi_data;
   spin_sm_in #(
     .NumPorts(NumPorts), .NumNics(NumNics), .NumVcs(NumVcs), .FlitW(FlitW), .IdW(IdW), .CycW(CycW),
-    .SmPipe(SmPipe)
+    .SmPipe(SmPipe), .XlatW(XlatW)
   ) u_sm_in (
     .clk_i, .rst_ni, .en_i, .pipe_i,
     .id_i      (id_i),

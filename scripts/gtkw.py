@@ -62,8 +62,9 @@ KINDS = ["idle", "flit", "probe", "move", "probe_move", "kill_move"]
 STATES = ["OFF", "DD", "MOVE", "PROBE_MOVE", "FORWARD_PROGRESS", "KILL_MOVE", "FROZEN"]
 MESH_PORTS = ["nic", "east", "west", "north", "south"]
 FORKS_SHOWN = 4                      # fork entries shown one by one (V > 1)
-# the largest hop (12.1): a link of 16 cycles, then SmPipe 2, plus one
-HOP_MAX = 19
+# the largest hop (12.1): a link of 1,024 cycles (XlatW 10, the
+# co-simulation's), then SmPipe 2, plus one
+HOP_MAX = 1027
 # spin_router's parameters the views depend on, and the localparams of
 # spin_sm_layout.svh that --check compares with the layout computed here
 WIDTH_PARAMS = ("IdW", "CycW", "TddW")

@@ -86,8 +86,8 @@ RING_TOPO_HEAD = """\
 # A ring of 28 routers over long links, for the 500-cycle loop of
 # ring28_500.trace (docs/scenarios.md, "Long loops and faulted meshes";
 # written by scripts/long_loop_scenarios.py): router i's port 1 leads to
-# router i+1's port 2 (as ring-28's); 27 links of 16 cycles, the longest
-# the router takes, and the link 27 -> 0 of 12.  With SmPipe 2 (the live
+# router i+1's port 2 (as ring-28's); 27 links of 16 cycles (the longest
+# the router took when it was written), and the link 27 -> 0 of 12.  With SmPipe 2 (the live
 # mode's) a special message takes L + 2 cycles a hop, so the loop round
 # the ring is 27 x 18 + 14 = 500 cycles; with SmPipe 0 (the paper's
 # timing), 27 x 16 + 12 = 444.

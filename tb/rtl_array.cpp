@@ -35,6 +35,9 @@
 #define SPIN_TDDW 16
 #define SPIN_SMPIPE 3
 #endif
+#ifndef SPIN_XLATW
+#define SPIN_XLATW 4    // spin_router's default (the synthesized netlist)
+#endif
 
 void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw) {
   (void)topo;
@@ -127,7 +130,7 @@ class RtlArray : public RtlNet {
       m->cfg_early_credit_i = mode.early_credit;
       m->cfg_id_i = r;
       m->cfg_nodes_i = N_;
-      m->cfg_xlat_i = topo_xlat_word(t_, r);
+      from_bits(m->cfg_xlat_i, rtl_xlat_bits(t_, r, SPIN_XLATW));
       m->rst_ni = 0;
       Scratch& s = scratch_[0];
       s.in_flit.clear();
@@ -389,6 +392,7 @@ std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, 
     *err = m;
     return nullptr;
   }
+  if (!rtl_xlat_fits(topo, SPIN_XLATW, err)) return nullptr;
   const unsigned words = spin_obs_words(dims);
   if (sizeof(Vspin_router::spin_obs_o) != words * sizeof(uint32_t)) {
     char m[256];

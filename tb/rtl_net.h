@@ -190,6 +190,25 @@ class RtlNet {
 // the router array to many).  Each harness defines it.
 void rtl_build_widths(const topo_t* topo, sm_opts_t* sm, unsigned* tddw);
 
+// A router's cfg_xlat_i (contract section 1): its links' latency - 1,
+// xlatw bits a port (the build's XlatW).
+inline Bits rtl_xlat_bits(const topo_t* t, int r, unsigned xlatw) {
+  Bits b((unsigned)t->radix * xlatw);
+  topo_xlat_bits(t, r, xlatw, b.w.data(), (unsigned)b.w.size());
+  return b;
+}
+
+// Whether routers built with XlatW = xlatw take every link of the topology
+// (latency - 1 in xlatw bits); false and a message when not.
+inline bool rtl_xlat_fits(const topo_t* t, unsigned xlatw, std::string* err) {
+  const int lmax = topo_max_latency(t);
+  if ((unsigned)(lmax - 1) < (1u << xlatw)) return true;
+  *err = std::string(t->name) + " has a link of latency " + std::to_string(lmax) +
+         "; this co-simulation's routers were built for links of 1 to " +
+         std::to_string(1u << xlatw) + " cycles (XlatW " + std::to_string(xlatw) + ")";
+  return false;
+}
+
 // Builds the RTL network for the topology; nullptr and a message when this
 // build cannot serve it (other radix, VC count or topology).
 // dims: the SPIN observation word's layout (its size is checked).

@@ -142,5 +142,6 @@ std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext* ctx, const topo_t* topo, 
     *err = "the network's dbg_spin_obs_o is not as wide as tb/spin_obs.h's table says";
     return nullptr;
   }
+  if (!rtl_xlat_fits(topo, SPIN_NET_XLATW, err)) return nullptr;
   return std::unique_ptr<RtlNet>(new RtlTop(ctx, topo->routers, dims));
 }

@@ -129,7 +129,7 @@ static void sim_messages(void)
   snprintf(topo, sizeof topo, "file:%s/bad_latency_slow.topo", data_dir);
   o.topo = topo;
   o.algo = ALGO_FAVORS_MIN;
-  init_fails(&o, "/bad_latency_slow.topo:4: link latency 17: the router takes 1 to 16");
+  init_fails(&o, "/bad_latency_slow.topo:4: link latency 1025: the router takes 1 to 1024");
   /* escape routing needs a mesh: the reason is its west-first escape VC */
   snprintf(topo, sizeof topo, "file:%s/../../../tb/topologies/mesh3x3_failed_links.topo",
            data_dir);

@@ -593,6 +593,13 @@ add(spin(S, "ring-5@13: a loop of 65 link cycles, resolved (network-sized widths
          f"--topo ring-5@13 {L_RING5}", ports=3,
          exactly=dict(probes_returned=4, deadlocks_resolved=4, spins=4, frozen_timeouts=0),
          at_least=dict(probes_sent=5)))  # 14
+# links past 16 cycles (XlatW 10 in the co-simulation's routers): 5 hops of
+# 500 cycles, a loop of 2,500 cycles (SmPipe 0)
+add(spin(S, "ring-5@500: 5 hops of 500 cycles, the paper's walk-through", 1, 5,
+         "--topo ring-5@500 --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace"
+         " --cycles 1 --drain-limit 60000", ports=3,
+         exactly=dict(deadlocks_resolved=4, spins=4, probes_returned=4),
+         at_least=dict(probes_sent=10)))
 add(paper(S, "mesh4x4@2 1 VC favors_min 0.3, no SPIN: deadlocks alike in both models", 1, 5,
           "--spin 0 --topo mesh4x4@2 --routing favors_min --rate 0.3 --cycles 4000"
           " --drain-limit 3000 --quiet", kind="deadlocks"))
@@ -1127,11 +1134,11 @@ BAD_INPUT = [
      "{spinsim} --topo mesh4x4 --cycles 100 --quiet --deadlocks /nonexistent/d.json"),
     ("link record without a file name", r"--links needs a value", "{spinsim} --links"),
     ("xy routing on a ring", r"mesh", "{spinsim} --topo ring-6"),
-    ("link latency 17 (the router takes 1 to 16): file and line",
-     r"bad_latency_slow.topo:4: link latency 17: the router takes 1 to 16$",
+    ("link latency 1025 (the router takes 1 to 1024): file and line",
+     r"bad_latency_slow.topo:4: link latency 1025: the router takes 1 to 1024$",
      "{spinsim} --topo file:{data}/bad_latency_slow.topo --routing favors_min"),
-    ("mesh4x4@17: a generated topology's latency", r"'mesh4x4@17': link latency must be 1..16",
-     "{spinsim} --topo mesh4x4@17 --routing favors_min"),
+    ("mesh4x4@1025: a generated topology's latency", r"'mesh4x4@1025': link latency must be 1..1024",
+     "{spinsim} --topo mesh4x4@1025 --routing favors_min"),
     ("mesh4x4@: no latency after @", r"'mesh4x4@': missing latency",
      "{spinsim} --topo mesh4x4@ --routing favors_min"),
     ("co-simulation built for 1 VC, run with 2", r"built for 5-port routers with 1 NIC port and 1 VC",

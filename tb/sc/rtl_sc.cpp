@@ -168,7 +168,7 @@ class RtlSc : public RtlNet {
       n.early_credit.write(mode.early_credit);
       put(n.id, (uint64_t)r);
       put(n.nodes, (uint64_t)N_);
-      put(n.xlat, (uint64_t)topo_xlat_word(t_, r));
+      put(n.xlat, rtl_xlat_bits(t_, r, SPIN_XLATW));
       n.rst_n.write(false);
       put(n.flit_in, in_flit_);
       put(n.cred_in, in_cred_);
@@ -303,6 +303,7 @@ std::unique_ptr<RtlNet> make_rtl_net(VerilatedContext*, const topo_t* topo, int 
     *err = m;
     return nullptr;
   }
+  if (!rtl_xlat_fits(topo, SPIN_XLATW, err)) return nullptr;
   return std::unique_ptr<RtlNet>(new RtlSc(topo, vcs, dims));
 }
 

@@ -178,7 +178,7 @@ class FsmBench : public SpinBench<Vspin_fsm> {
   Vc vc_[SPIN_MAX_PORTS][SPIN_MAX_VCS];
   std::deque<Msg> queue_;
   uint64_t state_cycles_[FSM_FROZEN + 1] = {0};
-  const uint8_t xlat_[SPIN_MAX_PORTS] = {0};
+  const uint16_t xlat_[SPIN_MAX_PORTS] = {0};
   bool draining_ = false;   // no new packet arrives (so that the router empties)
 };
 

@@ -23,7 +23,7 @@ extern "C" {
 #if !defined(P_Width) || !defined(P_Stages)
 #error "P_Width and P_Stages must be defined"
 #endif
-static_assert(P_Stages >= 1 && P_Stages <= 15, "links of 2 to 16 cycles");
+static_assert(P_Stages >= 1 && P_Stages <= 1023, "links of 2 to 1,024 cycles");
 
 namespace {
 

@@ -122,7 +122,7 @@ class MoveMgrBench : public SpinBench<Vspin_move_mgr> {
       e_record, e_fork, e_fork_none, e_nohop, e_lost, e_lost_edge, e_taken_edge, e_cycmax,
       e_fig8_edge, e_blk, e_whole, e_nok;
   sm_fmt_t fmt_;
-  const uint8_t xlat_[SPIN_MAX_PORTS] = {0};
+  const uint16_t xlat_[SPIN_MAX_PORTS] = {0};
   const unsigned id_span_ = 1u << P_IdW;
   spin_stats_t st_;
 };

@@ -103,7 +103,7 @@ class ProbeMgrBench : public SpinBench<Vspin_probe_mgr> {
   spin_router_t s_;
   spin_stats_t st_;
   sm_fmt_t fmt_;
-  const uint8_t xlat_[SPIN_MAX_PORTS] = {0};
+  const uint16_t xlat_[SPIN_MAX_PORTS] = {0};
   unsigned nodes_ = 1, id_ = 0;
   unsigned senders_[3] = {0, 0, 0};
   const unsigned id_span_ = 1u << P_IdW;

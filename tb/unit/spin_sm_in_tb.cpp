@@ -33,9 +33,14 @@ using namespace spin_tb;
 #error "P_SmPipe must be defined"
 #endif
 
+#ifndef P_XlatW
+#define P_XlatW 4   // spin_sm_in's default: links of 1 to 16 cycles
+#endif
+
 namespace {
 
 const unsigned kEpoch = 2000;
+const unsigned kXlatW = P_XlatW;   // bits of a link's latency - 1
 
 
 // One cycle: the words on the links, this router, what the C input stage
@@ -95,7 +100,7 @@ class SmInBench : public SpinBench<Vspin_sm_in> {
   spin_router_t s_;
   spin_stats_t st_;
   sm_fmt_t fmt_;
-  uint8_t xlat_[SPIN_MAX_PORTS] = {0};
+  uint16_t xlat_[SPIN_MAX_PORTS] = {0};
   const Views views_;   // no VC holds a flit: the handled message changes nothing
   int pipe_ = 0;
   unsigned nodes_ = 1;
@@ -116,7 +121,7 @@ void SmInBench::add_events() {
   e_run1 = ev_.add("handled with SmPipe 1 chosen at run time", run);
   e_run2 = ev_.add("handled with SmPipe 2 chosen at run time", run);
   e_link1 = ev_.add("hop over a link of 1 cycle", 10000);
-  e_link16 = ev_.add("hop over a link of 16 cycles", 10000);
+  e_link16 = ev_.add("hop over the longest link (2^XlatW cycles)", 10000);
   e_cycmax = ev_.add("probe at CycMax with its hop", 400);
   e_past = ev_.add("probe past CycMax with its hop (CycMax + 1)", 400);
   e_zero = ev_.add("delay used up by the hop (to 0)", 8000);
@@ -129,10 +134,9 @@ void SmInBench::new_run() {
   fmt_ = make_fmt(pipe_);
   nodes_ = rng_.pct(30) ? id_span_ : 1 + rng_.below(id_span_ < 16 ? id_span_ : 16);
   for (unsigned& x : senders_) x = rng_.below(nodes_);
-  b_->xlat_i = 0;
   for (int p = 0; p < kPorts; p++) {
-    xlat_[p] = draw_xlat(rng_);
-    b_->xlat_i |= static_cast<uint64_t>(xlat_[p]) << (4 * p);   // 16 ports: 64 bits
+    xlat_[p] = draw_xlat(rng_, kXlatW);
+    put_bits(b_->xlat_i, kXlatW * static_cast<unsigned>(p), kXlatW, xlat_[p]);
   }
   std::memset(&s_, 0, sizeof s_);
   b_->en_i = 1;
@@ -277,7 +281,7 @@ void SmInBench::count_events(const Cycle& k) {
     const unsigned before = sm_unpack(&fmt_, &k.h).t;
     const unsigned hop = xlat_[k.h_port] + 1u + static_cast<unsigned>(pipe_);
     ev_.hit(e_link1, xlat_[k.h_port] == 0);
-    ev_.hit(e_link16, xlat_[k.h_port] == 15);
+    ev_.hit(e_link16, xlat_[k.h_port] == (1u << kXlatW) - 1u);
     ev_.hit(e_cycmax, h_kind == KIND_PROBE && k.hm.t == fmt_.cyc_max);
     ev_.hit(e_past, h_kind == KIND_PROBE && k.hm.t == fmt_.cyc_max + 1);
     ev_.hit(e_zero, h_kind != KIND_PROBE && before <= hop);

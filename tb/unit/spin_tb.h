@@ -199,10 +199,11 @@ struct Views {
   }
 };
 
-// A link's latency - 1 as spin_sm_in's xlat_i takes it (0 to 15: links of 1
-// to 16 cycles), the two ends often.
-inline uint8_t draw_xlat(Rng& r) {
-  return static_cast<uint8_t>(r.pct(35) ? 0 : r.pct(50) ? 15 : r.below(16));
+// A link's latency - 1 as spin_sm_in's xlat_i takes it in xlatw bits (0 to
+// 2^xlatw - 1: links of 1 to 2^xlatw cycles), the two ends often.
+inline uint16_t draw_xlat(Rng& r, unsigned xlatw) {
+  const unsigned top = (1u << xlatw) - 1u;
+  return static_cast<uint16_t>(r.pct(35) ? 0 : r.pct(50) ? top : r.below(top + 1));
 }
 
 // The rotating priority's top router as the RTL takes it (top_i), given to
@@ -291,7 +292,7 @@ class SpinBench {
 };
 
 // A spin_ctx_t with the router's constants and no offers or results.
-inline void ctx_init(spin_ctx_t* c, const sm_fmt_t* f, const uint8_t* xlat, int pipe) {
+inline void ctx_init(spin_ctx_t* c, const sm_fmt_t* f, const uint16_t* xlat, int pipe) {
   std::memset(c, 0, sizeof *c);
   c->ports = kPorts;
   c->nics = 1;   // the modules' NumNics

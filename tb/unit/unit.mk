@@ -103,10 +103,10 @@ $(foreach p,3 5 8 16,$(eval $(call unit_config,switch_alloc_p$(p),spin_switch_al
 # Crossbar: 5 ports of 128-bit flits (the co-simulation's), 8 of 64, 3 of
 # 16, 16 of 128; its C twin is cmodel/spin_crossbar.c.
 $(foreach c,5-128 8-64 3-16 16-128,$(eval $(call unit_config,crossbar_p$(word 1,$(subst -, ,$(c)))_w$(word 2,$(subst -, ,$(c))),spin_crossbar,spin_crossbar_tb,cmodel/datapath.h,NumPorts=$(word 1,$(subst -, ,$(c))) FlitW=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
-# Link pipeline: link words of 128-bit flits over 1, 3 and 15 stages (links
-# of 2, 4 and 16 cycles), credit words over 2; its C twin is
+# Link pipeline: link words of 128-bit flits over 1, 15 and 63 stages (links
+# of 2, 16 and 64 cycles), credit words over 2; its C twin is
 # cmodel/spin_link_pipe.c.
-$(foreach c,135-1 135-3 135-15 6-2,$(eval $(call unit_config,link_pipe_w$(word 1,$(subst -, ,$(c)))_s$(word 2,$(subst -, ,$(c))),spin_link_pipe,spin_link_pipe_tb,cmodel/datapath.h,Width=$(word 1,$(subst -, ,$(c))) Stages=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
+$(foreach c,135-1 135-15 135-63 6-2,$(eval $(call unit_config,link_pipe_w$(word 1,$(subst -, ,$(c)))_s$(word 2,$(subst -, ,$(c))),spin_link_pipe,spin_link_pipe_tb,cmodel/datapath.h,Width=$(word 1,$(subst -, ,$(c))) Stages=$(word 2,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
 # Route table: 64 nodes of 5 ports, 9 nodes of escape routing's double
 # entries, 16 nodes of 8 ports; its C twin is cmodel/spin_route_table.c.
 $(foreach c,64-5-5 9-5-10 16-8-8,$(eval $(call unit_config,route_table_n$(word 1,$(subst -, ,$(c)))_e$(word 3,$(subst -, ,$(c))),spin_route_table,spin_route_table_tb,cmodel/datapath.h,NumNodes=$(word 1,$(subst -, ,$(c))) NumPorts=$(word 2,$(subst -, ,$(c))) EntryW=$(word 3,$(subst -, ,$(c))),$(UNIT_LIBSPIN))))
@@ -141,8 +141,11 @@ unit_spin = $(foreach c,$(4),$(eval $(call unit_config,$(1)_$(subst -,_,$(c)),$(
   $(UNIT_SPIN_HDRS) $(5),$(call unit_spin_params,$(c)) $(6),$(UNIT_LIBSPIN))))
 
 # The input stage: spin_sm_select(), spin_unit_pre's input stage and
-# spin_hop_in() (the receiver counts the hop).
-$(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w3-s0 p5-v3-w3-s1 p5-v1-w12-s2 p8-v3-w12-s3 p3-v1-w3-s3 p16-v1-w12-s2)
+# spin_hop_in() (the receiver counts the hop); links of 1 to 16 cycles
+# (XlatW 4, the default) with w3, of 1 to 1,024 with w12 (XlatW 10, the
+# co-simulation's).
+$(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v3-w3-s1 p5-v1-w3-s0 p3-v1-w3-s3)
+$(call unit_spin,sm_in,spin_sm_in,spin_sm_in_tb,p5-v1-w12-s2 p8-v3-w12-s3 p16-v1-w12-s2,,XlatW=10)
 # The output stage: spin_sm_out() (spin_onto_link(), the offers).
 $(call unit_spin,sm_out,spin_sm_out,spin_sm_out_tb,p5-v1-w3-s0 p5-v3-w3-s2 p5-v3-w12-s1 p8-v2-w3-s3 p3-v2-w12-s3 p16-v2-w12-s3)
 # The probe manager: spin_probe_in().
