@@ -33,7 +33,7 @@ VSEED     ?= 1
 # runs beside them): 2 where the machine has two CPUs or more
 THREADS   ?= $(if $(filter 0 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
-TDD       ?= 128
+TDD       ?= auto
 # live: injection admission, rerouting and probe adoption (contract section
 # 13); paper: all three off, the SPIN paper's router.  Each can be set alone.
 SPIN_MODE ?= live
@@ -168,7 +168,9 @@ $(call knob_check_uint,SPIN,0,1,0 or 1)
 ifeq ($(ROUTING)-$(SPIN),escape-1)
 $(knob_on_fail)$(error ROUTING=escape is deadlock-free without SPIN: use SPIN=0)
 endif
-$(call knob_check_uint,TDD,2,32768,a deadlock-detection threshold, 2 to 32768 cycles)
+ifneq ($(TDD),auto)
+$(call knob_check_uint,TDD,2,32768,a deadlock-detection threshold, 2 to 32768 cycles, or auto)
+endif
 $(call knob_check_name,SPIN_MODE,live paper,live or paper)
 $(call knob_check_uint,ADMIT,0,1,0 or 1)
 $(call knob_check_uint,REROUTE,0,1,0 or 1)

@@ -18,7 +18,7 @@ void sim_defaults(sim_opts_t *o)
   o->drain_limit = 100000;
   o->seed = 1;
   o->spin = 0;
-  o->tdd = 128;
+  o->tdd = 0;                    /* auto: 128, or more with long links (sim_auto_tdd) */
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
   o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
   o->mode.window = 0;            /* injection window: off in both modes */
@@ -86,6 +86,12 @@ static int check_topology(sim_t *s, const sim_opts_t *o)
   return 0;
 }
 
+unsigned sim_auto_tdd(const topo_t *t)
+{
+  const uint64_t d = (uint64_t)topo_diameter(t) * (uint64_t)topo_max_latency(t);
+  return d < 128u ? 128u : d > 32768u ? 32768u : (unsigned)d;
+}
+
 static int init(sim_t *s, const sim_opts_t *o, int models);
 
 int sim_init(sim_t *s, const sim_opts_t *o, int models)
@@ -112,10 +118,14 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     return -1;
   }
   if (check_topology(s, o) != 0) return -1;
+  if (!s->o.tdd) {
+    s->o.tdd = sim_auto_tdd(&s->topo);
+    s->o.tdd_auto = 1;
+  }
   s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
                       s->err, sizeof s->err);
   if (!s->tg) return -1;
-  if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->spin, o->tdd, o->mode, &o->sm, o->seed,
+  if (net_init(&s->net, &s->topo, o->algo, o->vcs, o->spin, s->o.tdd, o->mode, &o->sm, o->seed,
                s->err, sizeof s->err) != 0)
     return -1;
   if (nic_init(&s->nic, s->topo.nodes, o->vcs, models) != 0 ||

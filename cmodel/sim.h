@@ -36,7 +36,9 @@ typedef struct {
   uint64_t drain_limit;      /* cycles allowed for draining after injection */
   uint64_t seed;
   int spin;                  /* SPIN deadlock recovery */
-  unsigned tdd;              /* SPIN detection threshold */
+  unsigned tdd;              /* SPIN detection threshold; 0: auto (sim_auto_tdd), which
+                                sim_init resolves in its copy of the options */
+  int tdd_auto;              /* set by sim_init: tdd was chosen by sim_auto_tdd */
   router_mode_t mode;        /* live-mode mechanisms (all on) or the paper's (all off) */
   sm_opts_t sm;              /* SPIN: SmPipe and the messages' widths (0: the network's) */
   const char *faults;        /* run-time link failures (faults.h), or NULL */
@@ -66,6 +68,12 @@ typedef struct {
 } sim_t;
 
 void sim_defaults(sim_opts_t *o);
+
+/* The t_DD of --tdd auto (contract 12.3): the hop diameter times the longest
+ * link's latency, at least 128 (the paper's) and at most 32768, so that the
+ * rotating priority's epoch, 4 t_DD, outlasts the round trip of a loop's
+ * special messages over long links. */
+unsigned sim_auto_tdd(const topo_t *t);
 const char *algo_name(route_algo_t a);
 int algo_parse(const char *s, route_algo_t *a);
 

@@ -301,6 +301,16 @@ int topo_max_latency(const topo_t *t)
   return m;
 }
 
+int topo_diameter(const topo_t *t)
+{
+  const size_t nn = (size_t)t->routers * (size_t)t->routers;
+  size_t i;
+  int d = 0;
+  for (i = 0; i < nn; i++)
+    if (t->dist[i] > d) d = t->dist[i];
+  return d;
+}
+
 unsigned topo_xlat_width(const topo_t *t)
 {
   unsigned w = 1;

@@ -91,6 +91,9 @@ int *topo_cycle_dist(const topo_t *t);
 /* The longest link's latency (1 when there are no network links). */
 int topo_max_latency(const topo_t *t);
 
+/* The most hops between two routers that reach each other (dist). */
+int topo_diameter(const topo_t *t);
+
 /* The bits a router's cfg_xlat_i needs a port for this network's links
  * (latency - 1, at least 1 bit): the RTL's XlatW (contract section 1). */
 unsigned topo_xlat_width(const topo_t *t);

@@ -207,6 +207,12 @@ class Cosim {
       sim_free(&sim_);
       return 2;
     }
+    if (o_.spin && sim_.o.tdd >= (1u << tdd_width)) {   // --tdd auto on a long-link network
+      std::fprintf(stderr, "error: t_DD %u (--tdd %s): this co-simulation was built for t_DD "
+                   "below %u\n", sim_.o.tdd, sim_.o.tdd_auto ? "auto" : "given", 1u << tdd_width);
+      sim_free(&sim_);
+      return 2;
+    }
     if (!opt_.waves.empty()) ctx_->traceEverOn(true);
     std::string why;
     dims_ = spin_obs_dims(&sim_.net.fmt, sim_.net.ports, sim_.net.vcs, tdd_width);
@@ -243,7 +249,7 @@ class Cosim {
     if (!waves.empty() && opt_.trace_from == 0) rtl_->trace_open(waves);
     rtl_->reset((uint32_t)o_.seed, sim_.net.masks, sim_.net.masks_esc,
                 o_.algo == ALGO_FAVORS_MIN || o_.algo == ALGO_FAVORS_NMIN,
-                o_.algo == ALGO_FAVORS_NMIN, o_.spin, o_.tdd, o_.mode, o_.sm.pipe);
+                o_.algo == ALGO_FAVORS_NMIN, o_.spin, sim_.o.tdd, o_.mode, o_.sm.pipe);
     sim_status_t st = SIM_RUNNING;
     while (st == SIM_RUNNING) {
       // A long idle stretch is skipped in both models at once (contract,

@@ -594,12 +594,18 @@ add(spin(S, "ring-5@13: a loop of 65 link cycles, resolved (network-sized widths
          exactly=dict(probes_returned=4, deadlocks_resolved=4, spins=4, frozen_timeouts=0),
          at_least=dict(probes_sent=5)))  # 14
 # links past 16 cycles (XlatW 10 in the co-simulation's routers): 5 hops of
-# 500 cycles, a loop of 2,500 cycles (SmPipe 0)
-add(spin(S, "ring-5@500: 5 hops of 500 cycles, the paper's walk-through", 1, 5,
-         "--topo ring-5@500 --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace"
-         " --cycles 1 --drain-limit 60000", ports=3,
-         exactly=dict(deadlocks_resolved=4, spins=4, probes_returned=4),
-         at_least=dict(probes_sent=10)))
+# 1,024 cycles, a loop of 5,130 cycles with SmPipe 2.  t_DD auto (the hop
+# diameter 2 x 1,024 = 2,048, contract 12.3) makes the rotating priority's
+# epoch outlast the loop; with the paper's 128 (epoch 512) every probe of the
+# loop is outranked on its way round and the ring jams for good.
+L_RING5_1K = ("--topo ring-5@1024 --routing favors_min --traffic trace:tb/scenarios/ring5_clockwise.trace"
+              " --cycles 1")
+add(cosim(S, "ring-5@1024: a loop of 5,130 cycles, live, t_DD auto", 1, 5,
+          f"--spin 1 {L_RING5_1K} --drain-limit 120000", ports=3,
+          exactly=dict(deadlocks_resolved=4, spins=4, tdd=2048), cost=3))
+add(cmodel(S, "ring-5@1024 with t_DD 128: every probe outranked, deadlocks (C model)",
+           f"--spin 1 {L_RING5_1K} --tdd 128 --drain-limit 60000 --quiet", kind="deadlocks",
+           exactly=dict(probes_returned=0)))
 add(paper(S, "mesh4x4@2 1 VC favors_min 0.3, no SPIN: deadlocks alike in both models", 1, 5,
           "--spin 0 --topo mesh4x4@2 --routing favors_min --rate 0.3 --cycles 4000"
           " --drain-limit 3000 --quiet", kind="deadlocks"))
@@ -676,6 +682,18 @@ add(cosim(S, "links of 1 to 16 cycles, the 16-cycle one failing, 1 VC favors_min
           "--spin 1 --topo file:tb/topologies/mesh4x4_mixed_latency.topo --routing favors_min"
           " --rate 0.3 --cycles 6000 --faults 1000@5:3,3000@9:1 --drain-limit 80000",
           exactly=dict(links_failed=2), at_least=dict(probes_sent=20, spins=2), cost=3))  # 30 3
+# a random irregular network (scripts/random_topology.py, its first line)
+# with links of 1 to 300 cycles, two of them failing: t_DD auto 1,500 (hop
+# diameter 5 x 300), one deadlock resolved (a loop of 5 hops)
+add(cosim(S, "random 12 routers, links of 1 to 300 cycles, 2 fail, 1 VC favors_min 0.3, SPIN", 1, 3,
+          "--spin 1 --topo file:tb/topologies/random12_long.topo --routing favors_min --rate 0.3"
+          " --cycles 3000 --drain-limit 600000 --faults 6060@0:1,4503@2:1",
+          exactly=dict(links_failed=2, tdd=1500), at_least=dict(spins=1), cost=9))
+add(passes(S, "scripts/random_topology.py: writes random12_long.topo and its faults again",
+            ["sh", "-c", "mkdir -p build/regress && python3 scripts/random_topology.py --routers 12"
+             " --max-ports 5 --max-latency 300 --extra 6 --faults 2 --seed 6"
+             " --out build/regress/random12_long.topo | grep -qx 6060@0:1,4503@2:1 &&"
+             " cmp build/regress/random12_long.topo tb/topologies/random12_long.topo"]))
 add(Case(name="top mesh3x3 2 VC favors_min 0.4, link 4:1 fails at cycle 1500", kind="drains",
          section=S, vcs=2, cosim=True,
          argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "favors_min",
@@ -1168,7 +1186,8 @@ BAD_INPUT = [
     ("make sim ROUTING=escape SPIN=1", r"use SPIN=0",
      "make --no-print-directory sim ROUTING=escape SPIN=1"),
     ("spinsim --spin 2", r"spin", "{spinsim} --spin 2"),
-    ("spinsim --tdd 1", r"tdd", "{spinsim} --spin 1 --tdd 1"),
+    ("spinsim --tdd 1", r"--tdd: must be 2..32768 or auto", "{spinsim} --spin 1 --tdd 1"),
+    ("spinsim --tdd autox", r"--tdd: must be 2..32768 or auto", "{spinsim} --spin 1 --tdd autox"),
     ("spinsim --window 9", r"--window: 9 is more than 8 packets", "{spinsim} --window 9"),
     ("spinsim --early-credit 2", r"early-credit", "{spinsim} --early-credit 2"),
     ("spinsim --window-notice 2", r"window-notice", "{spinsim} --window 1 --window-notice 2"),

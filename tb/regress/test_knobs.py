@@ -155,6 +155,8 @@ def test_good_values_pass():
                    "TEST_STEPS=lint,regress", "UNIT_SEEDS=1,2 3", dry=True)
     assert rc == 0, out
     assert "--faults \"$SPIN_NOC_FAULTS\"" in out and "--seed 18446744073709551615" in out, out
+    rc, out = make("pictures", "TDD=auto", dry=True)
+    assert rc == 0 and "--tdd auto" in out, out
     rc, out = make("sweep", "SWEEP_TRAFFIC=tornado,neighbor", "SWEEP_SAT_SEEDS=3 4", "SWEEP_MODES=paper",
                    dry=True)
     assert rc == 0, out
