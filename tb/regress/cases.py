@@ -602,10 +602,11 @@ L_RING5_1K = ("--topo ring-5@1024 --routing favors_min --traffic trace:tb/scenar
               " --cycles 1")
 add(cosim(S, "ring-5@1024: a loop of 5,130 cycles, live, t_DD auto", 1, 5,
           f"--spin 1 {L_RING5_1K} --drain-limit 120000", ports=3,
-          exactly=dict(deadlocks_resolved=4, spins=4, tdd=2048), cost=3))
+          exactly=dict(deadlocks_resolved=4, spins=4, tdd=2048), at_least=dict(probes_sent=30),
+          cost=3))  # probes 71
 add(cmodel(S, "ring-5@1024 with t_DD 128: every probe outranked, deadlocks (C model)",
            f"--spin 1 {L_RING5_1K} --tdd 128 --drain-limit 60000 --quiet", kind="deadlocks",
-           exactly=dict(probes_returned=0)))
+           exactly=dict(probes_returned=0, spins=0), at_least=dict(probes_sent=1000)))  # 2300
 add(paper(S, "mesh4x4@2 1 VC favors_min 0.3, no SPIN: deadlocks alike in both models", 1, 5,
           "--spin 0 --topo mesh4x4@2 --routing favors_min --rate 0.3 --cycles 4000"
           " --drain-limit 3000 --quiet", kind="deadlocks"))
@@ -688,7 +689,8 @@ add(cosim(S, "links of 1 to 16 cycles, the 16-cycle one failing, 1 VC favors_min
 add(cosim(S, "random 12 routers, links of 1 to 300 cycles, 2 fail, 1 VC favors_min 0.3, SPIN", 1, 3,
           "--spin 1 --topo file:tb/topologies/random12_long.topo --routing favors_min --rate 0.3"
           " --cycles 3000 --drain-limit 600000 --faults 6060@0:1,4503@2:1",
-          exactly=dict(links_failed=2, tdd=1500), at_least=dict(spins=1), cost=9))
+          exactly=dict(links_failed=2, tdd=1500), at_least=dict(probes_sent=100, spins=1),
+          cost=9))  # probes 235
 add(passes(S, "scripts/random_topology.py: writes random12_long.topo and its faults again",
             ["sh", "-c", "mkdir -p build/regress && python3 scripts/random_topology.py --routers 12"
              " --max-ports 5 --max-latency 300 --extra 6 --faults 2 --seed 6"
