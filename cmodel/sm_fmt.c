@@ -50,14 +50,13 @@ int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned cycw, int ports, int vcs, un
 
 void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *cycw)
 {
-  uint64_t h = 0, lmax = 1, c;
+  uint64_t c = 0;
   int i;
+  /* a loop passes each network VC at most once, a hop over a link of L
+   * cycles taking L + S */
   for (i = 0; i < t->routers * t->radix; i++)
-    if (i % t->radix && t->peer_router[i] >= 0) {
-      h += (uint64_t)vcs;
-      if ((uint64_t)t->latency[i] > lmax) lmax = (uint64_t)t->latency[i];
-    }
-  c = h * (lmax + (uint64_t)sm_pipe);
+    if (i % t->radix >= t->nics && t->peer_router[i] >= 0)
+      c += (uint64_t)vcs * ((uint64_t)t->latency[i] + (uint64_t)sm_pipe);
   *idw = clog2((uint64_t)t->routers);
   if (*idw < 1) *idw = 1;
   *cycw = clog2(2 * c + 3);

@@ -53,8 +53,8 @@ int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned cycw, int ports, int vcs, un
                 int sm_pipe, char *err, size_t errlen);
 
 /* The widths a network needs (12.9): IdW = clog2(N) (at least 1); CycW
- * holds 2C + 2 for C = H (Lmax + S), H the number of network VCs (at least
- * 6, at most 28).  Into *idw, *cycw. */
+ * holds 2C + 2 for C = V x the sum over the network links, each way, of
+ * (L + S) (at least 6, at most 28).  Into *idw, *cycw. */
 void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *cycw);
 
 /* The co-simulation's router builds serve many topologies with these. */
