@@ -790,6 +790,7 @@ lint: deps
 	  $(VERILATOR) --lint-only -Wall rtl/spin_link_pipe.sv --top-module spin_link_pipe -GStages=$$st || exit 1; \
 	done
 	@# parameters out of range: refused at elaboration, naming the parameter
+	@mkdir -p $(BUILD)
 	@for bad in "-GXlatW=11 -GCycW=19:XlatW must be 1..10" "-GSpin=1 -GFlitW=128 -GXlatW=10:CycW must be at least XlatW + 2" \
 	    "-GNumVcs=5:NumVcs must be 1..4" "-GBufDepth=4:BufDepth must hold"; do \
 	  echo "$(VERILATOR) --lint-only spin_router $${bad%%:*} (refused)"; \
