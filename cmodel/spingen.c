@@ -167,15 +167,16 @@ static void emit_router_inputs(FILE *f, const topo_t *t, int r)
 }
 
 /* Router r's two routing-table lookups, the router, and its NIC links. */
-/* Router r's cfg_xlat_i as hexadecimal digits (topo_xlat_width bits a
- * port, most significant first) into hex, which it returns. */
-static const char *xlat_hex(const topo_t *t, int r, char *hex)
+/* Router r's cfg_xlat_i as hexadecimal digits (xw bits a port, the
+ * network's topo_xlat_width; most significant first) into hex, which it
+ * returns. */
+static const char *xlat_hex(const topo_t *t, int r, unsigned xw, char *hex)
 {
   enum { NW = (TOPO_MAX_PORTS * 16 + 31) / 32 };
   uint32_t w[NW];
-  const unsigned bits = (unsigned)t->radix * topo_xlat_width(t);
+  const unsigned bits = (unsigned)t->radix * xw;
   int d, n = (int)((bits + 3) / 4);
-  topo_xlat_bits(t, r, topo_xlat_width(t), w, NW);
+  topo_xlat_bits(t, r, xw, w, NW);
   for (d = 0; d < n; d++) {
     const int k = n - 1 - d;   /* the digit's position */
     hex[d] = "0123456789abcdef"[(w[k / 8] >> (4 * (k % 8))) & 15u];
@@ -184,7 +185,8 @@ static const char *xlat_hex(const topo_t *t, int r, char *hex)
   return hex;
 }
 
-static void emit_router(FILE *f, const topo_t *t, int r)
+/* Router r of the top; xw: the network's XlatW (topo_xlat_width). */
+static void emit_router(FILE *f, const topo_t *t, int r, unsigned xw)
 {
   const int P = t->radix;
   char hex[TOPO_MAX_PORTS * 4 + 1];
@@ -234,17 +236,18 @@ static void emit_router(FILE *f, const topo_t *t, int r)
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
           r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r,
-          (unsigned)t->radix * topo_xlat_width(t), xlat_hex(t, r, hex), r, r,
+          (unsigned)t->radix * xw, xlat_hex(t, r, xw, hex), r, r,
           r, r, r, r, r, r, r, r, r, r * P, r, r * P);
 }
 
 static void emit(FILE *f, const topo_t *t, int vcs, int flitw, int esc, const char *argv0)
 {
+  const unsigned xw = topo_xlat_width(t);
   int r;
   emit_header(f, t, vcs, flitw, esc, argv0);
   for (r = 0; r < t->routers; r++) {
     emit_router_inputs(f, t, r);
-    emit_router(f, t, r);
+    emit_router(f, t, r, xw);
   }
   fprintf(f, "endmodule\n\n`default_nettype wire\n");
 }

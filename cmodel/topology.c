@@ -313,8 +313,9 @@ int topo_diameter(const topo_t *t)
 
 unsigned topo_xlat_width(const topo_t *t)
 {
+  const unsigned lmax = (unsigned)topo_max_latency(t);
   unsigned w = 1;
-  while ((1u << w) < (unsigned)topo_max_latency(t)) w++;
+  while ((1u << w) < lmax) w++;
   return w;
 }
 
