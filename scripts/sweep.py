@@ -803,7 +803,7 @@ class Reports:
         """How the latency sweep's points ran."""
         a = self.a
         return ["- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
-                "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed %d` "
+                "--tdd %s --rate X --cycles %d --warmup %d --drain-limit %d --seed %d` "
                 "(long-frac 0.5: mean packet 3 flits)."
                 % (topo_args(), a.tdd, a.cycles, a.warmup, a.drain_limit, a.seed),
                 "- Offered rates: %s (%d rates); a series stops at the first rate at or above "
@@ -906,7 +906,7 @@ class Reports:
         a = self.a
         return [
             "- Runs: `spinsim --topo %s --mode M --traffic T --routing R --vcs V --spin S "
-            "--tdd %d --rate X --cycles %d --warmup %d --drain-limit %d --seed N`, seeds %s."
+            "--tdd %s --rate X --cycles %d --warmup %d --drain-limit %d --seed N`, seeds %s."
             % (topo_args(), a.tdd, a.sat_cycles, a.sat_cycles // 10, a.sat_drain,
                ", ".join(map(str, a.sat_seeds))),
             "- Saturation rate: from the latency sweep (`saturation.md`, %d-cycle runs, "
@@ -1088,7 +1088,7 @@ class Plots:
             ax.plot([], [], linestyle="none", marker="D", color="k", label="model error")
         ax.set_xlim(0, xmax)
         ax.set_xlabel("offered load (flits/node/cycle)")
-        ax.set_title("%s, %s, %s mode, t_DD %d, %d cycles" % (TOPO, t, m, a.tdd, a.cycles),
+        ax.set_title("%s, %s, %s mode, t_DD %s, %d cycles" % (TOPO, t, m, a.tdd, a.cycles),
                      fontsize=10)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=7, loc="upper right" if kind == "latency" else "upper left")
@@ -1124,7 +1124,7 @@ class Plots:
                     ax.plot([], [], linestyle="none", marker="D", color="w", markeredgecolor="k",
                             label="model error (run cut short)")
                     ax.legend(fontsize=6, ncol=2)
-        fig.suptitle("SPIN counters over the whole run (solid: live, dashed: paper), %s, t_DD %d, "
+        fig.suptitle("SPIN counters over the whole run (solid: live, dashed: paper), %s, t_DD %s, "
                      "%d injection cycles + drain" % (TOPO, a.tdd, a.cycles), fontsize=10)
         fig.tight_layout()
         p = os.path.join(a.out, "spin_counters.png")
@@ -1186,7 +1186,8 @@ def option_parser(quick_env):
     ap.add_argument("--rates", default=None, help="START:STOP:STEP segments, comma separated (%s; "
                     "quick %s)" % (DEFAULT_RATES, QUICK_RATES))
     ap.add_argument("--seed", default=None, help="seed of the latency sweep (env SWEEP_SEED; 1)")
-    ap.add_argument("--tdd", default="128")
+    ap.add_argument("--tdd", default="auto", help="t_DD of every run: auto (spinsim's own: 128, or "
+                    "the hop diameter times the longest link where more) or an integer >= 2")
     ap.add_argument("--jobs", default=None, help="parallel runs (env SWEEP_JOBS; the CPU count)")
     ap.add_argument("--timeout", default="1800", help="seconds per sweep point before it counts as an error")
     ap.add_argument("--post-saturation", action="store_true",
@@ -1255,7 +1256,12 @@ def check_run_options(a):
     a.rates = parse_rates(a.rates or (QUICK_RATES if a.quick else DEFAULT_RATES))
     a.seed = pos_int(a.seed if a.seed is not None else env_or("SWEEP_SEED", "1"),
                      "--seed" if a.seed is not None else "SWEEP_SEED")
-    a.tdd = pos_int(a.tdd, "--tdd", 2)
+    if str(a.tdd).strip() == "auto":
+        a.tdd = "auto"
+    elif not str(a.tdd).strip().isdigit() or int(a.tdd) < 2:
+        raise BadInput("--tdd=%r: expected auto or an integer of at least 2" % str(a.tdd))
+    else:
+        a.tdd = int(a.tdd)
     src = "--jobs" if a.jobs is not None else "SWEEP_JOBS"
     a.jobs = pos_int(a.jobs if a.jobs is not None else env_or("SWEEP_JOBS", str(os.cpu_count() or 1)), src)
     a.timeout = pos_int(a.timeout, "--timeout")
@@ -1322,7 +1328,7 @@ def main():
     sw = Sweep(a)
     sw.load()
     print("sweep: %s, %d configuration(s) x %d mode(s) x %d traffic pattern(s), %d rates %s..%s, "
-          "%d cycles (warm-up %d, drain limit %d), seed %d, t_DD %d, %d job(s) -> %s" % (
+          "%d cycles (warm-up %d, drain limit %d), seed %d, t_DD %s, %d job(s) -> %s" % (
               TOPO, len(a.configs), len(a.modes), len(a.traffic), len(a.rates), fmt_rate(a.rates[0]),
               fmt_rate(a.rates[-1]), a.cycles, a.warmup, a.drain_limit, a.seed, a.tdd, a.jobs, a.out),
           flush=True)

@@ -182,8 +182,13 @@ class Knobs(unittest.TestCase):
             self.assertEqual(a.modes, ["live", "paper"])
             self.assertEqual(a.traffic, sweep.TRAFFICS)
             self.assertEqual(a.drain_limit, a.cycles)
+            self.assertEqual(a.tdd, "auto")
             a = sweep.options(["--sat-cycles", "1000", "--sat-seeds", "3,1", "--modes", "paper"])
             self.assertEqual((a.sat_drain, a.sat_seeds, a.modes), (3000, [1, 3], ["paper"]))
+            self.assertEqual(sweep.options(["--tdd", "64"]).tdd, 64)
+            for bad in ("1", "autox", "6 4", "auto;ls", "-5"):
+                with self.assertRaises(sweep.BadInput, msg=bad):
+                    sweep.options(["--tdd", bad])
         finally:
             os.environ.clear()
             os.environ.update(old)
