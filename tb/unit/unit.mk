@@ -37,14 +37,23 @@ UNIT_MK := $(lastword $(MAKEFILE_LIST))
 UNIT_VFLAGS :=
 UNIT_VFLAGS += --cc                # generate C++ for the model
 UNIT_VFLAGS += --exe               # link the bench's main() into an executable
-UNIT_VFLAGS += --build             # run make on the generated sources
-UNIT_VFLAGS += -j 2                # two compile jobs for --build
 UNIT_VFLAGS += --assert            # keep the primitives' assertions (illegal stimulus fails)
 UNIT_VFLAGS += --x-assign unique   # explicit X assignments become runtime-seeded values
 UNIT_VFLAGS += --x-initial unique  # uninitialised state gets runtime-seeded values
 UNIT_VFLAGS += -Wno-fatal          # lint warnings do not stop the build
 UNIT_VFLAGS += -y rtl              # submodules (spin_fsm's loop buffer) and includes found in rtl/
-UNIT_VFLAGS += $(if $(OBJCACHE),-MAKEFLAGS "OBJCACHE=$(OBJCACHE)")   # compile through ccache when the Makefile found it
+
+# Verilator's runtime (verilated.cpp, verilated_threads.cpp) is the same in
+# every configuration (no tracing, no SystemC; the benches' -D parameters do
+# not reach it) and is about half of a configuration's compile time.  It is
+# compiled once, in $(UNIT_RT), and each configuration's generated sources
+# are compiled by Verilator's makefile after those objects are copied in,
+# newer than its makefile, so that it links them instead of compiling them.
+UNIT_RT := $(UNIT_BUILD)/.runtime
+UNIT_RT_OBJS := verilated.o verilated_threads.o
+# make on the generated sources (the jobs of the make that runs it), through
+# ccache when the Makefile found it.
+UNIT_VMAKE = $(MAKE) --no-print-directory $(if $(OBJCACHE),OBJCACHE=$(OBJCACHE))
 
 # Runtime options of every run, one per line (the seed is added per run).
 UNIT_RFLAGS :=
@@ -73,15 +82,26 @@ UNIT_ARGS_$(1) += --Mdir $(UNIT_BUILD)/$(1)              # generated sources and
 UNIT_ARGS_$(1) += -o Vtest                               # name of the binary in --Mdir
 UNIT_ARGS_$(1) += $(if $(6),-LDFLAGS "$(abspath $(6))")  # the C twin's code, when not a header
 
-$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp $(UNIT_TB_HDRS) $(4) $(6) $(UNIT_MK)
+$(UNIT_BUILD)/$(1)/Vtest: rtl/spin_pkg.sv rtl/$(2).sv tb/unit/$(3).cpp $(UNIT_TB_HDRS) $(4) $(6) $(UNIT_MK) \
+                          $(UNIT_RT)/verilated.o
 	@rm -rf $(UNIT_BUILD)/$(1) && mkdir -p $(UNIT_BUILD)/$(1)   # no stale objects
 	$$(VERILATOR) $$(strip $$(UNIT_VFLAGS) $$(UNIT_ARGS_$(1)))
+	cp $(foreach o,$(UNIT_RT_OBJS),$(UNIT_RT)/$(o)) $(UNIT_BUILD)/$(1)/
+	$$(UNIT_VMAKE) -C $(UNIT_BUILD)/$(1) -f V$(2).mk
 
 .PHONY: $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s))
 $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s)): unit-run-$(1)-%: $(UNIT_BUILD)/$(1)/Vtest
 	@echo "== unit $(1) seed $$*"
 	$(UNIT_BUILD)/$(1)/Vtest +verilator+seed+$$* $$(strip $$(UNIT_RFLAGS))
 endef
+
+# The runtime objects, from a build of the smallest primitive (the LFSR,
+# whose bench needs nothing else) with the flags of every other.
+$(UNIT_RT)/verilated.o: $(UNIT_MK)
+	@rm -rf $(UNIT_RT) && mkdir -p $(UNIT_RT)
+	$(VERILATOR) $(strip $(UNIT_VFLAGS) --top-module spin_lfsr rtl/spin_pkg.sv rtl/spin_lfsr.sv \
+	  $(abspath tb/unit/spin_lfsr_tb.cpp) -CFLAGS "-O1 -I$(abspath cmodel)" --Mdir $(UNIT_RT) -o Vtest)
+	$(UNIT_VMAKE) -C $(UNIT_RT) -f Vspin_lfsr.mk $(UNIT_RT_OBJS)
 
 # Round-robin arbiter: N = 1, 2, 3, 5, 8.
 $(foreach n,1 2 3 5 8,$(eval $(call unit_config,rr_arbiter_n$(n),spin_rr_arbiter,spin_rr_arbiter_tb,cmodel/arbiter.h,N=$(n))))
