@@ -43,9 +43,11 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --drain-limit N    cycles allowed to deliver what is left after injection (100000)\n"
 "  --seed N           run seed: traffic and router LFSRs (1)\n"
 "  --spin 0|1         SPIN deadlock recovery (0)\n"
-"  --tdd N|auto       SPIN deadlock-detection threshold in cycles, 2..32768;\n"
+"  --tdd N|auto|cover SPIN deadlock-detection threshold in cycles, 2..32768;\n"
 "                     auto: 128, or the network's hop diameter times its\n"
-"                     longest link's latency when more (auto)\n"
+"                     longest link's latency when more (auto); cover: 128,\n"
+"                     or a third of the longest loop the network can form\n"
+"                     when more, so that any loop is found (contract 12.3)\n"
 "  --mode live|paper  live: the three mechanisms below on (default); paper: all\n"
 "                     off, the router of the SPIN paper\n"
 "  --admit 0|1        injection admission: a new packet enters only while every\n"
@@ -244,11 +246,15 @@ static int opt_tdd(cli_parse_t *p, const char *arg)
 {
   uint64_t u;
   if (!strcmp(arg, "auto")) {
-    p->o->sim.tdd = 0;
+    p->o->sim.tdd = SIM_TDD_AUTO;
+    return 0;
+  }
+  if (!strcmp(arg, "cover")) {
+    p->o->sim.tdd = SIM_TDD_COVER;
     return 0;
   }
   if (num_u64("tdd", arg, &u) || u < 2 || u > 32768) {
-    cli_error("--tdd: must be 2..32768 or auto");
+    cli_error("--tdd: must be 2..32768, auto or cover");
     return 2;
   }
   p->o->sim.tdd = (unsigned)u;

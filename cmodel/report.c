@@ -306,7 +306,8 @@ int report_json(const char *path, const report_t *r)
     const spin_stats_t *k = &s->net.spin;
     fprintf(out, "  \"spin\": %s,\n", s->o.spin ? "true" : "false");
     fprintf(out, "  \"tdd\": %u,\n", s->o.tdd);
-    fprintf(out, "  \"tdd_auto\": %s,\n", s->o.tdd_auto ? "true" : "false");
+    fprintf(out, "  \"tdd_auto\": %s,\n", s->o.tdd_rule && !strcmp(s->o.tdd_rule, "auto") ? "true" : "false");
+    fprintf(out, "  \"tdd_rule\": \"%s\",\n", s->o.tdd_rule ? s->o.tdd_rule : "given");
     fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
     fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
     fprintf(out, "  \"admit_occ\": %d,\n", s->o.mode.admit_occ);

@@ -18,7 +18,7 @@ void sim_defaults(sim_opts_t *o)
   o->drain_limit = 100000;
   o->seed = 1;
   o->spin = 0;
-  o->tdd = 0;                    /* auto: 128, or more with long links (sim_auto_tdd) */
+  o->tdd = SIM_TDD_AUTO;         /* 128, or more with long links (sim_auto_tdd) */
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
   o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
   o->mode.window = 0;            /* injection window: off in both modes */
@@ -92,6 +92,12 @@ unsigned sim_auto_tdd(const topo_t *t)
   return d < 128u ? 128u : d > 32768u ? 32768u : (unsigned)d;
 }
 
+unsigned sim_cover_tdd(const topo_t *t, int vcs, int sm_pipe)
+{
+  const uint64_t d = (sm_loop_bound(t, vcs, sm_pipe) + 2u) / 3u;
+  return d < 128u ? 128u : d > 32768u ? 0u : (unsigned)d;
+}
+
 static int init(sim_t *s, const sim_opts_t *o, int models);
 
 int sim_init(sim_t *s, const sim_opts_t *o, int models)
@@ -118,9 +124,19 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     return -1;
   }
   if (check_topology(s, o) != 0) return -1;
-  if (!s->o.tdd) {
+  if (o->tdd == SIM_TDD_AUTO) {
     s->o.tdd = sim_auto_tdd(&s->topo);
-    s->o.tdd_auto = 1;
+    s->o.tdd_rule = "auto";
+  } else if (o->tdd == SIM_TDD_COVER) {
+    s->o.tdd = sim_cover_tdd(&s->topo, o->vcs, o->sm.pipe);
+    s->o.tdd_rule = "cover";
+    if (!s->o.tdd) {
+      snprintf(s->err, sizeof s->err, "--tdd cover: %s can form a loop of %llu cycles, which "
+               "needs t_DD %llu, over 32768", o->topo,
+               (unsigned long long)sm_loop_bound(&s->topo, o->vcs, o->sm.pipe),
+               (unsigned long long)((sm_loop_bound(&s->topo, o->vcs, o->sm.pipe) + 2u) / 3u));
+      return -1;
+    }
   }
   s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
                       s->err, sizeof s->err);

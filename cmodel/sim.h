@@ -24,6 +24,11 @@
 #include "topology.h"
 #include "traffic.h"
 
+/* sim_opts_t.tdd values that name a rule instead of a threshold (a
+ * threshold is 2 or more). */
+#define SIM_TDD_AUTO  0u
+#define SIM_TDD_COVER 1u
+
 typedef struct {
   const char *topo;          /* topology name (topology.h) */
   const char *traffic;       /* pattern or trace:PATH */
@@ -36,9 +41,11 @@ typedef struct {
   uint64_t drain_limit;      /* cycles allowed for draining after injection */
   uint64_t seed;
   int spin;                  /* SPIN deadlock recovery */
-  unsigned tdd;              /* SPIN detection threshold; 0: auto (sim_auto_tdd), which
-                                sim_init resolves in its copy of the options */
-  int tdd_auto;              /* set by sim_init: tdd was chosen by sim_auto_tdd */
+  unsigned tdd;              /* SPIN detection threshold; SIM_TDD_AUTO or SIM_TDD_COVER:
+                                a rule (sim_auto_tdd, sim_cover_tdd), which sim_init
+                                resolves in its copy of the options */
+  const char *tdd_rule;      /* set by sim_init: the rule that chose tdd, "auto" or
+                                "cover"; NULL when given */
   router_mode_t mode;        /* live-mode mechanisms (all on) or the paper's (all off) */
   sm_opts_t sm;              /* SPIN: SmPipe and the messages' widths (0: the network's) */
   const char *faults;        /* run-time link failures (faults.h), or NULL */
@@ -74,6 +81,10 @@ void sim_defaults(sim_opts_t *o);
  * rotating priority's epoch, 4 t_DD, outlasts the round trip of a loop's
  * special messages over long links. */
 unsigned sim_auto_tdd(const topo_t *t);
+/* --tdd cover (contract 12.3): 128, or ceil(C / 3) for C the longest loop
+ * the network can form (sm_loop_bound: each network VC once, L + S cycles
+ * a hop) when more; 0 when that is over 32768. */
+unsigned sim_cover_tdd(const topo_t *t, int vcs, int sm_pipe);
 const char *algo_name(route_algo_t a);
 int algo_parse(const char *s, route_algo_t *a);
 

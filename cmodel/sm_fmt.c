@@ -48,7 +48,7 @@ int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned cycw, int ports, int vcs, un
   return 0;
 }
 
-void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *cycw)
+uint64_t sm_loop_bound(const topo_t *t, int vcs, int sm_pipe)
 {
   uint64_t c = 0;
   int i;
@@ -57,6 +57,12 @@ void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigne
   for (i = 0; i < t->routers * t->radix; i++)
     if (i % t->radix >= t->nics && t->peer_router[i] >= 0)
       c += (uint64_t)vcs * ((uint64_t)t->latency[i] + (uint64_t)sm_pipe);
+  return c;
+}
+
+void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *cycw)
+{
+  const uint64_t c = sm_loop_bound(t, vcs, sm_pipe);
   *idw = clog2((uint64_t)t->routers);
   if (*idw < 1) *idw = 1;
   *cycw = clog2(2 * c + 3);

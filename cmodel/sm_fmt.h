@@ -57,6 +57,10 @@ int sm_fmt_make(sm_fmt_t *f, unsigned idw, unsigned cycw, int ports, int vcs, un
  * (L + S) (at least 6, at most 28).  Into *idw, *cycw. */
 void sm_widths_for(const topo_t *t, int vcs, int sm_pipe, unsigned *idw, unsigned *cycw);
 
+/* C of sm_widths_for: the longest loop the network can form, in cycles of
+ * a special message going round it (12.9). */
+uint64_t sm_loop_bound(const topo_t *t, int vcs, int sm_pipe);
+
 /* The co-simulation's router builds serve many topologies with these. */
 #define SM_COSIM_IDW  12
 #define SM_COSIM_CYCW 19

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes the long-loop scenarios of docs/scenarios.md ("Long loops and
 faulted meshes") under tb/scenarios/: mesh16x16_loop100.topo and .trace (a
-100-hop loop on a 16x16 mesh) and ring28_500.topo and .trace (a 28-hop loop
-of 500 cycles over long links).
+100-hop loop on a 16x16 mesh), ring28_500.topo and .trace (a 28-hop loop
+of 500 cycles over long links) and ring32_chords.topo with ring32_ccw.trace
+(a loop of all 32 routers against their id order, 9,664 cycles, on a
+network of hop diameter 8: the loop t_DD auto does not find).
 
 Usage: scripts/long_loop_scenarios.py [--check] [DIR]
   DIR      where the files go (default tb/scenarios)
@@ -15,6 +17,7 @@ import sys
 MESH = 16          # mesh16x16: router y * 16 + x; ports 1 east, 2 west, 3 north, 4 south
 ROWS, XMAX = 10, 9   # the serpentine: rows 0..9 over x = 1..9, back down x = 0
 RING, L, L_LAST = 28, 16, 12
+CHORD_RING, CHORD_L = 32, 300
 
 
 def rid(x, y):
@@ -141,6 +144,41 @@ def ring_files():
     return {"ring28_500.topo": "".join(topo), "ring28_500.trace": "".join(trace)}
 
 
+CHORD_TOPO_HEAD = """\
+# A ring of 32 routers over links of 300 cycles (router i's port 1 to router
+# i+1's port 2, as ring-32@300's) and chords of 1 cycle: router i's port 3
+# to router i+16's, and port 4 to router i+8's (i = 0..7 and 16..23), for
+# the loop of ring32_ccw.trace (docs/scenarios.md, "Long loops and faulted
+# meshes"; written by scripts/long_loop_scenarios.py).  The chords make the
+# hop diameter small, so t_DD auto is a few times 300; the loop round the
+# ring is 32 x 302 = 9,664 cycles (SmPipe 2).
+"""
+
+CHORD_TRACE_HEAD = """\
+# On ring32_chords.topo (both written by scripts/long_loop_scenarios.py):
+# every router sends four 5-flit packets two hops round the ring against
+# the id order (router i to router i-2), in cycles 0 to 3; with one VC the
+# ring's buffers fill and deadlock in a loop of 32 hops and 9,664 cycles.
+# A probe goes round against the order in which the top router rotates,
+# so the rotation reaches a router ahead of it within an epoch (4 t_DD):
+# with t_DD auto every probe is dropped as outranked and the loop stands;
+# t_DD cover finds it.
+# cycle src dst flits
+"""
+
+
+def chord_files():
+    n = CHORD_RING
+    topo = [CHORD_TOPO_HEAD, f"routers {n}\n"]
+    topo += [f"link {i}:1 {(i + 1) % n}:2 latency {CHORD_L}\n" for i in range(n)]
+    topo += [f"link {i}:3 {i + n // 2}:3\n" for i in range(n // 2)]
+    topo += [f"link {i}:4 {i + n // 4}:4\n" for i in list(range(n // 4)) + list(range(n // 2, 3 * n // 4))]
+    trace = [CHORD_TRACE_HEAD]
+    for c in range(4):
+        trace += [f"{c} {i} {(i - 2) % n} 5\n" for i in range(n)]
+    return {"ring32_chords.topo": "".join(topo), "ring32_ccw.trace": "".join(trace)}
+
+
 def main(argv):
     check = "--check" in argv
     args = [a for a in argv if a != "--check"]
@@ -150,7 +188,7 @@ def main(argv):
         print(f"error: {what} '{bad_args[0]}'\n\n{__doc__.strip()}", file=sys.stderr)
         return 2
     d = args[0] if args else "tb/scenarios"
-    files = {**mesh_files(), **ring_files()}
+    files = {**mesh_files(), **ring_files(), **chord_files()}
     bad = 0
     for name, text in files.items():
         p = os.path.join(d, name)

@@ -209,7 +209,7 @@ class Cosim {
     }
     if (o_.spin && sim_.o.tdd >= (1u << tdd_width)) {   // --tdd auto on a long-link network
       std::fprintf(stderr, "error: t_DD %u (--tdd %s): this co-simulation was built for t_DD "
-                   "below %u\n", sim_.o.tdd, sim_.o.tdd_auto ? "auto" : "given", 1u << tdd_width);
+                   "below %u\n", sim_.o.tdd, sim_.o.tdd_rule ? sim_.o.tdd_rule : "given", 1u << tdd_width);
       sim_free(&sim_);
       return 2;
     }

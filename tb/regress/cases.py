@@ -607,6 +607,22 @@ add(cosim(S, "ring-5@1024: a loop of 5,130 cycles, live, t_DD auto", 1, 5,
 add(cmodel(S, "ring-5@1024 with t_DD 128: every probe outranked, deadlocks (C model)",
            f"--spin 1 {L_RING5_1K} --tdd 128 --drain-limit 60000 --quiet", kind="deadlocks",
            exactly=dict(probes_returned=0, spins=0), at_least=dict(probes_sent=1000)))  # 2300
+# A loop t_DD auto does not find (tb/scenarios/ring32_chords.topo, written
+# by scripts/long_loop_scenarios.py): all 32 routers of a ring over
+# 300-cycle links, chords of 1 cycle making the hop diameter 5 (auto: 1,500,
+# epoch 6,000), the loop of 9,664 cycles run against the ids' order, so the
+# rotating top reaches a router ahead of every probe.  t_DD cover (contract
+# 12.3: a third of the longest loop the network can form, 19,520 cycles)
+# finds it.
+L_CHORD = ("--topo file:tb/scenarios/ring32_chords.topo --routing favors_min"
+           " --traffic trace:tb/scenarios/ring32_ccw.trace --cycles 1")
+add(cmodel(S, "ring32 with chords, a loop of 9,664 cycles against the ids, t_DD auto: deadlocks (C model)",
+           f"--spin 1 {L_CHORD} --drain-limit 60000 --quiet", kind="deadlocks",
+           exactly=dict(probes_returned=0, spins=0, tdd=1500), at_least=dict(probes_sent=1000)))  # 1304
+add(cosim(S, "ring32 with chords, a loop of 9,664 cycles against the ids, t_DD cover", 1, 3,
+          f"--spin 1 {L_CHORD} --tdd cover --drain-limit 300000",
+          exactly=dict(deadlocks_resolved=4, spins=4, tdd=6507), at_least=dict(probes_sent=50),
+          cost=5))  # probes 100
 add(paper(S, "mesh4x4@2 1 VC favors_min 0.3, no SPIN: deadlocks alike in both models", 1, 5,
           "--spin 0 --topo mesh4x4@2 --routing favors_min --rate 0.3 --cycles 4000"
           " --drain-limit 3000 --quiet", kind="deadlocks"))
@@ -1189,8 +1205,10 @@ BAD_INPUT = [
     ("make sim ROUTING=escape SPIN=1", r"use SPIN=0",
      "make --no-print-directory sim ROUTING=escape SPIN=1"),
     ("spinsim --spin 2", r"spin", "{spinsim} --spin 2"),
-    ("spinsim --tdd 1", r"--tdd: must be 2..32768 or auto", "{spinsim} --spin 1 --tdd 1"),
-    ("spinsim --tdd autox", r"--tdd: must be 2..32768 or auto", "{spinsim} --spin 1 --tdd autox"),
+    ("spinsim --tdd 1", r"--tdd: must be 2..32768, auto or cover", "{spinsim} --spin 1 --tdd 1"),
+    ("spinsim --tdd autox", r"--tdd: must be 2..32768, auto or cover", "{spinsim} --spin 1 --tdd autox"),
+    ("spinsim --tdd cover past 32768", r"--tdd cover: dragonfly-8-4-4@100 can form a loop of \d+ cycles, which needs t_DD \d+, over 32768",
+     "{spinsim} --spin 1 --tdd cover --topo dragonfly-8-4-4@100 --routing favors_min"),
     ("spinsim --window 9", r"--window: 9 is more than 8 packets", "{spinsim} --window 9"),
     ("spinsim --early-credit 2", r"early-credit", "{spinsim} --early-credit 2"),
     ("spinsim --window-notice 2", r"window-notice", "{spinsim} --window 1 --window-notice 2"),
