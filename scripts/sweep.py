@@ -1187,7 +1187,8 @@ def option_parser(quick_env):
                     "quick %s)" % (DEFAULT_RATES, QUICK_RATES))
     ap.add_argument("--seed", default=None, help="seed of the latency sweep (env SWEEP_SEED; 1)")
     ap.add_argument("--tdd", default="auto", help="t_DD of every run: auto (spinsim's own: 128, or "
-                    "the hop diameter times the longest link where more) or an integer >= 2")
+                    "the hop diameter times the longest link where more), cover (a third of the longest loop "
+                    "the network can form, where more than 128) or an integer from 2 to 32768")
     ap.add_argument("--jobs", default=None, help="parallel runs (env SWEEP_JOBS; the CPU count)")
     ap.add_argument("--timeout", default="1800", help="seconds per sweep point before it counts as an error")
     ap.add_argument("--post-saturation", action="store_true",
@@ -1256,10 +1257,10 @@ def check_run_options(a):
     a.rates = parse_rates(a.rates or (QUICK_RATES if a.quick else DEFAULT_RATES))
     a.seed = pos_int(a.seed if a.seed is not None else env_or("SWEEP_SEED", "1"),
                      "--seed" if a.seed is not None else "SWEEP_SEED")
-    if str(a.tdd).strip() == "auto":
-        a.tdd = "auto"
-    elif not str(a.tdd).strip().isdigit() or int(a.tdd) < 2:
-        raise BadInput("--tdd=%r: expected auto or an integer of at least 2" % str(a.tdd))
+    if str(a.tdd).strip() in ("auto", "cover"):
+        a.tdd = str(a.tdd).strip()
+    elif not str(a.tdd).strip().isdigit() or not 2 <= int(a.tdd) <= 32768:
+        raise BadInput("--tdd=%r: expected auto, cover or an integer from 2 to 32768" % str(a.tdd))
     else:
         a.tdd = int(a.tdd)
     src = "--jobs" if a.jobs is not None else "SWEEP_JOBS"

@@ -186,7 +186,8 @@ class Knobs(unittest.TestCase):
             a = sweep.options(["--sat-cycles", "1000", "--sat-seeds", "3,1", "--modes", "paper"])
             self.assertEqual((a.sat_drain, a.sat_seeds, a.modes), (3000, [1, 3], ["paper"]))
             self.assertEqual(sweep.options(["--tdd", "64"]).tdd, 64)
-            for bad in ("1", "autox", "6 4", "auto;ls", "-5"):
+            self.assertEqual(sweep.options(["--tdd", "cover"]).tdd, "cover")
+            for bad in ("1", "autox", "6 4", "auto;ls", "-5", "32769"):
                 with self.assertRaises(sweep.BadInput, msg=bad):
                     sweep.options(["--tdd", bad])
         finally:
