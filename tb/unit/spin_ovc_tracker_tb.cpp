@@ -22,7 +22,14 @@
 // (ignored); Eject = 1:
 // tail_i only for a busy VC or the VC allocated in the same cycle (a
 // one-flit packet), credit_i random (ignored).  Unused VC fields random.
-// Alloc/free rates change by phases so that all-busy and all-free occur.
+// Alloc/free rates change by phases so that all-busy and all-free occur;
+// one phase in 64 frees nothing for 256 to 511 cycles, so that every VC's
+// age reaches its saturation (255) and min_age_o shows it.
+//
+// Idle stretches: now and then the RTL runs 1 to 600 cycles with nothing
+// allocated or freed, and the C twin takes them at once with
+// spin_ovc_tracker_skip() (what the C model does for a router it skips);
+// the next cycle's min_age_o compares the two.
 #include "Vspin_ovc_tracker.h"
 #include "unit_tb.h"
 
@@ -47,7 +54,8 @@ int main(int argc, char** argv) {
   uint8_t busy = 0;                 // the C twin's registers: ovc_busy_q[o]
   uint8_t age[MAX_VCS] = {0, 0, 0, 0};   // and ovc_age_q[o][...]
   unsigned alloc_pct = 50, free_pct = 50, early = 0;
-  uint64_t all_busy = 0, same_cycle = 0, reused = 0;
+  uint64_t all_busy = 0, same_cycle = 0, reused = 0, saturated = 0, skips = 0, skips_busy = 0;
+  unsigned hold = 0;                // cycles left of a phase that frees nothing
   std::string prev = "reset";  // inputs at the previous edge, for failure messages
 
   auto randomize = [&] {
@@ -64,11 +72,36 @@ int main(int argc, char** argv) {
   b.reset(3);
 
   for (uint64_t c = 0; c < b.cycles(); c++) {
-    if (c % 32 == 0) {
+    if (hold) {
+      hold--;
+    } else if (c % 32 == 0) {
       const unsigned rates[] = {5, 50, 95};
       alloc_pct = rates[rng.below(3)];
       free_pct = rates[rng.below(3)];
       early = rng.u32() & 1u;
+      if (rng.below(64) == 0) {  // free nothing for a while: the ages saturate
+        free_pct = 0;
+        alloc_pct = 95;
+        hold = 256 + rng.below(256);
+      }
+    }
+    if (rng.below(500) == 0) {  // an idle stretch: the C twin skips it at once
+      const unsigned k = 1 + rng.below(600);
+      b->alloc_i = 0;
+      b->tail_i = 0;
+      b->credit_i = rng.u32() & 3u;   // valid bit clear
+      for (unsigned i = 0; i < k; i++) {
+        b->early_i = rng.u32() & 1u;
+        b->alloc_vc_i = rng.u32() & 3u;
+        b->tail_vc_i = rng.u32() & 3u;
+        b.eval();
+        b.tick();
+      }
+      spin_ovc_tracker_skip(busy, age, k, P_NumVcs);
+      skips++;
+      skips_busy += busy != 0;
+      prev = strf("an idle stretch of %u cycles (C busy=0x%x)", k, busy);
+      c += k;
     }
     if (rng.below(10000) == 0) {  // rare reset, inputs random
       randomize();
@@ -126,6 +159,7 @@ int main(int argc, char** argv) {
             inputs);
     b.check("min_age_o", b->min_age_o, spin_ovc_tracker_min_age(age, P_NumVcs), inputs);
     all_busy += fv == 0;
+    saturated += spin_ovc_tracker_min_age(age, P_NumVcs) == 255;
 
     prev = now();
     if (!eject && early) {  // the router's order: the credit first (ovc_credits), then the edge
@@ -137,9 +171,16 @@ int main(int argc, char** argv) {
     b.tick();
   }
   std::printf("coverage: %" PRIu64 " cycles all busy, %" PRIu64 " alloc+tail same VC, %" PRIu64
-              " VCs taken in their credit's cycle\n", all_busy, same_cycle, reused);
+              " VCs taken in their credit's cycle, %" PRIu64 " cycles every VC at age 255, %" PRIu64
+              " idle stretches skipped (%" PRIu64 " with a VC busy)\n", all_busy, same_cycle, reused,
+              saturated, skips, skips_busy);
   // a network port must have had a VC taken in its credit's cycle (early_i)
-  const bool unexercised = !eject && b.cycles() >= 10000 && reused == 0;
+  bool unexercised = !eject && b.cycles() >= 10000 && reused == 0;
   if (unexercised) std::printf("FAIL: no VC was taken in the cycle its credit arrived\n");
+  // every VC's age saturated, and idle stretches with a VC busy, in a long run
+  if (b.cycles() >= 50000 && (saturated == 0 || skips_busy == 0)) {
+    std::printf("FAIL: %s never reached\n", saturated == 0 ? "ages of 255" : "an idle stretch with a VC busy");
+    unexercised = true;
+  }
   b.finish(unexercised ? 1 : 0);
 }
