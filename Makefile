@@ -168,7 +168,7 @@ $(call knob_check_uint,SPIN,0,1,0 or 1)
 ifeq ($(ROUTING)-$(SPIN),escape-1)
 $(knob_on_fail)$(error ROUTING=escape is deadlock-free without SPIN: use SPIN=0)
 endif
-ifneq ($(filter-out auto cover,$(TDD)),)
+ifneq ($(filter-out auto cover,$(TDD))$(word 2,$(TDD)),)
 $(call knob_check_uint,TDD,2,32768,a deadlock-detection threshold, 2 to 32768 cycles, auto or cover)
 endif
 $(call knob_check_name,SPIN_MODE,live paper,live or paper)

@@ -157,6 +157,10 @@ def test_good_values_pass():
     assert "--faults \"$SPIN_NOC_FAULTS\"" in out and "--seed 18446744073709551615" in out, out
     rc, out = make("pictures", "TDD=auto", dry=True)
     assert rc == 0 and "--tdd auto" in out, out
+    rc, out = make("pictures", "TDD=cover", dry=True)
+    assert rc == 0 and "--tdd cover" in out, out
+    rc, out = make("pictures", "TDD=auto cover", dry=True)
+    assert rc != 0 and "TDD" in out, out
     rc, out = make("sweep", "SWEEP_TRAFFIC=tornado,neighbor", "SWEEP_SAT_SEEDS=3 4", "SWEEP_MODES=paper",
                    dry=True)
     assert rc == 0, out
