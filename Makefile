@@ -299,6 +299,9 @@ VFLAGS += -Wno-fatal                         # lint is its own target
 # whole, a loop through modules) makes every cycle settle again and again:
 # the build fails on it rather than run slow
 VFLAGS += -Werror-UNOPTFLAT -Werror-SPLITVAR
+# and an RTL parameter check ($error or $fatal at elaboration, a USERERROR or
+# USERFATAL warning to Verilator) stops the build, not only make lint
+VFLAGS += -Werror-USERERROR -Werror-USERFATAL
 VFLAGS += $(VCHECK) -MAKEFLAGS "OPT_FAST=$(VOPT) $(if $(OBJCACHE),OBJCACHE=$(OBJCACHE))"
 TB_CFLAGS = -O2 -I$(ROOT)/cmodel -I$(ROOT)/tb
 TB_HDRS  := tb/bus.h tb/lanes.h tb/link_pipes.h tb/checker.h tb/rtl_net.h tb/spin_obs.h $(C_HDRS)

@@ -29,7 +29,7 @@ sc-example: deps $(SC_EXAMPLE)
 # (tb/cosim.cpp built with SPIN_SC).  Built without waveforms.
 SC_COSIM_DIR := $(BUILD)/rtl-sc/p$(PORTS)-v$(VCS)
 SC_COSIM     := $(SC_COSIM_DIR)/Vcosim
-SC_VFLAGS    := --sc --exe --build -j 2 -Wno-fatal --pins-bv 2 \
+SC_VFLAGS    := --sc --exe --build -j 2 -Wno-fatal -Werror-USERERROR -Werror-USERFATAL --pins-bv 2 \
                 --x-assign unique --x-initial unique --assert -MAKEFLAGS "OPT_FAST=-O2"
 SC_ENV       := SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/$(shell gcc -print-multiarch)
 

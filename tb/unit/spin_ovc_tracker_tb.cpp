@@ -42,6 +42,47 @@ extern "C" {
 #endif
 static_assert(P_NumVcs >= 1 && P_NumVcs <= 4, "the link carries up to 4 VCs");
 
+// The stimulus rates of a phase: every 32 cycles new alloc/free rates, and
+// one phase in 64 that frees nothing for 256 to 511 cycles (hold: its
+// cycles left), so that the ages saturate.
+struct Phase {
+  unsigned alloc_pct = 50, free_pct = 50, early = 0, hold = 0;
+  void next(uint64_t c, Rng& rng) {
+    if (hold) {
+      hold--;
+      return;
+    }
+    if (c % 32 != 0) return;
+    const unsigned rates[] = {5, 50, 95};
+    alloc_pct = rates[rng.below(3)];
+    free_pct = rates[rng.below(3)];
+    early = rng.u32() & 1u;
+    if (rng.below(64) == 0) {
+      free_pct = 0;
+      alloc_pct = 95;
+      hold = 256 + rng.below(256);
+    }
+  }
+};
+
+// An idle stretch of k cycles: nothing allocated or freed in the RTL, taken
+// at once by the C twin with spin_ovc_tracker_skip() (the C model's skip of
+// an idle router).
+static void idle_stretch(Bench<Vspin_ovc_tracker>& b, Rng& rng, unsigned k, uint8_t busy,
+                         uint8_t* age) {
+  b->alloc_i = 0;
+  b->tail_i = 0;
+  b->credit_i = rng.u32() & 3u;  // valid bit clear
+  for (unsigned i = 0; i < k; i++) {
+    b->early_i = rng.u32() & 1u;
+    b->alloc_vc_i = rng.u32() & 3u;
+    b->tail_vc_i = rng.u32() & 3u;
+    b.eval();
+    b.tick();
+  }
+  spin_ovc_tracker_skip(busy, age, k, P_NumVcs);
+}
+
 int main(int argc, char** argv) {
   const unsigned nv = P_NumVcs;
   const unsigned all = (1u << nv) - 1u;
@@ -53,9 +94,8 @@ int main(int argc, char** argv) {
 
   uint8_t busy = 0;                 // the C twin's registers: ovc_busy_q[o]
   uint8_t age[MAX_VCS] = {0, 0, 0, 0};   // and ovc_age_q[o][...]
-  unsigned alloc_pct = 50, free_pct = 50, early = 0;
+  Phase ph;
   uint64_t all_busy = 0, same_cycle = 0, reused = 0, saturated = 0, skips = 0, skips_busy = 0;
-  unsigned hold = 0;                // cycles left of a phase that frees nothing
   std::string prev = "reset";  // inputs at the previous edge, for failure messages
 
   auto randomize = [&] {
@@ -72,32 +112,11 @@ int main(int argc, char** argv) {
   b.reset(3);
 
   for (uint64_t c = 0; c < b.cycles(); c++) {
-    if (hold) {
-      hold--;
-    } else if (c % 32 == 0) {
-      const unsigned rates[] = {5, 50, 95};
-      alloc_pct = rates[rng.below(3)];
-      free_pct = rates[rng.below(3)];
-      early = rng.u32() & 1u;
-      if (rng.below(64) == 0) {  // free nothing for a while: the ages saturate
-        free_pct = 0;
-        alloc_pct = 95;
-        hold = 256 + rng.below(256);
-      }
-    }
+    ph.next(c, rng);
+    const unsigned alloc_pct = ph.alloc_pct, free_pct = ph.free_pct, early = ph.early;
     if (rng.below(500) == 0) {  // an idle stretch: the C twin skips it at once
       const unsigned k = 1 + rng.below(600);
-      b->alloc_i = 0;
-      b->tail_i = 0;
-      b->credit_i = rng.u32() & 3u;   // valid bit clear
-      for (unsigned i = 0; i < k; i++) {
-        b->early_i = rng.u32() & 1u;
-        b->alloc_vc_i = rng.u32() & 3u;
-        b->tail_vc_i = rng.u32() & 3u;
-        b.eval();
-        b.tick();
-      }
-      spin_ovc_tracker_skip(busy, age, k, P_NumVcs);
+      idle_stretch(b, rng, k, busy, age);
       skips++;
       skips_busy += busy != 0;
       prev = strf("an idle stretch of %u cycles (C busy=0x%x)", k, busy);

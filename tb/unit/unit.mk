@@ -41,6 +41,7 @@ UNIT_VFLAGS += --assert            # keep the primitives' assertions (illegal st
 UNIT_VFLAGS += --x-assign unique   # explicit X assignments become runtime-seeded values
 UNIT_VFLAGS += --x-initial unique  # uninitialised state gets runtime-seeded values
 UNIT_VFLAGS += -Wno-fatal          # lint warnings do not stop the build
+UNIT_VFLAGS += -Werror-USERERROR -Werror-USERFATAL   # but a parameter check ($error, $fatal) does
 UNIT_VFLAGS += -y rtl              # submodules (spin_fsm's loop buffer) and includes found in rtl/
 
 # Verilator's runtime (verilated.cpp, verilated_threads.cpp) is the same in
