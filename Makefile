@@ -438,6 +438,8 @@ ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),help)),)
 knob_given = $(filter command environment% override,$(origin $(1)))
 $(if $(call knob_given,UNIT_SEEDS),$(call knob_check_uints,UNIT_SEEDS,0,4294967295,seeds of make unit-rtl (1 12345), 0 to 2^32-1))
 $(if $(call knob_given,UNIT_CYCLES),$(call knob_check_uint,UNIT_CYCLES,1,1000000000000000,cycles of a make unit-rtl run, 1 to 10^15))
+$(if $(call knob_given,MUTATE_SEED),$(call knob_check_uint,MUTATE_SEED,0,4294967295,the seed of make mutate's draw, 0 to 2^32-1))
+$(if $(call knob_given,MUTATE_COUNT),$(call knob_check_uint,MUTATE_COUNT,1,10000,mutants of make mutate, 1 to 10000))
 $(if $(call knob_given,FUZZ_TIME),$(call knob_check_uint,FUZZ_TIME,1,1000000000,seconds a fuzz target runs, 1 or more))
 $(if $(call knob_given,FUZZ_SHORT),$(call knob_check_uint,FUZZ_SHORT,1,1000000000,seconds a fuzz target runs, 1 or more))
 # SC_ARGS stands in a command as words: no quotes, no file name with blanks
@@ -456,7 +458,7 @@ synth synth-network: deps
 include tb/sc/sc.mk
 include tb/formal/formal.mk
 
-.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint lengths check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak synth synth-cosim waves waves-check clean FORCE
+.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint lengths check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak mutate synth synth-cosim waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -503,6 +505,9 @@ help:
 	@echo "                  selects; regress-build builds their binaries, regress-run runs them,"
 	@echo "                  regress-top builds the mesh3x3 network tops they use (1- and 3-cycle links)"
 	@echo "  make soak       the long co-simulation campaign, not in make test (build/soak/summary.md)"
+	@echo "  make mutate     one-line breaks of the RTL and C model, each must be caught by the unit"
+	@echo "                  benches or the co-simulation (build/mutate/report.md; MUTATE_SEED="
+	@echo "                  MUTATE_COUNT=, about 2 minutes a mutant; not in make test)"
 	@echo "evaluation (scripts/eval.mk, docs/results.md):"
 	@echo "  make sweep      latency/accepted sweeps of the C model, live and paper mode, to 3x"
 	@echo "                  saturation (build/sweep/); SWEEP_QUICK=1 SWEEP_TRAFFIC= SWEEP_CONFIGS="
@@ -646,6 +651,15 @@ soak: deps regress-build
 	  $(SOAK_DIR) --elapsed $$((SECONDS - t0)) > $(SOAK_DIR)/summary.md; rc2=$$?; \
 	sed -n '3,12p' $(SOAK_DIR)/summary.md; echo "soak: $(SOAK_DIR)/summary.md"; \
 	[ $$rc -eq 0 ] && [ $$rc2 -eq 0 ]
+
+# The mutation campaign (not part of make test): scripts/mutate.py breaks one
+# line of the last commit's RTL or C model at a time, in a copy under
+# $(BUILD)/mutate/tree, and reports what caught each break.
+MUTATE_SEED  ?= 1
+MUTATE_COUNT ?= 20
+mutate:
+	$(REGRESS_PYTHON) scripts/mutate.py --seed $(MUTATE_SEED) --count $(MUTATE_COUNT) \
+	  --out $(abspath $(BUILD))/mutate
 
 # The generated network top alone (the "top" and its "powerup" cases):
 # spingen's wiring (corner, edge and inner routers of a 3x3 mesh).  One

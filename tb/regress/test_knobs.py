@@ -81,7 +81,8 @@ EVAL_KNOBS = [("sweep", k) for k in ("SWEEP_CYCLES", "SWEEP_TRAFFIC", "SWEEP_CON
                                      "SWEEP_QUICK", "SWEEP_JOBS", "SWEEP_SAT_CYCLES",
                                      "SWEEP_SAT_SEEDS", "SWEEP_SAT_DRAIN", "SWEEP_ENGINE",
                                      "SWEEP_FAULTS")] + [("ppa", "PPA_MODE")] + \
-             [("bench", "BENCH_RUNS"), ("bench", "BENCH_QUICK"), ("bench-vflags", "VFLAGS_VARIANTS")]
+             [("bench", "BENCH_RUNS"), ("bench", "BENCH_QUICK"), ("bench-vflags", "VFLAGS_VARIANTS")] + \
+             [("mutate", "MUTATE_SEED"), ("mutate", "MUTATE_COUNT")]
 SYNTH_KNOBS = [("synth", k) for k in ("CONFIG", "SYNTH_JOBS", "SYNTH_DEDUP", "SYNTH_NET_FLAT", "SYNTH_EARLY",
                                       "SYNTH_COMPARE", "SYNTH_SPIN_PAIRS", "SYNTH_RTL_DIR")] + \
               [("synth-network", "TOPO"), ("synth-network", "VCS")]

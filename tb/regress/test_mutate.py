@@ -1,0 +1,52 @@
+"""scripts/mutate.py (make mutate) without its builds: the draw of mutants
+and the options.  The campaign itself takes minutes a mutant and is not
+run here (test_targets.py says so)."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import mutate  # noqa: E402
+
+
+def test_mutants_are_one_flip_of_one_code_line():
+    ms = mutate.mutants(str(ROOT), 1, 40)
+    assert len(ms) == 40
+    assert len({(f, i) for f, i, _, _ in ms}) == 40, "a line drawn twice"
+    for f, i, old, new in ms:
+        lines = (ROOT / f).read_text().split("\n")
+        assert lines[i] == old, (f, i)
+        assert new != old, (f, i)
+        assert any(old.split("//")[0].count(a) == 1 and new == old.split("//")[0].replace(a, b, 1)
+                   + old[len(old.split("//")[0]):] for a, b in mutate.OPS), (f, i, old, new)
+        assert not any(k in old for k in mutate.SKIP), (f, i, old)
+        s = old.strip()
+        assert not s.startswith(("//", "/*", "*")), (f, i, old)
+
+
+def test_the_draw_follows_the_seed():
+    assert mutate.mutants(str(ROOT), 7, 10) == mutate.mutants(str(ROOT), 7, 10)
+    assert mutate.mutants(str(ROOT), 7, 10) != mutate.mutants(str(ROOT), 8, 10)
+
+
+def test_rtl_and_c_both_drawn():
+    files = {f for f, _, _, _ in mutate.mutants(str(ROOT), 1, 60)}
+    assert any(f.startswith("rtl/") for f in files) and any(f.startswith("cmodel/") for f in files)
+
+
+def test_no_nonblocking_assignment_flipped():
+    for f, i, old, new in mutate.mutants(str(ROOT), 3, 200):
+        if f.endswith(".sv"):
+            assert not (" <= " in old and " < " in new and old.lstrip().split(" ")[0].endswith("_q")), old
+
+
+def test_bad_options_refused():
+    for args in (["--seed", "x"], ["--count", "0"], ["--count", "1;ls"], ["--unit-cycles", "-1"],
+                 ["--seed", "99999999999"]):
+        p = subprocess.run([sys.executable, str(ROOT / "scripts" / "mutate.py")] + args,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+        assert p.returncode == 2, (args, p.stderr)
+        assert "--" + args[0].lstrip("-") in p.stderr, (args, p.stderr)
