@@ -65,6 +65,11 @@ COSIM_RUNS = [
 ]
 
 
+# Seconds a co-simulation run may take (each takes under a minute unbroken):
+# a mutant that hangs a model is caught by this.
+COSIM_TIMEOUT = 600
+
+
 def code_lines(path):
     """(index, line) of the lines of PATH that hold code, outside comments."""
     out, in_block = [], False
@@ -153,7 +158,7 @@ def caught_by(tree, rel, configs, unit_cycles):
     if rc != 0:
         return "build: %s" % first_line(out, r"[Ee]rror")
     for cmd in COSIM_RUNS:
-        rc, out = run(cmd, tree)
+        rc, out = run(cmd, tree, COSIM_TIMEOUT)
         if rc != 0:
             return "co-simulation `%s`: %s" % (" ".join(cmd[:4]), first_line(
                 out, r"MISMATCH|mismatches [1-9]|FAILED|error|Assertion"))
