@@ -9,9 +9,10 @@ caught by the first of, in order:
   1. the unit benches of the mutated module (tb/unit/unit.mk: every
      configuration of the module, seed 1, MUTATE_UNIT_CYCLES cycles);
   2. its build failing (an RTL parameter check, the C compiler's -Werror);
-  3. five co-simulation runs (make sim TOPO=mesh8x8, and SPIN runs with
+  3. six co-simulation runs (make sim TOPO=mesh8x8, and SPIN runs with
      1 and 3 VCs, FAvORS-NMin with the injection window, 4-cycle links with
-     early credits and a link failing), any mismatch or failed run;
+     early credits and a link failing, escape-VC routing with 3 VCs), any
+     mismatch, failed run or hang;
   4. for a C file, the C model's own tests (make test-c).
 
 A mutant none of them catches is MISSED.  Some mutants change nothing
@@ -62,6 +63,8 @@ COSIM_RUNS = [
     ["build/rtl/p5-v1/Vcosim", "--topo", "mesh4x4@4", "--routing", "favors_min", "--vcs", "1",
      "--rate", "0.3", "--cycles", "3000", "--spin", "1", "--early-credit", "1",
      "--faults", "1000@5:1"],
+    ["build/rtl/p5-v3/Vcosim", "--topo", "mesh4x4", "--routing", "escape", "--vcs", "3",
+     "--rate", "0.6", "--cycles", "3000"],
 ]
 
 
