@@ -114,7 +114,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (o.sim.vcs < 1 || o.sim.vcs > 4 || o.sim.cycles < 1 || o.sim.cycles > SIM_MAX_CYCLE ||
         o.sim.warmup >= o.sim.cycles || o.sim.drain_limit > SIM_MAX_CYCLE ||
         !(o.sim.rate >= 0 && o.sim.rate <= 1) || !(o.sim.long_frac >= 0 && o.sim.long_frac <= 1) ||
-        (o.sim.tdd != 0 && (o.sim.tdd < 2 || o.sim.tdd > 32768)) ||   /* 0: auto */ (o.sim.spin != 0 && o.sim.spin != 1) ||
+        o.sim.tdd > 32768 ||   /* 0 and 1 are SIM_TDD_AUTO and SIM_TDD_COVER */
+        (o.sim.spin != 0 && o.sim.spin != 1) ||
         !o.sim.topo || !o.sim.traffic)
       fail("option out of range accepted");
     const double size = name_size(o.sim.topo);
