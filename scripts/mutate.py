@@ -7,11 +7,13 @@ a dropped !, ...), in a copy of the repository's last commit.  A mutant is
 caught by the first of, in order:
 
   1. the unit benches of the mutated module (tb/unit/unit.mk: every
-     configuration of the module, seed 1, MUTATE_UNIT_CYCLES cycles);
+     configuration of the module, every bench for spin_pkg.sv; seed 1,
+     --unit-cycles cycles);
   2. its build failing (an RTL parameter check, the C compiler's -Werror);
-  3. six co-simulation runs (make sim TOPO=mesh8x8, and SPIN runs with
-     1 and 3 VCs, FAvORS-NMin with the injection window, 4-cycle links with
-     early credits and a link failing, escape-VC routing with 3 VCs), any
+  3. six co-simulation runs (make sim TOPO=mesh8x8, the live mode with
+     SmPipe 2; the paper's router, SmPipe 0, 1 VC; SPIN with 3 VCs;
+     FAvORS-NMin with the injection window and SmPipe 1; 4-cycle links with
+     early credits and a link failing; escape-VC routing with 3 VCs), any
      mismatch, failed run or hang;
   4. for a C file, the C model's own tests (make test-c).
 
@@ -55,11 +57,11 @@ SKIP = ("assert", "$error", "$fatal", "$display", "gen_check", '"', "localparam"
 COSIM_RUNS = [
     ["make", "-s", "sim", "TOPO=mesh8x8"],
     ["build/rtl/p5-v1/Vcosim", "--topo", "mesh4x4", "--routing", "favors_min", "--vcs", "1",
-     "--rate", "0.3", "--cycles", "5000", "--spin", "1"],
+     "--rate", "0.3", "--cycles", "5000", "--spin", "1", "--mode", "paper"],
     ["build/rtl/p5-v3/Vcosim", "--topo", "mesh6x6", "--routing", "favors_min", "--vcs", "3",
      "--rate", "0.5", "--cycles", "3000", "--spin", "1", "--tdd", "32"],
     ["build/rtl/p5-v1/Vcosim", "--topo", "mesh4x4", "--routing", "favors_nmin", "--vcs", "1",
-     "--rate", "0.3", "--cycles", "3000", "--spin", "1", "--window", "2"],
+     "--rate", "0.3", "--cycles", "3000", "--spin", "1", "--window", "2", "--sm-pipe", "1"],
     ["build/rtl/p5-v1/Vcosim", "--topo", "mesh4x4@4", "--routing", "favors_min", "--vcs", "1",
      "--rate", "0.3", "--cycles", "3000", "--spin", "1", "--early-credit", "1",
      "--faults", "1000@5:1"],
@@ -107,6 +109,8 @@ def mutants(tree, seed, count):
                         continue
                     if a == "!" and ("!=" in code or not re.search(r"!\s*[\w(]", code)):
                         continue
+                    if a in (" + 1", " - 1") and re.search(re.escape(a) + r"[\d']", code):
+                        continue   # a longer number, or a sized literal (1'b1)
                     cands.append((rel, i, line, code.replace(a, b, 1) + line[len(code):]))
     rng = random.Random(seed)
     rng.shuffle(cands)
@@ -148,7 +152,9 @@ def caught_by(tree, rel, configs, unit_cycles):
     mod = os.path.splitext(os.path.basename(rel))[0]
     mod = mod[len("spin_"):] if mod.startswith("spin_") else mod
     mod = {"arbiter": "rr_arbiter"}.get(mod, mod)
-    for c in [c for c in configs if c == mod or c.startswith(mod + "_")]:
+    # the package's functions and constants are in every module: every bench
+    mine = configs if mod == "pkg" else [c for c in configs if c == mod or c.startswith(mod + "_")]
+    for c in mine:
         rc, out = run(["make", "-s", "-j2", "build/unit/%s/Vtest" % c], tree)
         if rc != 0:
             return "build of unit bench %s: %s" % (c, first_line(out, r"[Ee]rror"))
