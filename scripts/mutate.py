@@ -76,11 +76,18 @@ COSIM_TIMEOUT = 600
 
 
 def code_lines(path):
-    """(index, line) of the lines of PATH that hold code, outside comments."""
-    out, in_block = [], False
+    """(index, line) of the lines of PATH that hold code, outside comments
+    and outside the RTL's `ifndef SYNTHESIS regions (its assertions)."""
+    out, in_block, checks = [], False, 0
     with open(path) as f:
         for i, line in enumerate(f):
             s = line.strip()
+            if s.startswith("`ifndef SYNTHESIS") or (checks and s.startswith("`if")):
+                checks += 1
+                continue
+            if checks:
+                checks -= s.startswith("`endif")
+                continue
             if in_block:
                 in_block = "*/" not in s
                 continue

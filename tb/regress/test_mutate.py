@@ -36,6 +36,20 @@ def test_rtl_and_c_both_drawn():
     assert any(f.startswith("rtl/") for f in files) and any(f.startswith("cmodel/") for f in files)
 
 
+def test_no_assertion_region_mutated():
+    """Lines between `ifndef SYNTHESIS and its `endif are the RTL's checks."""
+    for f, i, old, new in mutate.mutants(str(ROOT), 4, 300):
+        if f.endswith(".sv"):
+            depth = 0
+            for line in (ROOT / f).read_text().split("\n")[:i]:
+                s = line.strip()
+                if s.startswith("`ifndef SYNTHESIS") or (depth and s.startswith("`if")):
+                    depth += 1
+                elif depth and s.startswith("`endif"):
+                    depth -= 1
+            assert depth == 0, (f, i + 1, old)
+
+
 def test_no_nonblocking_assignment_flipped():
     for f, i, old, new in mutate.mutants(str(ROOT), 3, 200):
         if f.endswith(".sv"):
