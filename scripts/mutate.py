@@ -158,7 +158,8 @@ def caught_by(tree, rel, configs, unit_cycles):
     """What catches the mutant applied in TREE, or None."""
     mod = os.path.splitext(os.path.basename(rel))[0]
     mod = mod[len("spin_"):] if mod.startswith("spin_") else mod
-    mod = {"arbiter": "rr_arbiter"}.get(mod, mod)
+    # benches named otherwise: spin_sm_in's holds spin_unit.c's input stage
+    mod = {"arbiter": "rr_arbiter", "unit": "sm_in"}.get(mod, mod)
     # the package's functions and constants are in every module: every bench
     mine = configs if mod == "pkg" else [c for c in configs if c == mod or c.startswith(mod + "_")]
     for c in mine:
