@@ -11,7 +11,8 @@ caught by the first of, in order:
      --unit-cycles cycles);
   2. its build failing (an RTL parameter check, the C compiler's -Werror);
   3. six co-simulation runs (make sim TOPO=mesh8x8, the live mode with
-     SmPipe 2; the paper's router, SmPipe 0, 1 VC; SPIN with 3 VCs;
+     SmPipe 2; the paper's router, SmPipe 0, 1 VC; SPIN with 3 VCs and
+     occupancy admission;
      FAvORS-NMin with the injection window and SmPipe 1; 4-cycle links with
      early credits and a link failing; escape-VC routing with 3 VCs), any
      mismatch, failed run or hang;
@@ -59,7 +60,7 @@ COSIM_RUNS = [
     ["build/rtl/p5-v1/Vcosim", "--topo", "mesh4x4", "--routing", "favors_min", "--vcs", "1",
      "--rate", "0.3", "--cycles", "5000", "--spin", "1", "--mode", "paper"],
     ["build/rtl/p5-v3/Vcosim", "--topo", "mesh6x6", "--routing", "favors_min", "--vcs", "3",
-     "--rate", "0.5", "--cycles", "3000", "--spin", "1", "--tdd", "32"],
+     "--rate", "0.5", "--cycles", "3000", "--spin", "1", "--tdd", "32", "--admit-occ", "1"],
     ["build/rtl/p5-v1/Vcosim", "--topo", "mesh4x4", "--routing", "favors_nmin", "--vcs", "1",
      "--rate", "0.3", "--cycles", "3000", "--spin", "1", "--window", "2", "--sm-pipe", "1"],
     ["build/rtl/p5-v1/Vcosim", "--topo", "mesh4x4@4", "--routing", "favors_min", "--vcs", "1",
