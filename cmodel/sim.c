@@ -92,10 +92,10 @@ unsigned sim_auto_tdd(const topo_t *t)
   return d < 128u ? 128u : d > 32768u ? 32768u : (unsigned)d;
 }
 
-unsigned sim_cover_tdd(const topo_t *t, int vcs, int sm_pipe)
+uint64_t sim_cover_tdd(uint64_t loop)
 {
-  const uint64_t d = (sm_loop_bound(t, vcs, sm_pipe) + 2u) / 3u;
-  return d < 128u ? 128u : d > 32768u ? 0u : (unsigned)d;
+  const uint64_t d = (loop + 2u) / 3u;
+  return d < 128u ? 128u : d;
 }
 
 static int init(sim_t *s, const sim_opts_t *o, int models);
@@ -128,15 +128,16 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     s->o.tdd = sim_auto_tdd(&s->topo);
     s->o.tdd_rule = "auto";
   } else if (o->tdd == SIM_TDD_COVER) {
-    s->o.tdd = sim_cover_tdd(&s->topo, o->vcs, o->sm.pipe);
-    s->o.tdd_rule = "cover";
-    if (!s->o.tdd) {
+    const uint64_t loop = sm_loop_bound(&s->topo, o->vcs, o->sm.pipe);
+    const uint64_t tdd = sim_cover_tdd(loop);
+    if (tdd > 32768u) {
       snprintf(s->err, sizeof s->err, "--tdd cover: %s can form a loop of %llu cycles, which "
-               "needs t_DD %llu, over 32768", o->topo,
-               (unsigned long long)sm_loop_bound(&s->topo, o->vcs, o->sm.pipe),
-               (unsigned long long)((sm_loop_bound(&s->topo, o->vcs, o->sm.pipe) + 2u) / 3u));
+               "needs t_DD %llu, over 32768", o->topo, (unsigned long long)loop,
+               (unsigned long long)tdd);
       return -1;
     }
+    s->o.tdd = (unsigned)tdd;
+    s->o.tdd_rule = "cover";
   }
   s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
                       s->err, sizeof s->err);

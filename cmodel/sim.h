@@ -81,10 +81,10 @@ void sim_defaults(sim_opts_t *o);
  * rotating priority's epoch, 4 t_DD, outlasts the round trip of a loop's
  * special messages over long links. */
 unsigned sim_auto_tdd(const topo_t *t);
-/* --tdd cover (contract 12.3): 128, or ceil(C / 3) for C the longest loop
- * the network can form (sm_loop_bound: each network VC once, L + S cycles
- * a hop) when more; 0 when that is over 32768. */
-unsigned sim_cover_tdd(const topo_t *t, int vcs, int sm_pipe);
+/* --tdd cover (contract 12.3): 128, or ceil(C / 3) where more, for C =
+ * loop, the longest loop the network can form (sm_loop_bound: each network
+ * VC once, L + S cycles a hop); sim_init refuses more than 32768. */
+uint64_t sim_cover_tdd(uint64_t loop);
 const char *algo_name(route_algo_t a);
 int algo_parse(const char *s, route_algo_t *a);
 
