@@ -507,7 +507,7 @@ help:
 	@echo "  make soak       the long co-simulation campaign, not in make test (build/soak/summary.md)"
 	@echo "  make mutate     one-line breaks of the RTL and C model, each must be caught by the unit"
 	@echo "                  benches or the co-simulation (build/mutate/report.md; MUTATE_SEED="
-	@echo "                  MUTATE_COUNT=, about 2 minutes a mutant; not in make test)"
+	@echo "                  MUTATE_COUNT=; minutes, not in make test)"
 	@echo "evaluation (scripts/eval.mk, docs/results.md):"
 	@echo "  make sweep      latency/accepted sweeps of the C model, live and paper mode, to 3x"
 	@echo "                  saturation (build/sweep/); SWEEP_QUICK=1 SWEEP_TRAFFIC= SWEEP_CONFIGS="

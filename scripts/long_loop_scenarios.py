@@ -4,7 +4,7 @@ faulted meshes") under tb/scenarios/: mesh16x16_loop100.topo and .trace (a
 100-hop loop on a 16x16 mesh), ring28_500.topo and .trace (a 28-hop loop
 of 500 cycles over long links) and ring32_chords.topo with ring32_ccw.trace
 (a loop of all 32 routers against their id order, 9,664 cycles, on a
-network of hop diameter 8: the loop t_DD auto does not find).
+network of hop diameter 5: the loop t_DD auto does not find).
 
 Usage: scripts/long_loop_scenarios.py [--check] [DIR]
   DIR      where the files go (default tb/scenarios)

@@ -71,8 +71,9 @@ RUN_BY = {
     "unit-rtl-clean": (WHY, "removes the unit benches' builds that make test has just made"),
     "clean": (WHY, "removes build/, where make test keeps its binaries"),
     "soak": (WHY, "the long co-simulation campaign, about an hour on 2 cores"),
-    "mutate": (WHY, "a build and six co-simulations a mutant, about 2 minutes each (an hour for "
-                    "the default 20); its scripts/mutate.py options are checked by test_knobs"),
+    "mutate": (WHY, "unit benches, builds and six co-simulations a mutant: 4 to 7 minutes for 20 "
+                    "to 25 with ccache warm, far more from scratch; test_mutate.py checks its draw "
+                    "and options, test_knobs its make knobs"),
     "sweep-sat": (WHY, "runs of 10^6 cycles at 1x, 2x and 3x saturation, hours; the quick "
                        "sweep here runs the same script"),
     "bench-vflags": (WHY, "builds the co-simulation once per Verilator flag set (six builds)"),

@@ -97,8 +97,10 @@ $(foreach s,$(UNIT_SEEDS),unit-run-$(1)-$(s)): unit-run-$(1)-%: $(UNIT_BUILD)/$(
 endef
 
 # The runtime objects, from a build of the smallest primitive (the LFSR,
-# whose bench needs nothing else) with the flags of every other.
-$(UNIT_RT)/verilated.o: $(UNIT_MK)
+# whose bench needs nothing else) with the flags of every other; built again
+# when Verilator's runtime source changes (another Verilator installed).
+UNIT_RT_SRC := $(wildcard $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include/verilated.cpp)
+$(UNIT_RT)/verilated.o: $(UNIT_MK) $(UNIT_RT_SRC)
 	@rm -rf $(UNIT_RT) && mkdir -p $(UNIT_RT)
 	$(VERILATOR) $(strip $(UNIT_VFLAGS) --top-module spin_lfsr rtl/spin_pkg.sv rtl/spin_lfsr.sv \
 	  $(abspath tb/unit/spin_lfsr_tb.cpp) -CFLAGS "-O1 -I$(abspath cmodel)" --Mdir $(UNIT_RT) -o Vtest)
