@@ -213,6 +213,10 @@ void report_print(FILE *out, const report_t *r)
   print_traffic(out, r, &f);
   print_faults(out, s);
   if (!f.drained) print_loops(out, s);
+  if (!f.drained && s->o.spin && !s->o.mode.window)
+    fprintf(out, "  hint                 past saturation the injection window keeps a network "
+            "draining: --window 1 --early-credit 1 (make: WINDOW=1 EARLY_CREDIT=1); or a "
+            "longer --drain-limit\n");
   if (s->o.algo == ALGO_FAVORS_NMIN || s->o.algo == ALGO_UGAL)
     fprintf(out, "  non-minimal          %llu packets left their source toward an intermediate "
             "router\n", (unsigned long long)s->net.spin.detours);
