@@ -455,10 +455,24 @@ include synth/synth.mk
 # Yosys, OpenSTA and the cell library are installed like every other tool the
 # first time a synthesis needs them.
 synth synth-network: deps
+
+# make synth-router: the router of make sim's network and knobs (TOPO, VCS,
+# ROUTING, SPIN, SM_PIPE, TDD, EARLY_CREDIT) in the cell library, sized by
+# spingen --router-params, its power from make sim's run (synth/router.mk).
+synth-router: deps
+	@$(MAKE) --no-print-directory -s $(SPINGEN)
+	@params=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --vcs $(VCS) --sm-pipe $(SM_PIPE) --tdd $(TDD) \
+	    --router-params) || exit 2; \
+	  ports=$$(echo "$$params" | sed 's/^NumPorts=\([0-9]*\) .*/\1/'); \
+	  if [ "$$ports" -gt 16 ]; then \
+	    echo "error: TOPO=$$SPIN_NOC_TOPO: radix $$ports exceeds the RTL's 16 ports (spin_pkg::MaxPorts)" >&2; \
+	    exit 2; \
+	  fi; \
+	  $(MAKE) --no-print-directory synth-router-run SYNTH_ROUTER_PARAMS="$$params"
 include tb/sc/sc.mk
 include tb/formal/formal.mk
 
-.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint lengths check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak mutate synth synth-cosim waves waves-check clean FORCE
+.PHONY: all help deps sim sim-run sim-top pictures cmodel spinsim lint lengths check check-build check-cosim test test-c unit-rtl regress regress-build regress-run regress-top soak mutate synth synth-router synth-cosim waves waves-check clean FORCE
 FORCE:
 
 all: $(SPINSIM) $(SPINGEN)
@@ -480,6 +494,8 @@ help:
 	@echo "                  and power in the FreePDK45 cell library (OpenSTA) (build/synth/summary.md);"
 	@echo "                  make synth-help lists synth-network, synth-summary, synth-selftest,"
 	@echo "                  synth-lint, synth-jobs, synth-force and the synthesis knobs"
+	@echo "  make synth-router  the router of make sim's network and knobs (TOPO, VCS, ROUTING, SPIN, ...),"
+	@echo "                  sized to it: area, clock and power in the cell library (build/synth/router/)"
 	@echo "  make synth-cosim  co-simulate the synthesized router netlist against the C model"
 	@echo "tests:"
 	@echo "  make check      the everyday tier, a few minutes: test-c, lint, one configuration of"

@@ -8,6 +8,9 @@
  *        spingen --topo NAME --nics       (prints the NIC ports a router)
  *        spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths
  *                                         (prints IdW CycW, contract 12.9)
+ *        spingen --topo NAME [--vcs N] [--sm-pipe S] [--tdd N|auto|cover] --router-params
+ *                                         (prints the router parameters the
+ *                                         network needs, for make synth-router)
  * The routers of the top get the network's own special-message widths, for
  * SmPipe up to 2, and all three SmPipe timings (SmPipe 3, sm_pipe_i).
  * Beside FILE it writes spin_network_cfg.h: the same sizes for the C++
@@ -19,6 +22,7 @@
 #include "flit.h"
 #include "lfsr.h"
 #include "router.h"
+#include "sim.h"
 #include "sm_fmt.h"
 #include "topology.h"
 
@@ -28,10 +32,14 @@ static int usage(FILE *f)
              "       spingen --topo NAME --radix\n"
              "       spingen --topo NAME --nics\n"
              "       spingen --topo NAME [--vcs N] [--sm-pipe S] --sm-widths\n"
+             "       spingen --topo NAME [--vcs N] [--sm-pipe S] [--tdd N|auto|cover] --router-params\n"
              "  writes the Verilog network top (module spin_network) for topology NAME,\n"
              "  or prints the port count of its routers (NIC ports included), or their\n"
              "  NIC ports (concentration), or the\n"
-             "  widths its SPIN messages need: IdW CycW (SmPipe S, 2 by default)\n");
+             "  widths its SPIN messages need: IdW CycW (SmPipe S, 2 by default),\n"
+             "  or the parameters a router of it needs: NumPorts NumNics IdW CycW\n"
+             "  TddW XlatW as Name=Value (t_DD by the rule or value of --tdd, auto\n"
+             "  by default)\n");
   return f == stdout ? 0 : 2;
 }
 
@@ -274,10 +282,41 @@ static int write_cfg(const char *out, const topo_t *t, int vcs, int flitw, int e
   return fclose(f);
 }
 
+/* t_DD of --tdd ARG for this network (contract 12.3), or 0 after an error. */
+static unsigned tdd_of(const topo_t *t, int vcs, int pipe, const char *arg)
+{
+  int v;
+  if (!strcmp(arg, "auto")) return sim_auto_tdd(t);
+  if (!strcmp(arg, "cover")) {
+    const uint64_t tdd = sim_cover_tdd(sm_loop_bound(t, vcs, pipe));
+    if (tdd <= 32768u) return (unsigned)tdd;
+    fprintf(stderr, "error: --tdd cover: %s needs t_DD %llu, over 32768\n", t->name,
+            (unsigned long long)tdd);
+    return 0;
+  }
+  return parse_int("--tdd", arg, 2, 32768, &v) ? 0u : (unsigned)v;
+}
+
+/* The parameters of a router of this network (rtl/spin_router.sv): its
+ * ports, NIC ports, message widths (12.9), the bits of its t_DD and of its
+ * links' latencies. */
+static int print_router_params(const topo_t *t, int vcs, int pipe, const char *tdd_arg)
+{
+  unsigned idw, cycw, tddw = 2;
+  const unsigned tdd = tdd_of(t, vcs, pipe, tdd_arg);
+  if (!tdd) return 2;
+  while ((1u << tddw) - 1u < tdd) tddw++;
+  sm_widths_for(t, vcs, pipe, &idw, &cycw);
+  printf("NumPorts=%d NumNics=%d IdW=%u CycW=%u TddW=%u XlatW=%u\n", t->radix, t->nics, idw,
+         cycw, tddw, topo_xlat_width(t));
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
-  const char *topo = NULL, *out = NULL;
+  const char *topo = NULL, *out = NULL, *tdd = "auto";
   int vcs = 1, flitw = 64, esc = 0, i, radix_only = 0, nics_only = 0, widths_only = 0, pipe = 2;
+  int params_only = 0, rc;
   char err[512];
   topo_t t;
   FILE *f;
@@ -296,6 +335,10 @@ int main(int argc, char **argv)
       widths_only = 1;
       continue;
     }
+    if (!strcmp(a, "--router-params")) {
+      params_only = 1;
+      continue;
+    }
     if (i + 1 >= argc) {
       fprintf(stderr, "error: %s needs a value\n", a);
       return usage(stderr);
@@ -306,12 +349,13 @@ int main(int argc, char **argv)
     else if (!strcmp(a, "--flit-width")) { if (parse_int(a, argv[++i], 16, 4096, &flitw)) return 2; }
     else if (!strcmp(a, "--escape")) { if (parse_int(a, argv[++i], 0, 1, &esc)) return 2; }
     else if (!strcmp(a, "--sm-pipe")) { if (parse_int(a, argv[++i], 0, 2, &pipe)) return 2; }
+    else if (!strcmp(a, "--tdd")) tdd = argv[++i];
     else {
       fprintf(stderr, "error: unknown option '%s'\n", a);
       return usage(stderr);
     }
   }
-  if (!topo || (!out && !radix_only && !nics_only && !widths_only)) {
+  if (!topo || (!out && !radix_only && !nics_only && !widths_only && !params_only)) {
     fprintf(stderr, "error: --topo and --out are required\n");
     return usage(stderr);
   }
@@ -328,6 +372,11 @@ int main(int argc, char **argv)
     printf("%d\n", t.nics);
     topo_free(&t);
     return 0;
+  }
+  if (params_only) {
+    rc = print_router_params(&t, vcs, pipe, tdd);
+    topo_free(&t);
+    return rc;
   }
   if (widths_only) {
     unsigned idw, cycw;

@@ -533,7 +533,26 @@ def parse_args():
     ap.add_argument('--spin-pairs', default='',
                     help='SPIN_OFF:SPIN_ON pairs of the SPIN overhead table')
     ap.add_argument('--rtl-hash', default='', help='SHA-256 prefix of the current RTL')
+    ap.add_argument('--show', default='',
+                    help='a configuration whose cell-library figures to print')
     return ap.parse_args()
+
+
+def show_router(r):
+    """One configuration's cell-library figures, printed (make synth-router)."""
+    c = r.get('cell')
+    if not c:
+        print('synth: %s has no cell-library figures' % r['name'], file=sys.stderr)
+        return 1
+    print('%s: %s' % (r['name'], (r['cfg'] or {}).get('params', '')))
+    print('  area      %s um^2: flip-flops %s, logic %s, SPIN unit %s' % (
+        fmt(c['area_um2']), fmt(c['area_ff_um2']), fmt(c['area_logic_um2']),
+        fmt(c['area_spin_um2']) if 'area_spin_um2' in c else '-'))
+    print('  clock     %s ps (%d MHz), bound by %s' % (
+        fmt(c['clock_ps']), int(round(1e6 / c['clock_ps'])), c['bound']))
+    print('  power     %.2f mW at that clock, %.1f pJ a cycle (activity: %s)' % (
+        c['power_mw'], c['energy_pj'], c['act_run']))
+    return 0
 
 
 def load_networks(d):
@@ -1251,7 +1270,13 @@ def main():
     write_network(rep, nets)
     write_times(rep, done)
     write_warnings(rep, done, nets)
-    return write_files(args, rep, done, routers, nets)
+    rc = write_files(args, rep, done, routers, nets)
+    if args.show:
+        if args.show not in byname:
+            print('synth-summary: no configuration %s' % args.show, file=sys.stderr)
+            return 1
+        return rc or show_router(byname[args.show])
+    return rc
 
 
 if __name__ == '__main__':

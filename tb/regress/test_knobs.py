@@ -85,7 +85,8 @@ EVAL_KNOBS = [("sweep", k) for k in ("SWEEP_CYCLES", "SWEEP_TRAFFIC", "SWEEP_CON
              [("mutate", "MUTATE_SEED"), ("mutate", "MUTATE_COUNT")]
 SYNTH_KNOBS = [("synth", k) for k in ("CONFIG", "SYNTH_JOBS", "SYNTH_DEDUP", "SYNTH_NET_FLAT", "SYNTH_EARLY",
                                       "SYNTH_COMPARE", "SYNTH_SPIN_PAIRS", "SYNTH_RTL_DIR")] + \
-              [("synth-network", "TOPO"), ("synth-network", "VCS")]
+              [("synth-network", "TOPO"), ("synth-network", "VCS")] + \
+              [("synth-router", k) for k in ("TOPO", "TRAFFIC", "FAULTS", "SYNTH_SHOW")]
 
 
 def refused(rc, out, knob, marker):
@@ -167,6 +168,26 @@ def test_good_values_pass():
     assert rc == 0, out
     rc, out = make("synth", "CONFIG=wf_1vc xy_1vc", "SYNTH_JOBS=1", dry=True)
     assert rc == 0, out
+
+
+def test_synth_router_is_sized_by_the_network():
+    """make synth-router takes its parameters from spingen --router-params and
+    make sim's knobs (make -n: the Yosys command it would run), and refuses a
+    radix the RTL does not take and a t_DD cover past 32768."""
+    rc, out = make("synth-router", "TOPO=dragonfly-4-2-2@4", "VCS=2", "ROUTING=favors_nmin",
+                   "TDD=cover", "EARLY_CREDIT=1", dry=True)
+    assert rc == 0, out
+    want = ("-chparam NumPorts 7 ", "-chparam NumNics 2 ", "-chparam NumVcs 2 ", "-chparam IdW 6 ",
+            "-chparam XlatW 2 ", "-chparam Spin 1 ", "-chparam SmPipe 2 ", "-chparam EarlyCredit 1 ",
+            "-chparam Nmin 1")
+    for w in want:
+        assert w in out, f"{w!r} not in:\n{out}"
+    assert "NumPorts 5" not in out, out
+    assert "p7-v2-n2/Vcosim" in out and "--topo dragonfly-4-2-2@4" in out and "--tdd cover" in out, out
+    rc, out = make("synth-router", "TOPO=dragonfly-2-8-16", dry=True)
+    assert rc == 2 and "radix" in out, out
+    rc, out = make("synth-router", "TOPO=dragonfly-8-4-4@100", "TDD=cover", dry=True)
+    assert rc == 2 and "over 32768" in out, out
 
 
 def test_help_and_clean_are_safe(tmp_path):

@@ -83,6 +83,8 @@ RUN_BY = {
                    "make synth CONFIG=<one> is the short form"),
     "synth-summary": (WHY, "the summary step of make synth (see its row)"),
     "synth-network": (WHY, "synthesizes a whole network, minutes per topology"),
+    "synth-router": (WHY, "Yosys, OpenSTA and an activity run, 1.5 to 3 minutes a network; "
+                          "test_knobs.py runs it with make -n (its parameters and refusals)"),
     "synth-selftest": (WHY, "synthesizes deliberately broken routers, minutes"),
     "synth-lint": (VIA, "lint"),
     "synth-jobs": (WHY, "the Yosys, OpenSTA and power runs of make synth, without its summary "
