@@ -191,8 +191,9 @@ static void print_spin(FILE *out, const sim_t *s)
           s->o.algo == ALGO_FAVORS_NMIN ? "2m-1" : "m-1",
           (unsigned long long)k->bound_violations);
   if (k->deadlocks_resolved)
-    fprintf(out, "                       expiry to resolution: median %u, max %llu cycles; "
+    fprintf(out, "                       expiry to resolution: median %u%s, max %llu cycles; "
             "longest loop %llu hops, %llu cycles\n", spin_resolve_median(k),
+            spin_resolve_median(k) == SPIN_RESOLVE_BINS - 1 ? " or more" : "",
             (unsigned long long)k->expiry_to_resolve_max, (unsigned long long)k->longest_hops,
             (unsigned long long)k->longest_cycles);
   if (k->probes_dropped)
