@@ -15,17 +15,26 @@
 # FAULTS stand in that run's command unquoted, so synth/synth.mk lets
 # through only names and paths of letters, digits and . _ - + @ / : ,
 
+ifeq ($(call knob_is_empty,$(SYNTH_ROUTER_PARAMS)),)
+ifeq ($(call knob_only,$(subst $(knob_space),,$(SYNTH_ROUTER_PARAMS)),$(knob_name_chars) =),)
+$(call knob_fail,SYNTH_ROUTER_PARAMS,Name=Value words of spingen --router-params (make synth-router sets it))
+endif
+endif
 ifneq ($(strip $(SYNTH_ROUTER_PARAMS)),)
 synth_router_kv = $(patsubst $(1)=%,%,$(filter $(1)=%,$(SYNTH_ROUTER_PARAMS)))
+# The activity run starts in build/synth/router/: a file a knob names, from
+# the repository root.
+synth_router_abs = $(if $(filter $(1):%,$(2)),$(1):$(abspath $(patsubst $(1):%,%,$(2))),$(2))
 SYNTH_ROUTER_EXTRA := $(addprefix -G,$(SYNTH_ROUTER_PARAMS)) -GSpin=$(SPIN) -GSmPipe=$(SM_PIPE) \
   -GEarlyCredit=$(EARLY_CREDIT) $(if $(filter favors_nmin,$(ROUTING)),-GNmin=1) \
   $(if $(filter escape,$(ROUTING)),-GEscape=1)
 $(call synth_config, router, $(VCS), $(SYNTH_ROUTER_EXTRA), --routing $(ROUTING))
-SYNTH_ACT.router := --topo $(TOPO) --routing $(ROUTING) --vcs $(VCS) --traffic $(TRAFFIC) \
+SYNTH_ACT.router := --topo $(call synth_router_abs,file,$(TOPO)) --routing $(ROUTING) --vcs $(VCS) \
+  --traffic $(call synth_router_abs,trace,$(TRAFFIC)) \
   --rate $(RATE) --long-frac $(LONG_FRAC) --seed $(SEED) --spin $(SPIN) --tdd $(TDD) \
   --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
   --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
-  --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE) $(if $(FAULTS),--faults $(FAULTS))
+  --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE) $(if $(FAULTS),--faults $(call synth_router_abs,file,$(FAULTS)))
 SYNTH_BIN.router := $(or $(RTL_DIR),$(BUILD)/rtl)/p$(call synth_router_kv,NumPorts)-v$(VCS)$(if \
   $(filter-out 1,$(call synth_router_kv,NumNics)),-n$(call synth_router_kv,NumNics))/Vcosim
 endif

@@ -108,7 +108,9 @@ synth_config = $(eval $(call synth_config_body,$(strip $(1)),$(strip $(2)),$(str
 
 SYNTH_CONFIGS :=
 include $(SYNTH_SRC)/configs.mk
-# make synth-router's row, `router`, when it runs (synth/router.mk)
+# make synth-router's row, `router`, when it runs (synth/router.mk; it
+# checks its own parameters, with scripts/knobs.mk)
+include $(SYNTH_SRC)/../scripts/knobs.mk
 include $(SYNTH_SRC)/router.mk
 
 # ---- knob checks (scripts/knobs.mk: in make alone, before any recipe) ----

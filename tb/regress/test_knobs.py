@@ -86,7 +86,8 @@ EVAL_KNOBS = [("sweep", k) for k in ("SWEEP_CYCLES", "SWEEP_TRAFFIC", "SWEEP_CON
 SYNTH_KNOBS = [("synth", k) for k in ("CONFIG", "SYNTH_JOBS", "SYNTH_DEDUP", "SYNTH_NET_FLAT", "SYNTH_EARLY",
                                       "SYNTH_COMPARE", "SYNTH_SPIN_PAIRS", "SYNTH_RTL_DIR")] + \
               [("synth-network", "TOPO"), ("synth-network", "VCS")] + \
-              [("synth-router", k) for k in ("TOPO", "TRAFFIC", "FAULTS", "SYNTH_SHOW")]
+              [("synth-router", k) for k in ("TOPO", "TRAFFIC", "FAULTS", "SYNTH_SHOW")] + \
+              [("synth-router-run", "SYNTH_ROUTER_PARAMS")]
 
 
 def refused(rc, out, knob, marker):
@@ -115,7 +116,8 @@ def test_fragment_knob_refuses_shell_text(goal, knob, tmp_path):
     marker = tmp_path / "ran"
     for v in payloads(marker):
         if v in ("1 2", "1 ") and knob in ("SWEEP_TRAFFIC", "SWEEP_CONFIGS", "SWEEP_MODES", "SWEEP_SAT_SEEDS",
-                                          "VFLAGS_VARIANTS", "CONFIG", "SYNTH_COMPARE", "SYNTH_SPIN_PAIRS"):
+                                          "VFLAGS_VARIANTS", "CONFIG", "SYNTH_COMPARE", "SYNTH_SPIN_PAIRS",
+                                          "SYNTH_ROUTER_PARAMS"):
             continue   # lists: blanks separate names (an unknown name is refused: test_knob_classes)
         rc, out = make(goal, f"{knob}={v}", dry=True)
         refused(rc, out, knob, marker)
