@@ -172,6 +172,7 @@ static void print_loops(FILE *out, const sim_t *s)
 static void print_spin(FILE *out, const sim_t *s)
 {
   const spin_stats_t *k = &s->net.spin;
+  const unsigned median = spin_resolve_median(k);
   if (!s->o.spin) {
     fprintf(out, "  SPIN                 off\n");
     return;
@@ -192,8 +193,8 @@ static void print_spin(FILE *out, const sim_t *s)
           (unsigned long long)k->bound_violations);
   if (k->deadlocks_resolved)
     fprintf(out, "                       expiry to resolution: median %u%s, max %llu cycles; "
-            "longest loop %llu hops, %llu cycles\n", spin_resolve_median(k),
-            spin_resolve_median(k) == SPIN_RESOLVE_BINS - 1 ? " or more" : "",
+            "longest loop %llu hops, %llu cycles\n", median,
+            median == SPIN_RESOLVE_BINS - 1 ? " or more" : "",
             (unsigned long long)k->expiry_to_resolve_max, (unsigned long long)k->longest_hops,
             (unsigned long long)k->longest_cycles);
   if (k->probes_dropped)
