@@ -113,11 +113,11 @@ include $(SYNTH_SRC)/configs.mk
 include $(SYNTH_SRC)/../scripts/knobs.mk
 include $(SYNTH_SRC)/router.mk
 
-# ---- knob checks (scripts/knobs.mk: in make alone, before any recipe) ----
+# ---- knob checks (scripts/knobs.mk, included above: in make alone, before
+# any recipe) ----
 # For the synthesis targets only.  TOPO (synth-network) stands in the
 # commands of this file unquoted: a generated name, or file:PATH of letters,
 # digits and . _ - + @ / (copy or link a file of another name).
-include $(SYNTH_SRC)/../scripts/knobs.mk
 ifneq ($(filter synth synth-jobs synth-summary synth-network synth-selftest synth-lint synth-cosim synth-help \
                 synth-router synth-router-run $(SYNTH_DIR)/%,$(or $(MAKECMDGOALS),synth-help)),)
 $(call knob_check_list,CONFIG,$(SYNTH_CONFIGS),configurations of $(SYNTH_SRC)/configs.mk: $(SYNTH_CONFIGS))
