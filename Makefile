@@ -458,16 +458,12 @@ synth synth-network: deps
 
 # make synth-router: the router of make sim's network and knobs (TOPO, VCS,
 # ROUTING, SPIN, SM_PIPE, TDD, EARLY_CREDIT) in the cell library, sized by
-# spingen --router-params, its power from make sim's run (synth/router.mk).
+# spingen --router-params (which refuses a radix over the RTL's 16 ports),
+# its power from make sim's run (synth/router.mk).
 synth-router: deps
 	@$(MAKE) --no-print-directory -s $(SPINGEN)
 	@params=$$($(SPINGEN) --topo "$$SPIN_NOC_TOPO" --vcs $(VCS) --sm-pipe $(SM_PIPE) --tdd $(TDD) \
 	    --router-params) || exit 2; \
-	  ports=$$(echo "$$params" | sed 's/^NumPorts=\([0-9]*\) .*/\1/'); \
-	  if [ "$$ports" -gt 16 ]; then \
-	    echo "error: TOPO=$$SPIN_NOC_TOPO: radix $$ports exceeds the RTL's 16 ports (spin_pkg::MaxPorts)" >&2; \
-	    exit 2; \
-	  fi; \
 	  $(MAKE) --no-print-directory synth-router-run SYNTH_ROUTER_PARAMS="$$params"
 include tb/sc/sc.mk
 include tb/formal/formal.mk

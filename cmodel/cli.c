@@ -244,20 +244,10 @@ static int opt_spin(cli_parse_t *p, const char *arg)
 
 static int opt_tdd(cli_parse_t *p, const char *arg)
 {
-  uint64_t u;
-  if (!strcmp(arg, "auto")) {
-    p->o->sim.tdd = SIM_TDD_AUTO;
-    return 0;
-  }
-  if (!strcmp(arg, "cover")) {
-    p->o->sim.tdd = SIM_TDD_COVER;
-    return 0;
-  }
-  if (num_u64("tdd", arg, &u) || u < 2 || u > 32768) {
+  if (sim_tdd_parse(arg, &p->o->sim.tdd) != 0) {
     cli_error("--tdd: must be 2..32768, auto or cover");
     return 2;
   }
-  p->o->sim.tdd = (unsigned)u;
   return 0;
 }
 

@@ -1,5 +1,7 @@
 /* sim.c - see sim.h. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "sim.h"
 #include "text.h"
@@ -98,6 +100,44 @@ uint64_t sim_cover_tdd(uint64_t loop)
   return d < 128u ? 128u : d;
 }
 
+int sim_tdd_parse(const char *s, unsigned *tdd)
+{
+  char *end;
+  unsigned long long v;
+  if (!strcmp(s, "auto")) *tdd = SIM_TDD_AUTO;
+  else if (!strcmp(s, "cover")) *tdd = SIM_TDD_COVER;
+  else {
+    if (!*s || *s == '-') return -1;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno || *end || v < 2 || v > 32768) return -1;
+    *tdd = (unsigned)v;
+  }
+  return 0;
+}
+
+int sim_tdd_resolve(const topo_t *t, int vcs, int sm_pipe, unsigned tdd, unsigned *out,
+                    const char **rule, char *err, size_t errlen)
+{
+  *rule = NULL;
+  *out = tdd;
+  if (tdd == SIM_TDD_AUTO) {
+    *out = sim_auto_tdd(t);
+    *rule = "auto";
+  } else if (tdd == SIM_TDD_COVER) {
+    const uint64_t loop = sm_loop_bound(t, vcs, sm_pipe);
+    const uint64_t d = sim_cover_tdd(loop);
+    if (d > 32768u) {
+      snprintf(err, errlen, "--tdd cover: %s can form a loop of %llu cycles, which needs t_DD "
+               "%llu, over 32768", t->name, (unsigned long long)loop, (unsigned long long)d);
+      return -1;
+    }
+    *out = (unsigned)d;
+    *rule = "cover";
+  }
+  return 0;
+}
+
 static int init(sim_t *s, const sim_opts_t *o, int models);
 
 int sim_init(sim_t *s, const sim_opts_t *o, int models)
@@ -124,21 +164,9 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     return -1;
   }
   if (check_topology(s, o) != 0) return -1;
-  if (o->tdd == SIM_TDD_AUTO) {
-    s->o.tdd = sim_auto_tdd(&s->topo);
-    s->o.tdd_rule = "auto";
-  } else if (o->tdd == SIM_TDD_COVER) {
-    const uint64_t loop = sm_loop_bound(&s->topo, o->vcs, o->sm.pipe);
-    const uint64_t tdd = sim_cover_tdd(loop);
-    if (tdd > 32768u) {
-      snprintf(s->err, sizeof s->err, "--tdd cover: %s can form a loop of %llu cycles, which "
-               "needs t_DD %llu, over 32768", o->topo, (unsigned long long)loop,
-               (unsigned long long)tdd);
-      return -1;
-    }
-    s->o.tdd = (unsigned)tdd;
-    s->o.tdd_rule = "cover";
-  }
+  if (sim_tdd_resolve(&s->topo, o->vcs, o->sm.pipe, o->tdd, &s->o.tdd, &s->o.tdd_rule, s->err,
+                      sizeof s->err) != 0)
+    return -1;
   s->tg = traffic_new(o->traffic, &s->topo, o->rate, o->long_frac, o->seed,
                       s->err, sizeof s->err);
   if (!s->tg) return -1;

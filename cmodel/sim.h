@@ -85,6 +85,15 @@ unsigned sim_auto_tdd(const topo_t *t);
  * loop, the longest loop the network can form (sm_loop_bound: each network
  * VC once, L + S cycles a hop); sim_init refuses more than 32768. */
 uint64_t sim_cover_tdd(uint64_t loop);
+/* --tdd's argument: "auto" (SIM_TDD_AUTO), "cover" (SIM_TDD_COVER) or a
+ * threshold of 2..32768 into *tdd; -1 for anything else. */
+int sim_tdd_parse(const char *s, unsigned *tdd);
+/* The threshold tdd (a value, SIM_TDD_AUTO or SIM_TDD_COVER) gives on
+ * topology t with vcs VCs and SmPipe sm_pipe into *out, and the rule that
+ * chose it ("auto", "cover" or NULL) into *rule; -1 with the reason in err
+ * when cover needs more than 32768. */
+int sim_tdd_resolve(const topo_t *t, int vcs, int sm_pipe, unsigned tdd, unsigned *out,
+                    const char **rule, char *err, size_t errlen);
 const char *algo_name(route_algo_t a);
 int algo_parse(const char *s, route_algo_t *a);
 

@@ -282,29 +282,19 @@ static int write_cfg(const char *out, const topo_t *t, int vcs, int flitw, int e
   return fclose(f);
 }
 
-/* t_DD of --tdd ARG for this network (contract 12.3), or 0 after an error. */
-static unsigned tdd_of(const topo_t *t, int vcs, int pipe, const char *arg)
-{
-  int v;
-  if (!strcmp(arg, "auto")) return sim_auto_tdd(t);
-  if (!strcmp(arg, "cover")) {
-    const uint64_t tdd = sim_cover_tdd(sm_loop_bound(t, vcs, pipe));
-    if (tdd <= 32768u) return (unsigned)tdd;
-    fprintf(stderr, "error: --tdd cover: %s needs t_DD %llu, over 32768\n", t->name,
-            (unsigned long long)tdd);
-    return 0;
-  }
-  return parse_int("--tdd", arg, 2, 32768, &v) ? 0u : (unsigned)v;
-}
-
 /* The parameters of a router of this network (rtl/spin_router.sv): its
- * ports, NIC ports, message widths (12.9), the bits of its t_DD and of its
- * links' latencies. */
-static int print_router_params(const topo_t *t, int vcs, int pipe, const char *tdd_arg)
+ * ports, NIC ports, message widths (12.9), the bits of the t_DD that tdd
+ * (a --tdd value or rule, sim_tdd_parse) gives there and of its links'
+ * latencies. */
+static int print_router_params(const topo_t *t, int vcs, int pipe, unsigned tdd_arg)
 {
-  unsigned idw, cycw, tddw = 2;
-  const unsigned tdd = tdd_of(t, vcs, pipe, tdd_arg);
-  if (!tdd) return 2;
+  unsigned idw, cycw, tddw = 2, tdd;
+  const char *rule;
+  char err[512];
+  if (sim_tdd_resolve(t, vcs, pipe, tdd_arg, &tdd, &rule, err, sizeof err) != 0) {
+    fprintf(stderr, "error: %s\n", err);
+    return 2;
+  }
   while ((1u << tddw) - 1u < tdd) tddw++;
   sm_widths_for(t, vcs, pipe, &idw, &cycw);
   printf("NumPorts=%d NumNics=%d IdW=%u CycW=%u TddW=%u XlatW=%u\n", t->radix, t->nics, idw,
@@ -314,7 +304,8 @@ static int print_router_params(const topo_t *t, int vcs, int pipe, const char *t
 
 int main(int argc, char **argv)
 {
-  const char *topo = NULL, *out = NULL, *tdd = "auto";
+  const char *topo = NULL, *out = NULL;
+  unsigned tdd = SIM_TDD_AUTO;
   int vcs = 1, flitw = 64, esc = 0, i, radix_only = 0, nics_only = 0, widths_only = 0, pipe = 2;
   int params_only = 0, rc;
   char err[512];
@@ -349,7 +340,12 @@ int main(int argc, char **argv)
     else if (!strcmp(a, "--flit-width")) { if (parse_int(a, argv[++i], 16, 4096, &flitw)) return 2; }
     else if (!strcmp(a, "--escape")) { if (parse_int(a, argv[++i], 0, 1, &esc)) return 2; }
     else if (!strcmp(a, "--sm-pipe")) { if (parse_int(a, argv[++i], 0, 2, &pipe)) return 2; }
-    else if (!strcmp(a, "--tdd")) tdd = argv[++i];
+    else if (!strcmp(a, "--tdd")) {
+      if (sim_tdd_parse(argv[++i], &tdd) != 0) {
+        fprintf(stderr, "error: --tdd: '%s' is not 2..32768, auto or cover\n", argv[i]);
+        return 2;
+      }
+    }
     else {
       fprintf(stderr, "error: unknown option '%s'\n", a);
       return usage(stderr);
@@ -373,11 +369,6 @@ int main(int argc, char **argv)
     topo_free(&t);
     return 0;
   }
-  if (params_only) {
-    rc = print_router_params(&t, vcs, pipe, tdd);
-    topo_free(&t);
-    return rc;
-  }
   if (widths_only) {
     unsigned idw, cycw;
     sm_widths_for(&t, vcs, pipe, &idw, &cycw);
@@ -389,6 +380,11 @@ int main(int argc, char **argv)
     fprintf(stderr, "error: %s: radix %d exceeds %d ports\n", topo, t.radix, MAX_PORTS);
     topo_free(&t);
     return 2;
+  }
+  if (params_only) {
+    rc = print_router_params(&t, vcs, pipe, tdd);
+    topo_free(&t);
+    return rc;
   }
   if (t.nics > 1) {
     fprintf(stderr, "error: %s: %d NICs a router; the generated network top has one (use the "
