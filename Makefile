@@ -413,11 +413,13 @@ $(SCOSIM): $(SCOSIM_DIR)/spin_router.v $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(
 
 # The options of a run, for a recipe: TOPO, TRAFFIC and FAULTS through the
 # environment (the knob checks), each one word whatever it holds.
-SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --routing $(ROUTING) --vcs $(VCS) --traffic "$$SPIN_NOC_TRAFFIC" \
-           --rate $(RATE) --long-frac $(LONG_FRAC) --cycles $(CYCLES) --seed $(SEED) \
+# SIM_KNOB_ARGS: the options of the checked knobs alone (synth/router.mk's
+# activity run takes them too).
+SIM_KNOB_ARGS = --routing $(ROUTING) --vcs $(VCS) --rate $(RATE) --long-frac $(LONG_FRAC) --seed $(SEED) \
            --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
            --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
-           --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE) \
+           --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE)
+SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --traffic "$$SPIN_NOC_TRAFFIC" --cycles $(CYCLES) $(SIM_KNOB_ARGS) \
            $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
 # In a recipe: `set -- COMMAND...; $(RUN_SHOW)` prints the command, each
 # word quoted as the shell would need it (bash's printf %q), then runs it;

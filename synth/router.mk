@@ -10,8 +10,9 @@
 # with the parts make sim's knobs build in: SPIN (Spin, SmPipe),
 # EARLY_CREDIT (EarlyCredit), ROUTING favors_nmin (Nmin) or escape
 # (Escape).  Its power comes from the activity of make sim's own run of that
-# network (its knobs, but CYCLES: SYNTH_ACT_WARMUP then SYNTH_ACT_CYCLES
-# cycles), on the co-simulation binary of its radix.  TOPO, TRAFFIC and
+# network (its knobs, SIM_KNOB_ARGS of the top-level Makefile, but CYCLES:
+# SYNTH_ACT_WARMUP then SYNTH_ACT_CYCLES cycles), on the co-simulation
+# binary of its radix.  TOPO, TRAFFIC and
 # FAULTS stand in that run's command unquoted, so synth/synth.mk lets
 # through only names and paths of letters, digits and . _ - + @ / : ,
 
@@ -29,12 +30,9 @@ SYNTH_ROUTER_EXTRA := $(addprefix -G,$(SYNTH_ROUTER_PARAMS)) -GSpin=$(SPIN) -GSm
   -GEarlyCredit=$(EARLY_CREDIT) $(if $(filter favors_nmin,$(ROUTING)),-GNmin=1) \
   $(if $(filter escape,$(ROUTING)),-GEscape=1)
 $(call synth_config, router, $(VCS), $(SYNTH_ROUTER_EXTRA), --routing $(ROUTING))
-SYNTH_ACT.router := --topo $(call synth_router_abs,file,$(TOPO)) --routing $(ROUTING) --vcs $(VCS) \
-  --traffic $(call synth_router_abs,trace,$(TRAFFIC)) \
-  --rate $(RATE) --long-frac $(LONG_FRAC) --seed $(SEED) --spin $(SPIN) --tdd $(TDD) \
-  --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
-  --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
-  --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE) $(if $(FAULTS),--faults $(call synth_router_abs,file,$(FAULTS)))
+SYNTH_ACT.router := --topo $(call synth_router_abs,file,$(TOPO)) \
+  --traffic $(call synth_router_abs,trace,$(TRAFFIC)) $(SIM_KNOB_ARGS) \
+  $(if $(FAULTS),--faults $(call synth_router_abs,file,$(FAULTS)))
 SYNTH_BIN.router := $(or $(RTL_DIR),$(BUILD)/rtl)/p$(call synth_router_kv,NumPorts)-v$(VCS)$(if \
   $(filter-out 1,$(call synth_router_kv,NumNics)),-n$(call synth_router_kv,NumNics))/Vcosim
 endif
