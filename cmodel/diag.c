@@ -178,6 +178,115 @@ void diag_loops_free(diag_loops_t *d)
   d->kept = 0;
 }
 
+/* ---- waiting behind a front ---- */
+
+/* Waiting VCs behind front port f (reached back through the VCs that wait
+ * for a port already reached), marking them in seen[] and in all[]; their
+ * count.  into[y]..into[y+1] index by[], the waiting VCs that wait for port
+ * y; q[] has room for every port. */
+static uint64_t count_behind(const graph_t *g, int f, const int *into, const int *by, int *q,
+                             char *seen_port, char *all)
+{
+  uint64_t n = 0;
+  int head = 0, tail = 0, i;
+  q[tail++] = f;
+  seen_port[f] = 1;
+  while (head < tail) {
+    const int y = q[head++];
+    for (i = into[y]; i < into[y + 1]; i++) {
+      const int u = by[i], x = u / g->V;
+      n++;
+      all[u] = 1;
+      if (!seen_port[x]) {
+        seen_port[x] = 1;
+        q[tail++] = x;
+      }
+    }
+  }
+  for (i = 0; i < tail; i++) seen_port[q[i]] = 0;
+  return n;
+}
+
+/* Whether port y (router r2, input p2) holds a VC that does not wait. */
+static int is_front(const graph_t *g, int y)
+{
+  int v, r2, p2;
+  for (v = 0; v < g->V; v++)
+    if (!waits(g, y * g->V + v, &r2, &p2)) return 1;
+  return 0;
+}
+
+int diag_behind(diag_behind_t *out, const network_t *net)
+{
+  graph_t g;
+  int NP, N, u, y, rc = 0;
+  int *down, *into, *by, *q;
+  char *seen_port, *all;
+  memset(out, 0, sizeof *out);
+  out->r = out->o = out->r2 = out->p2 = -1;
+  g.net = net;
+  g.P = net->ports;
+  g.V = net->vcs;
+  NP = net->n * g.P;
+  N = NP * g.V;
+  down = malloc((size_t)N * sizeof *down);
+  into = calloc((size_t)NP + 1, sizeof *into);
+  by = malloc((size_t)N * sizeof *by);
+  q = malloc((size_t)NP * sizeof *q);
+  seen_port = calloc((size_t)NP, 1);
+  all = calloc((size_t)N, 1);
+  if (!down || !into || !by || !q || !seen_port || !all) {
+    rc = -1;
+    goto done;
+  }
+  for (u = 0; u < N; u++) {
+    int r2, p2;
+    down[u] = waits(&g, u, &r2, &p2) ? r2 * g.P + p2 : -1;
+    if (down[u] >= 0) into[down[u] + 1]++;
+  }
+  for (y = 0; y < NP; y++) into[y + 1] += into[y];
+  {
+    int *fill = q;   /* q is free until the counting below */
+    memcpy(fill, into, (size_t)NP * sizeof *fill);
+    for (u = 0; u < N; u++)
+      if (down[u] >= 0) by[fill[down[u]]++] = u;
+  }
+  for (y = 0; y < NP; y++) {
+    const topo_t *t = net->topo;
+    int k, r, o;
+    unsigned lat;
+    uint64_t n;
+    if (into[y] == into[y + 1] || !is_front(&g, y)) continue;
+    out->fronts++;
+    n = count_behind(&g, y, into, by, q, seen_port, all);
+    k = (y / g.P) * t->radix + y % g.P;
+    r = t->peer_router[k];
+    o = t->peer_port[k];
+    lat = t->latency[k];
+    if (n > out->most || (n == out->most && lat > out->latency)) {
+      out->most = n;
+      out->r = r;
+      out->o = o;
+      out->r2 = y / g.P;
+      out->p2 = y % g.P;
+      out->latency = lat;
+    }
+  }
+  for (u = 0; u < N; u++) out->behind += all[u];
+done:
+  free(down);
+  free(into);
+  free(by);
+  free(q);
+  free(seen_port);
+  free(all);
+  if (rc) {
+    memset(out, 0, sizeof *out);
+    out->r = out->o = out->r2 = out->p2 = -1;
+  }
+  return rc;
+}
+
 /* ---- failed links ---- */
 
 static int take_faults(diag_faults_t *d, const network_t *net, const faults_t *fs)

@@ -59,6 +59,29 @@ typedef struct {
 int diag_loops(diag_loops_t *out, const network_t *net);
 void diag_loops_free(diag_loops_t *d);
 
+/* Waiting behind a front (diag_behind): a *front* is a network input port
+ * that some waiting VC waits for and that holds a VC that does not wait (its
+ * packet moves: it streams, ejects, or is still on the link, or the VC is
+ * empty with its credit on the way back).  A waiting VC is *behind* a front
+ * when a chain of waiting VCs leads from it to that front.  When a run does
+ * not drain and no loop stands, the packets still move, too slowly to drain
+ * in time, and the front most VCs wait behind is where (the summary's
+ * "waiting behind").  The link into a front is given from its upstream
+ * side: router r's output o, to router r2's input p2. */
+typedef struct {
+  uint64_t fronts;           /* fronts in the network */
+  uint64_t behind;           /* waiting VCs behind one front or more, each once */
+  uint64_t most;             /* waiting VCs behind the front below */
+  int r, o, r2, p2;          /* its link (r = -1 when there is no front): the front
+                                with the most VCs behind it, then the longest link,
+                                then the lowest (r2, p2) */
+  unsigned latency;          /* that link's latency, cycles */
+} diag_behind_t;
+
+/* The fronts of net now (diag_behind_t).  Returns 0, or -1 when out of
+ * memory (*out then counts nothing). */
+int diag_behind(diag_behind_t *out, const network_t *net);
+
 typedef struct {
   uint64_t crossed;          /* heads that crossed a failed link */
   uint64_t rerouted;         /* heads routed to a failed link that left by another output */

@@ -152,11 +152,14 @@ static void print_faults(FILE *out, const sim_t *s)
           (unsigned long long)s->diag.rerouted);
 }
 
-/* The loops standing at the end of a run that did not drain. */
+/* The loops standing at the end of a run that did not drain, and the
+ * front most waiting VCs wait behind; the hint that fits.  */
 static void print_loops(FILE *out, const sim_t *s)
 {
   diag_loops_t d;
+  diag_behind_t b;
   if (diag_loops(&d, &s->net) != 0) return;
+  if (diag_behind(&b, &s->net) != 0) b.fronts = 0;
   fprintf(out, "  loops standing       %llu at the end, ", (unsigned long long)d.loops);
   if (d.loops)
     fprintf(out, "longest %llu hops, %llu cycles, ", (unsigned long long)d.longest_hops,
@@ -165,6 +168,20 @@ static void print_loops(FILE *out, const sim_t *s)
     fprintf(out, "%llu beyond the messages' %u cycles, ", (unsigned long long)d.beyond_reach,
             s->net.fmt.cyc_max);
   fprintf(out, "%llu VCs waiting\n", (unsigned long long)d.waiting);
+  if (b.fronts)
+    fprintf(out, "  waiting behind       %llu of them, behind %llu %s where packets still move; "
+            "most (%llu) behind %d:%d -> %d:%d (%u cycles)\n", (unsigned long long)b.behind,
+            (unsigned long long)b.fronts, b.fronts == 1 ? "link" : "links", (unsigned long long)b.most, b.r, b.o, b.r2, b.p2,
+            b.latency);
+  if (!d.loops && b.fronts)
+    fprintf(out, "  hint                 no loop stands: the packets move, too slowly to drain "
+            "within --drain-limit; behind a link of L cycles a VC is held a packet's length + "
+            "2L + 1 cycles (contract 5): a lower --rate, more --vcs, --early-credit 1 or a "
+            "longer --drain-limit\n");
+  else if (s->o.spin && !s->o.mode.window)
+    fprintf(out, "  hint                 past saturation the injection window keeps a network "
+            "draining: --window 1 --early-credit 1 (make: WINDOW=1 EARLY_CREDIT=1); or a "
+            "longer --drain-limit\n");
   diag_loops_free(&d);
 }
 
@@ -215,10 +232,6 @@ void report_print(FILE *out, const report_t *r)
   print_traffic(out, r, &f);
   print_faults(out, s);
   if (!f.drained) print_loops(out, s);
-  if (!f.drained && s->o.spin && !s->o.mode.window)
-    fprintf(out, "  hint                 past saturation the injection window keeps a network "
-            "draining: --window 1 --early-credit 1 (make: WINDOW=1 EARLY_CREDIT=1); or a "
-            "longer --drain-limit\n");
   if (s->o.algo == ALGO_FAVORS_NMIN || s->o.algo == ALGO_UGAL)
     fprintf(out, "  non-minimal          %llu packets left their source toward an intermediate "
             "router\n", (unsigned long long)s->net.spin.detours);
@@ -303,6 +316,17 @@ int report_json(const char *path, const report_t *r)
             (unsigned long long)d.longest_cycles);
     fprintf(out, "  \"vcs_waiting\": %llu,\n", (unsigned long long)d.waiting);
     diag_loops_free(&d);
+  }
+  {
+    diag_behind_t b;
+    char link[64] = "";
+    if (diag_behind(&b, &s->net) != 0) b.fronts = 0;
+    if (b.fronts) snprintf(link, sizeof link, "%d:%d->%d:%d", b.r, b.o, b.r2, b.p2);
+    fprintf(out, "  \"waiting_fronts\": %llu,\n", (unsigned long long)b.fronts);
+    fprintf(out, "  \"vcs_behind_fronts\": %llu,\n", (unsigned long long)b.behind);
+    fprintf(out, "  \"front_link\": \"%s\",\n", link);
+    fprintf(out, "  \"front_link_latency\": %u,\n", b.fronts ? b.latency : 0u);
+    fprintf(out, "  \"vcs_behind_front_link\": %llu,\n", (unsigned long long)b.most);
   }
   fprintf(out, "  \"node_throughput_min\": %.6f,\n", f.node_min);
   fprintf(out, "  \"node_throughput_max\": %.6f,\n", f.node_max);

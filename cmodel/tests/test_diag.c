@@ -14,6 +14,11 @@
  * - ring-5@13 with SPIN and CycW 7 (ring5_cycmax): a loop of 65 cycles,
  *   beyond CycMax 62: standing, beyond reach;
  * - a run that drains: nothing standing;
+ * - waiting behind a front (diag_behind): line4_long (3 - 0 - 1 -(1,000
+ *   cycles)- 2), a 500-cycle drain: no loop; router 0's packet waits at
+ *   router 1 for the long link's VC, router 3's at router 0 behind it: one
+ *   front, the long link's far end, 2 VCs behind it.  The lasso and the
+ *   ring: none (every waiting VC waits on the loop); a drained run: none;
  * - ring-5 with link 0-1 failing in cycle 40, after the loop closed: router
  *   0 holds two heads routed over it (router 4's packet for router 1, at its
  *   input from router 4, and its own second packet for router 2, at its
@@ -237,6 +242,47 @@ static void standing_none(void)
   sim_free(&s);
 }
 
+/* diag_behind's figures in s, against the expected front (r = -1: none). */
+static void check_behind(const sim_t *s, const char *what, uint64_t fronts, uint64_t behind,
+                         int r, int o, int r2, int p2, unsigned lat)
+{
+  diag_behind_t b;
+  if (!CHECK(diag_behind(&b, &s->net) == 0, "%s: out of memory", what)) return;
+  CHECK(b.fronts == fronts && b.behind == behind && b.most == (r < 0 ? 0 : behind) &&
+        b.r == r && b.o == o && b.r2 == r2 && b.p2 == p2 && b.latency == (r < 0 ? 0 : lat),
+        "%s: %llu fronts, %llu VCs behind them, %llu behind %d:%d -> %d:%d (%u cycles); "
+        "expected %llu, %llu, %d:%d -> %d:%d (%u)", what, (unsigned long long)b.fronts,
+        (unsigned long long)b.behind, (unsigned long long)b.most, b.r, b.o, b.r2, b.p2,
+        b.latency, (unsigned long long)fronts, (unsigned long long)behind, r, o, r2, p2, lat);
+}
+
+static void behind_long_link(void)
+{
+  const run_opts_t R = {"file:cmodel/tests/data/line4_long.topo",
+                        "trace:cmodel/tests/data/line4_long.trace", NULL, 1, 0, 0, 0, 0, 500};
+  const run_opts_t L = {"file:tb/scenarios/lasso.topo", "trace:tb/scenarios/lasso_probe_mark.trace",
+                        NULL, 1, 0, 0, 0, 0, 500};
+  const run_opts_t D = {"ring-5", "trace:tb/scenarios/ring5_clockwise.trace", NULL, 1, 1, 0, 0,
+                        0, 3000};
+  sim_t s;
+  diag_loops_t d;
+  if (run(&s, &R) != SIM_STUCK) {
+    CHECK(0, "line4_long should not drain in 500 cycles");
+  } else if (CHECK(diag_loops(&d, &s.net) == 0, "out of memory")) {
+    CHECK(d.loops == 0 && d.waiting == 2, "line4_long: %llu loops, %llu VCs waiting; expected "
+          "0, 2", (unsigned long long)d.loops, (unsigned long long)d.waiting);
+    diag_loops_free(&d);
+    check_behind(&s, "line4_long", 1, 2, 1, 2, 2, 1, 1000);
+  }
+  sim_free(&s);
+  if (run(&s, &L) == SIM_STUCK) check_behind(&s, "lasso", 0, 0, -1, -1, -1, -1, 0);
+  else CHECK(0, "lasso without SPIN should stay stuck");
+  sim_free(&s);
+  if (run(&s, &D) == SIM_DRAINED) check_behind(&s, "a drained run", 0, 0, -1, -1, -1, -1, 0);
+  else CHECK(0, "ring-5 with SPIN should drain");
+  sim_free(&s);
+}
+
 static void failed_link(int spin, int reroute, sim_status_t want, unsigned crossed,
                         unsigned rerouted)
 {
@@ -261,6 +307,7 @@ int main(void)
   standing_loop100();
   standing_beyond_reach();
   standing_none();
+  behind_long_link();
   failed_link(0, 1, SIM_DRAINED, 0, 2);
   failed_link(1, 1, SIM_DRAINED, 0, 2);
   failed_link(1, 0, SIM_DRAINED, 2, 0);
