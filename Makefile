@@ -21,6 +21,9 @@ TRAFFIC   ?= uniform_random
 RATE      ?= 0.1
 LONG_FRAC ?= 0.5
 CYCLES    ?= 100000
+# cycles allowed after injection to deliver what is left (empty: the C
+# model's default, 100000)
+DRAIN_LIMIT ?=
 SEED      ?= 1
 WAVES     ?= 0
 SPEED     ?= 0
@@ -154,6 +157,9 @@ endif
 $(call knob_check_frac,RATE,offered flits per node per cycle, 0 to 1 (0.25, .5, 1))
 $(call knob_check_frac,LONG_FRAC,a fraction of 5-flit packets, 0 to 1)
 $(call knob_check_uint,CYCLES,1,1000000000000000,injection cycles, 1 to 10^15)
+ifneq ($(DRAIN_LIMIT),)
+$(call knob_check_uint,DRAIN_LIMIT,0,1000000000000000,cycles to deliver what is left after injection, 0 to 10^15)
+endif
 $(call knob_check_uint,SEED,0,18446744073709551615,a seed, 0 to 2^64-1)
 $(call knob_check_uint,WAVES,0,1,0 or 1)
 $(call knob_check_uint,SPEED,0,1,0 or 1)
@@ -418,7 +424,8 @@ $(SCOSIM): $(SCOSIM_DIR)/spin_router.v $(TB_SRCS) tb/rtl_array.cpp $(TB_HDRS) $(
 SIM_KNOB_ARGS = --routing $(ROUTING) --vcs $(VCS) --rate $(RATE) --long-frac $(LONG_FRAC) --seed $(SEED) \
            --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
            --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
-           --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE)
+           --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE) \
+           $(if $(DRAIN_LIMIT),--drain-limit $(DRAIN_LIMIT))
 SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --traffic "$$SPIN_NOC_TRAFFIC" --cycles $(CYCLES) $(SIM_KNOB_ARGS) \
            $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
 # In a recipe: `set -- COMMAND...; $(RUN_SHOW)` prints the command, each
@@ -538,6 +545,7 @@ help:
 	@echo "  make help       this list"
 	@printf 'knobs: TOPO=%s ROUTING=$(ROUTING) VCS=$(VCS) TRAFFIC=%s RATE=$(RATE)\n' "$$SPIN_NOC_TOPO" "$$SPIN_NOC_TRAFFIC"
 	@echo "       LONG_FRAC=$(LONG_FRAC) CYCLES=$(CYCLES) SEED=$(SEED) WAVES=$(WAVES) VSEED=$(VSEED) THREADS=$(THREADS)"
+	@echo "       DRAIN_LIMIT=$(DRAIN_LIMIT)  (cycles to deliver what is left after injection; empty: 100000)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       PGO=$(PGO) NATIVE=$(NATIVE)  (make sim's build: 1: GCC profile-guided; 1: -march=native)"
 	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"

@@ -177,11 +177,11 @@ static void print_loops(FILE *out, const sim_t *s)
     fprintf(out, "  hint                 no loop stands: the packets move, too slowly to drain "
             "within --drain-limit; behind a link of L cycles a VC is held a packet's length + "
             "2L + 1 cycles (contract 5): a lower --rate, more --vcs, --early-credit 1 or a "
-            "longer --drain-limit\n");
+            "longer --drain-limit (make: RATE=, VCS=, EARLY_CREDIT=1, DRAIN_LIMIT=)\n");
   else if (s->o.spin && !s->o.mode.window)
     fprintf(out, "  hint                 past saturation the injection window keeps a network "
             "draining: --window 1 --early-credit 1 (make: WINDOW=1 EARLY_CREDIT=1); or a "
-            "longer --drain-limit\n");
+            "longer --drain-limit (DRAIN_LIMIT=)\n");
   diag_loops_free(&d);
 }
 

@@ -71,7 +71,7 @@ def payloads(marker):
 # knob -> (goal, make -n?, base arguments).  A run with SEED=1 etc. of the
 # base arguments is tiny if a check let a value through.
 TINY = ["TOPO=mesh2x2", "CYCLES=10"]
-MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES", "SEED", "WAVES",
+MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES", "DRAIN_LIMIT", "SEED", "WAVES",
               "SPEED", "VSEED", "SPIN", "TDD", "SPIN_MODE", "ADMIT", "REROUTE", "ADOPT", "ADMIT_OCC",
               "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "WINDOW_NOTICE", "PGO", "NATIVE",
               "FAULTS",
@@ -127,7 +127,8 @@ def test_fragment_knob_refuses_shell_text(goal, knob, tmp_path):
     # numbers: ranges, forms
     ("VCS", "0", "VCS=0: expected 1, 2, 3 or 4"), ("VCS", "5", "VCS=5"), ("VCS", "01", "VCS=01"),
     ("CYCLES", "0", "CYCLES=0"), ("CYCLES", "1000000000000001", "CYCLES=1000000000000001"),
-    ("CYCLES", "10k", "CYCLES=10k"), ("CYCLES", "-5", "CYCLES=-5"), ("SEED", "18446744073709551616", "SEED="),
+    ("CYCLES", "10k", "CYCLES=10k"), ("CYCLES", "-5", "CYCLES=-5"),
+    ("DRAIN_LIMIT", "1000000000000001", "DRAIN_LIMIT=1000000000000001"), ("DRAIN_LIMIT", "1e5", "DRAIN_LIMIT=1e5"), ("SEED", "18446744073709551616", "SEED="),
     ("TDD", "1", "TDD=1"), ("TDD", "32769", "TDD=32769"), ("VSEED", "0", "VSEED=0"),
     ("VSEED", "2147483648", "VSEED=2147483648"), ("RATE", "1.5", "RATE=1.5"), ("RATE", "1e-1", "RATE=1e-1"),
     ("RATE", "0.1.2", "RATE=0.1.2"), ("RATE", ".", "RATE=."), ("LONG_FRAC", "2", "LONG_FRAC=2"),
@@ -159,6 +160,9 @@ def test_good_values_pass():
                    "TEST_STEPS=lint,regress", "UNIT_SEEDS=1,2 3", dry=True)
     assert rc == 0, out
     assert "--faults \"$SPIN_NOC_FAULTS\"" in out and "--seed 18446744073709551615" in out, out
+    assert "--drain-limit" not in out, out
+    rc, out = make("pictures", "DRAIN_LIMIT=1000000000000000", dry=True)
+    assert rc == 0 and "--drain-limit 1000000000000000" in out, out
     rc, out = make("pictures", "TDD=auto", dry=True)
     assert rc == 0 and "--tdd auto" in out, out
     rc, out = make("pictures", "TDD=cover", dry=True)
