@@ -170,9 +170,10 @@ static void print_loops(FILE *out, const sim_t *s)
   fprintf(out, "%llu VCs waiting\n", (unsigned long long)d.waiting);
   if (b.fronts)
     fprintf(out, "  waiting behind       %llu of them, behind %llu %s where packets still move; "
-            "most (%llu) behind %d:%d -> %d:%d (%u cycles)\n", (unsigned long long)b.behind,
-            (unsigned long long)b.fronts, b.fronts == 1 ? "link" : "links", (unsigned long long)b.most, b.r, b.o, b.r2, b.p2,
-            b.latency);
+            "most (%llu) behind %d:%d -> %d:%d (%u %s)\n", (unsigned long long)b.behind,
+            (unsigned long long)b.fronts, b.fronts == 1 ? "link" : "links",
+            (unsigned long long)b.most, b.r, b.o, b.r2, b.p2, b.latency,
+            b.latency == 1 ? "cycle" : "cycles");
   if (!d.loops && b.fronts)
     fprintf(out, "  hint                 no loop stands: the packets move, too slowly to drain "
             "within --drain-limit; behind a link of L cycles a VC is held a packet's length + "
