@@ -24,7 +24,7 @@ static int waits(const graph_t *g, int u, int *r2, int *p2)
   const router_t *rt = &net->rt[r];
   const unsigned all = (1u << g->V) - 1u;
   int o, k;
-  if (p == 0 || !rt->cnt_q[p][v] || !rt->route_valid_q[p][v] || rt->sp.spinning_q[p][v])
+  if (p < net->nics || !rt->cnt_q[p][v] || !rt->route_valid_q[p][v] || rt->sp.spinning_q[p][v])
     return 0;
   if (!CTL_HEAD(rt->buf_ctl[(p * g->V + v) * BUF_DEPTH + rt->rd_q[p][v]])) return 0;
   o = rt->out_port_q[p][v];

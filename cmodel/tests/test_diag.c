@@ -19,6 +19,10 @@
  *   router 1 for the long link's VC, router 3's at router 0 behind it: one
  *   front, the long link's far end, 2 VCs behind it.  The lasso and the
  *   ring: none (every waiting VC waits on the loop); a drained run: none;
+ * - VCs waiting with two NICs a router (dragonfly-4-2-2@4 jammed without
+ *   SPIN): the count is that of the definition over network inputs only,
+ *   from port C = 2 on; heads at NIC port 1 routed to a busy output are
+ *   not counted;
  * - ring-5 with link 0-1 failing in cycle 40, after the loop closed: router
  *   0 holds two heads routed over it (router 4's packet for router 1, at its
  *   input from router 4, and its own second packet for router 2, at its
@@ -283,6 +287,62 @@ static void behind_long_link(void)
   sim_free(&s);
 }
 
+/* The VCs that wait by diag.h's definition, counted here from the routers'
+ * registers: network inputs (p >= C) only; *at_nic gets the heads at NIC
+ * ports that would wait if those counted. */
+static uint64_t count_waiting(const sim_t *s, uint64_t *at_nic)
+{
+  const network_t *net = &s->net;
+  const unsigned all = (1u << net->vcs) - 1u;
+  uint64_t n = 0;
+  int r, p, v;
+  *at_nic = 0;
+  for (r = 0; r < net->n; r++)
+    for (p = 0; p < net->ports; p++)
+      for (v = 0; v < net->vcs; v++) {
+        const router_t *rt = &net->rt[r];
+        const int o = rt->out_port_q[p][v];
+        if (!rt->cnt_q[p][v] || !rt->route_valid_q[p][v] || rt->sp.spinning_q[p][v] ||
+            !CTL_HEAD(rt->buf_ctl[(p * net->vcs + v) * BUF_DEPTH + rt->rd_q[p][v]]) ||
+            o < net->nics || o >= net->ports || (rt->ovc_busy_q[o] & all) != all ||
+            net->topo->peer_router[r * net->topo->radix + o] < 0)
+          continue;
+        if (p >= net->nics) n++;
+        else *at_nic += p > 0;
+      }
+  return n;
+}
+
+static void waiting_two_nics(void)
+{
+  sim_opts_t o;
+  sim_t s;
+  diag_loops_t d;
+  uint64_t want, at_nic;
+  sim_defaults(&o);
+  o.topo = "dragonfly-4-2-2@4";
+  o.algo = ALGO_FAVORS_MIN;
+  o.rate = 0.5;
+  o.cycles = 2000;
+  o.drain_limit = 200;
+  o.seed = 1;
+  if (sim_init(&s, &o, 1) != 0) {
+    CHECK(0, "sim_init(dragonfly-4-2-2@4): %s", s.err);
+    return;
+  }
+  if (sim_run(&s) != SIM_STUCK) {
+    CHECK(0, "dragonfly-4-2-2@4 at 0.5 without SPIN should stay stuck");
+  } else if (CHECK(diag_loops(&d, &s.net) == 0, "out of memory")) {
+    want = count_waiting(&s, &at_nic);
+    CHECK(d.waiting == want && want > 0 && at_nic > 0,
+          "two NICs a router: %llu VCs waiting, %llu by the definition (network inputs only; "
+          "%llu heads at NIC port 1 not counted); expected equal, both and the NIC heads above 0",
+          (unsigned long long)d.waiting, (unsigned long long)want, (unsigned long long)at_nic);
+    diag_loops_free(&d);
+  }
+  sim_free(&s);
+}
+
 static void failed_link(int spin, int reroute, sim_status_t want, unsigned crossed,
                         unsigned rerouted)
 {
@@ -308,6 +368,7 @@ int main(void)
   standing_beyond_reach();
   standing_none();
   behind_long_link();
+  waiting_two_nics();
   failed_link(0, 1, SIM_DRAINED, 0, 2);
   failed_link(1, 1, SIM_DRAINED, 0, 2);
   failed_link(1, 0, SIM_DRAINED, 2, 0);
