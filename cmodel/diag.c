@@ -28,7 +28,7 @@ static int waits(const graph_t *g, int u, int *r2, int *p2)
     return 0;
   if (!CTL_HEAD(rt->buf_ctl[(p * g->V + v) * BUF_DEPTH + rt->rd_q[p][v]])) return 0;
   o = rt->out_port_q[p][v];
-  if (o <= 0 || o >= g->P || (rt->ovc_busy_q[o] & all) != all) return 0;
+  if (o < net->nics || o >= g->P || (rt->ovc_busy_q[o] & all) != all) return 0;
   k = r * net->topo->radix + o;
   if (net->topo->peer_router[k] < 0) return 0;
   *r2 = net->topo->peer_router[k];

@@ -58,9 +58,11 @@ static int add(faults_t *fs, const topo_t *t, int k, const char *c, size_t clen,
     return ferr(err, errlen, "%s: cycle '%s' is not a number in 0..10^15", w, shown);
   snprintf(shown, sizeof shown, "%.*s", (int)(llen > 40 ? 40 : llen), l);
   if (!colon || number(l, (size_t)(colon - l), (uint64_t)t->routers - 1u, &r) != 0 ||
-      number(colon + 1, llen - (size_t)(colon + 1 - l), (uint64_t)t->radix - 1u, &p) != 0 || p == 0)
+      number(colon + 1, llen - (size_t)(colon + 1 - l), (uint64_t)t->radix - 1u, &p) != 0 ||
+      p < (uint64_t)t->nics)
     return ferr(err, errlen, "%s: link '%s' is not ROUTER:PORT with a router in 0..%d and a "
-                "network port in 1..%d of %s", w, shown, t->routers - 1, t->radix - 1, t->name);
+                "network port in %d..%d of %s", w, shown, t->routers - 1, t->nics, t->radix - 1,
+                t->name);
   q = t->peer_router[r * (uint64_t)t->radix + p];
   if (q < 0)
     return ferr(err, errlen, "%s: router %d port %d of %s has no link", w, (int)r, (int)p,

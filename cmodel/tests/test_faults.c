@@ -230,6 +230,18 @@ static void test_inline(void)
             "'%s': '%s'", bad[k][0], err);
     }
   }
+  /* with two NICs a router, port 1 is a NIC port, not a link */
+  {
+    topo_t d;
+    CHECK(topo_from_name("dragonfly-4-2-2@4", &d, err, sizeof err) == 0, "%s", err);
+    err[0] = '\0';
+    CHECK(faults_parse("10@0:1", &d, &fs, err, sizeof err) != 0 &&
+              strstr(err, "item 1: link '0:1' is not ROUTER:PORT with a router in 0..35 and a "
+                          "network port in 2..6 of dragonfly-4-2-2@4"), "NIC port 1: '%s'", err);
+    CHECK(faults_parse("10@0:2", &d, &fs, err, sizeof err) == 0, "network port 2: '%s'", err);
+    faults_free(&fs);
+    topo_free(&d);
+  }
   /* a disconnecting stage is refused before the run */
   CHECK(faults_parse("100@0:1,100@0:3", &t, &fs, err, sizeof err) == 0, "%s", err);
   CHECK(faults_check(&fs, &t, ROUTE_MINIMAL, 0, err, sizeof err) != 0 &&
