@@ -23,7 +23,9 @@
 //
 // +cycles+N clock edges after one reset.  The messages handled: the FSM's
 // own, back after a while: a probe home on any input (a VC there waiting for
-// its first output, mostly), with cycles of 1 to CycMax (capped at 30 with
+// its first output, mostly; now and then only the next port's VCs wait for
+// it, and the loop must not be taken: a VC index one past the port's VCs
+// reaches the next port's VC 0 when NumVcs is MaxVcs, 4), with cycles of 1 to CycMax (capped at 30 with
 // the co-simulation's widths, whose CycMax would hold a recovery for half a
 // million cycles) and now and then one more; a move, probe_move or kill_move
 // sent with delay 2C + 2 and counting down one a cycle: home after exactly
@@ -106,6 +108,7 @@ struct Cycle {
   unsigned own_pre = 0;
   uint8_t arm_pre[SPIN_MAX_PORTS] = {0};
   bool home = false, adopted = false, released = false;
+  bool beside = false;   // its own probe home where only the next port's VC 0 waits for p0
   uint64_t mm_new = 0;
 
   Cycle() { std::memset(&hm, 0, sizeof hm); }
@@ -143,6 +146,7 @@ class FsmBench : public SpinBench<Vspin_fsm> {
   void cycle(uint64_t cyc);
   // stimulus
   bool make_whole(int p, int v, unsigned o);
+  bool waits_for(int p, int v, unsigned o) const;
   void route_all(int p, unsigned mask);
   void reroute();
   void next_message(Cycle& k);
@@ -171,7 +175,7 @@ class FsmBench : public SpinBench<Vspin_fsm> {
   size_t e_probe, e_taken, e_adopt, e_home, e_late, e_spin, e_fspin, e_timeout, e_kill_move,
       e_kill_pm, e_pm, e_kill_home, e_kill_late, e_kill_fig8, e_kill_exp, e_resolved, e_false,
       e_arm_up, e_arm_end, e_flits, e_release, e_fig8, e_fig8_edge, e_enter, e_off, e_replace,
-      e_cycmax, e_home_max, e_past, e_one;
+      e_cycmax, e_home_max, e_past, e_one, e_beside;
 
   spin_router_t s_;
   spin_stats_t st_;
@@ -223,6 +227,8 @@ void FsmBench::add_events() {
   e_home_max = ev_.add("move or probe_move home at CycMax + 2: frozen", cmax ? 5 : 0);
   e_past = ev_.add("own probe home past CycMax: not taken", cmax ? 20 : 0);
   e_one = ev_.add("loop of 1 cycle taken", 15);
+  e_beside = ev_.add("own probe home, no VC at its port waiting for p0, the next port's VC 0 "
+                     "waiting for it: not taken", 10);
 }
 
 void FsmBench::reset() {
@@ -266,6 +272,12 @@ void FsmBench::cycle(uint64_t cyc) {
 
 // A VC at port p made to hold a whole packet routed to o (unless it is
 // frozen or its packet has begun to leave); true when it does.
+// VC v at port p holds flits routed to output o.
+bool FsmBench::waits_for(int p, int v, unsigned o) const {
+  const Vc& q = vc_[p][v];
+  return q.cnt() && q.routed && q.op == o;
+}
+
 bool FsmBench::make_whole(int p, int v, unsigned o) {
   Vc& q = vc_[p][v];
   if (s_.frozen_q[p][v] || (q.len && q.sent) || (draining_ && q.len == 0)) return false;
@@ -326,8 +338,15 @@ void FsmBench::take_queued(Cycle& k) {
     k.h_port = x.port > 0 ? x.port : 1 + static_cast<int>(rng_.below(kPorts - 1));
     if (x.setup) {   // a VC there waits for its first output
       const int v = static_cast<int>(rng_.below(kVcs));
-      if (rng_.pct(60)) make_whole(k.h_port, v, k.hm.p0);
-      else route_all(k.h_port, 1u << k.hm.p0);
+      if (rng_.pct(60)) {
+        make_whole(k.h_port, v, k.hm.p0);
+      } else if (rng_.pct(75) || k.h_port + 1 >= kPorts) {
+        route_all(k.h_port, 1u << k.hm.p0);
+      } else {   // none there waits for p0, the next port's VCs do (a VC of the
+                 // wrong port must not confirm the loop)
+        route_all(k.h_port, ((1u << kPorts) - 2u) & ~(1u << k.hm.p0));
+        route_all(k.h_port + 1, 1u << k.hm.p0);
+      }
     }
   } else if (x.m.sender == kId) {   // own move, probe_move, kill_move
     k.h_port = rng_.pct(80) && s_.dd_port_q ? s_.dd_port_q
@@ -449,6 +468,13 @@ void FsmBench::drive_rtl(Cycle& k) {
       const Vc& q = vc_[p][v];
       views.set(p, v, q.cnt(), q.len, q.head(), q.tail(), q.routed, q.routed ? q.op : 0);
     }
+  k.beside = false;
+  if (k.h_valid && k.hm.kind == KIND_PROBE && k.hm.sender == kId && k.h_port + 1 < kPorts &&
+      waits_for(k.h_port + 1, 0, k.hm.p0)) {
+    k.beside = true;
+    for (int v = 0; v < kVcs; v++)
+      if (waits_for(k.h_port, v, k.hm.p0)) k.beside = false;
+  }
   b_->cnt_nz_i = views.cnt_nz();
   b_->rv_i = views.rv_mask();
   views.put_ops(b_->op_i);
@@ -636,6 +662,8 @@ void FsmBench::count_events(const Cycle& k) {
   ev_.hit(e_past, home == false && h_valid && hm.kind == KIND_PROBE && hm.sender == kId &&
                       s1.state_q == FSM_DD && hm.t == fmt_.cyc_max + 1);
   ev_.hit(e_one, (taken || k.adopted) && s_.loop.cyc_q == 1);
+  ev_.hit(e_beside, k.beside && !taken && s1.state_q == FSM_DD && !s1.is_deadlock_q &&
+                        hm.t <= fmt_.cyc_max);
 }
 
 // Its own message comes back, now and then.

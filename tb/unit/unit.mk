@@ -189,14 +189,16 @@ $(eval $(call unit_config,loop_buf_p16_v2_w12,spin_loop_buf,spin_loop_buf_tb,$(U
 
 # The counter FSM with its loop buffer: spin_fsm_pre(), spin_fsm_home(),
 # spin_take_loop() and spin_fsm_post(), the probe and move managers' C twins
-# deciding for it.  ForkW as for the loop buffer; t_DD 6 (TddW 4).  The
+# deciding for it.  ForkW as for the loop buffer; t_DD 6 (TddW 4).  One
+# configuration has MaxVcs (4) VCs, where an index one past a port's VCs is
+# the next port's VC 0 and not an unused one.  The
 # epoch and top router are checked against tb/spin_obs.h's spin_obs_ep and
 # spin_obs_top, what the co-simulation checks them against.
 UNIT_FSM_DEPS := rtl/spin_loop_buf.sv tb/spin_obs.h
 $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v1-w3,$(UNIT_FSM_DEPS),TddW=4 ForkW=1)
 $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v3-w3,$(UNIT_FSM_DEPS),TddW=4 ForkW=106)
 $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p5-v2-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=63)
-$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p8-v3-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=72)
+$(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p8-v4-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=72)
 $(call unit_spin,fsm,spin_fsm,spin_fsm_tb,p16-v2-w12,$(UNIT_FSM_DEPS),TddW=4 ForkW=63)
 
 # The everyday tier (make check): one configuration of each bench, one seed,
