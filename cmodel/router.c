@@ -441,33 +441,3 @@ unsigned router_eval(router_t *r, const router_cfg_t *cfg, uint64_t cycle, unsig
 {
   return router_eval_for(cfg)(r, cfg, cycle, in_mask, in, out_flit, out_cred, st);
 }
-
-void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                 const flit_t *const *in_flit, const uint8_t *in_cred,
-                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st)
-{
-  flit_t flit[MAX_PORTS];
-  uint8_t cred[MAX_PORTS];
-  int up[MAX_PORTS], down[MAX_PORTS];
-  router_links_t in;
-  unsigned in_mask = 0;
-  int p;
-  for (p = 0; p < cfg->ports; p++) {
-    out_flit[p].ctl = KIND_IDLE;
-    out_flit[p].data = out_flit[p].ext = 0;
-    out_cred[p] = 0;
-    flit[p] = *in_flit[p];
-    cred[p] = in_cred[p];
-    up[p] = p;
-    down[p] = -1;   /* no reader to tell */
-    if (CTL_KIND(flit[p].ctl) != KIND_IDLE) in_mask |= 1u << p;
-    if (p >= cfg->nics && cred[p] != 0) in_mask |= 0x10000u << p;
-  }
-  in.inj = &flit[0];
-  in.flit = flit;
-  in.cred = cred;
-  in.up = up;
-  in.down = down;
-  in.wake = NULL;
-  router_eval(r, cfg, cycle, in_mask, &in, out_flit, out_cred, st);
-}

@@ -119,13 +119,6 @@ typedef struct {
 
 void router_reset(router_t *r, const router_cfg_t *cfg, uint64_t run_seed);
 
-/* One clock cycle.  in_flit/in_cred: what the links deliver this cycle
- * (upstream flit registers, downstream credit registers).  out_flit/out_cred
- * receive the next value of this router's own link registers. */
-void router_step(router_t *r, const router_cfg_t *cfg, uint64_t cycle,
-                 const flit_t *const *in_flit, const uint8_t *in_cred,
-                 flit_t *out_flit, uint8_t *out_cred, spin_stats_t *st);
-
 /* Where a router's inputs come from and its outputs go.  inj[k] is the flit
  * at NIC port k < nics (that NIC's injection register); a network port p
  * reads flit[up[p]] and cred[up[p]], or nothing when up[p] < 0.  Output port
