@@ -1019,6 +1019,15 @@ for sc, ports, args, hops, cyc in (("mesh16x16_loop100", 5, LOOP100, 100, 300),
               exactly=dict(packets_delivered=0, loops_standing=1, loops_standing_beyond_reach=0,
                            loops_standing_longest_hops=hops, loops_standing_longest_cycles=cyc,
                            vcs_waiting=hops), cost=2))
+# no loop, but a link of 1,000 cycles: the run does not drain in 500 cycles,
+# and the two VCs waiting wait behind that link's far end (diag_behind)
+add(cosim(S, "line4_long: no loop, 2 VCs waiting behind a link of 1,000 cycles", 1, next_vseed(),
+          "--topo file:{data}/line4_long.topo --traffic trace:{data}/line4_long.trace"
+          " --routing favors_min --cycles 1 --spin 0 --drain-limit 500 --quiet", ports=3,
+          kind="deadlocks",
+          exactly=dict(packets_delivered=0, loops_standing=0, vcs_waiting=2, waiting_fronts=1,
+                       vcs_behind_fronts=2, front_link="1:2->2:1", front_link_latency=1000,
+                       vcs_behind_front_link=2)))
 # with SPIN, live (SmPipe 2) and paper (SmPipe 0): the 100-hop loop in one
 # spin (1,642 and 642 cycles; 400 and 171 probes, most outranked); the ring
 # of 28 in two recoveries, one spin each (4,861 and 4,349 cycles)
