@@ -33,6 +33,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -133,12 +134,17 @@ def mutants(tree, seed, count):
 
 
 def run(cmd, cwd, timeout=1800):
-    """(exit status, output) of CMD in CWD; 124 on timeout."""
+    """(exit status, output) of CMD in CWD; 124 on timeout.  CMD runs in a
+    process group of its own, killed whole on timeout: a hung co-simulation
+    is make's grandchild and would otherwise run on after the campaign."""
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, timeout=timeout)
-        return p.returncode, p.stdout
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return 124, "timed out after %d s" % timeout
 
 

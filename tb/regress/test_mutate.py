@@ -4,6 +4,7 @@ run here (test_targets.py says so)."""
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,3 +65,15 @@ def test_bad_options_refused():
                            env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
         assert p.returncode == 2, (args, p.stderr)
         assert "--" + args[0].lstrip("-") in p.stderr, (args, p.stderr)
+
+
+def test_a_timeout_kills_what_the_command_started(tmp_path):
+    """A hung co-simulation is make's grandchild: on timeout the whole
+    process group goes, not only the command run."""
+    marker = tmp_path / "still_running"
+    rc, out = mutate.run(["bash", "-c", f"(sleep 3; touch {marker}) & sleep 30"], str(tmp_path),
+                         timeout=1)
+    assert rc == 124 and "timed out after 1 s" in out
+    time.sleep(4)
+    assert not marker.exists(), "a process the command started ran on after the timeout"
+    assert mutate.run(["bash", "-c", "echo ok; exit 3"], str(tmp_path)) == (3, "ok\n")
