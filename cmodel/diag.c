@@ -207,12 +207,13 @@ static uint64_t count_behind(const graph_t *g, int f, const int *into, const int
   return n;
 }
 
-/* Whether port y (router r2, input p2) holds a VC that does not wait. */
-static int is_front(const graph_t *g, int y)
+/* Whether port y holds a VC that does not wait (down[u] < 0: VC u waits
+ * for no port). */
+static int is_front(const graph_t *g, int y, const int *down)
 {
-  int v, r2, p2;
+  int v;
   for (v = 0; v < g->V; v++)
-    if (!waits(g, y * g->V + v, &r2, &p2)) return 1;
+    if (down[y * g->V + v] < 0) return 1;
   return 0;
 }
 
@@ -256,7 +257,7 @@ int diag_behind(diag_behind_t *out, const network_t *net)
     int k, r, o;
     unsigned lat;
     uint64_t n;
-    if (into[y] == into[y + 1] || !is_front(&g, y)) continue;
+    if (into[y] == into[y + 1] || !is_front(&g, y, down)) continue;
     out->fronts++;
     n = count_behind(&g, y, into, by, q, seen_port, all);
     k = (y / g.P) * t->radix + y % g.P;
