@@ -10,8 +10,9 @@
 # with the parts make sim's knobs build in: SPIN (Spin, SmPipe),
 # EARLY_CREDIT (EarlyCredit), ROUTING favors_nmin (Nmin) or escape
 # (Escape).  Its power comes from the activity of make sim's own run of that
-# network (its knobs, SIM_KNOB_ARGS of the top-level Makefile, but CYCLES:
-# SYNTH_ACT_WARMUP then SYNTH_ACT_CYCLES cycles), on the co-simulation
+# network (its knobs, SIM_KNOB_ARGS of the top-level Makefile, but CYCLES
+# and DRAIN_LIMIT: SYNTH_ACT_WARMUP then SYNTH_ACT_CYCLES cycles, ended by
+# synth/cell.py), on the co-simulation
 # binary of its radix.  TOPO, TRAFFIC and
 # FAULTS stand in that run's command unquoted, so synth/synth.mk lets
 # through only names and paths of letters, digits and . _ - + @ / : ,
