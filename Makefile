@@ -37,8 +37,9 @@ VSEED     ?= 1
 THREADS   ?= $(if $(filter 0 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= auto
-# live: injection admission, rerouting and probe adoption (contract section
-# 13); paper: all three off, the SPIN paper's router.  Each can be set alone.
+# live: injection admission, rerouting, probe adoption, the NICs' window and
+# early credits (contract section 13); paper: all off, the SPIN paper's
+# router.  Each can be set alone.
 SPIN_MODE ?= live
 ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
@@ -47,13 +48,14 @@ ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 # one busy network input, 2 none
 ADMIT_OCC ?= 0
 # the NICs' injection window (contract section 8): packets a node may have
-# in flight, 0 (no limit, both modes) to 8; WINDOW_SLACK: with a window of 2
-# or more, cycles past its zero-load latency before a packet is late
-WINDOW    ?= 0
-WINDOW_SLACK ?= 0
+# in flight, 0 (no limit) to 8, self-tuned from 1 up to it when 2 or more
+# (4 live, 0 paper); WINDOW_SLACK: with a window of 2 or more, cycles past
+# its zero-load latency before a packet is late (8 live, 0 paper)
+WINDOW    ?= $(if $(filter paper,$(SPIN_MODE)),0,4)
+WINDOW_SLACK ?= $(if $(filter paper,$(SPIN_MODE)),0,8)
 # early credits (contract section 5): a downstream VC is free in the cycle
-# its credit arrives; 0 (both modes) or 1
-EARLY_CREDIT ?= 0
+# its credit arrives; 1 live, 0 paper
+EARLY_CREDIT ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 # with a window: a packet stays in it until the notice of its delivery is
 # back (contract section 8); 0 (both modes) or 1
 WINDOW_NOTICE ?= 0
@@ -535,7 +537,7 @@ help:
 	@echo "                  SWEEP_MODES= SWEEP_CYCLES= SWEEP_JOBS="
 	@echo "  make sweep-sat  the sweep, then runs at 1x, 2x, 3x saturation: post_saturation.md;"
 	@echo "                  SWEEP_SAT_CYCLES=$(SWEEP_SAT_CYCLES) SWEEP_SAT_SEEDS=\"$(SWEEP_SAT_SEEDS)\" SWEEP_SAT_DRAIN= (hours: nice it)"
-	@echo "  make ppa        performance per area and per mW from the live sweep and make synth (build/ppa/; PPA_MODE=early: the early-credit rows)"
+	@echo "  make ppa        performance per area and per mW from the live sweep and make synth SYNTH_EARLY=1 (build/ppa/; PPA_MODE=local or early)"
 	@echo "  make bench      C model and co-simulation speed (build/bench/)"
 	@echo "  make bench-vflags  co-simulation speed under each Verilator flag (build/bench/vflags.md)"
 	@echo "housekeeping:"

@@ -48,8 +48,9 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "                     longest link's latency when more (auto); cover: 128,\n"
 "                     or a third of the longest loop the network can form\n"
 "                     when more, so that any loop is found (contract 12.3)\n"
-"  --mode live|paper  live: the three mechanisms below on (default); paper: all\n"
-"                     off, the router of the SPIN paper\n"
+"  --mode live|paper  live (default): admission, rerouting, adoption, the\n"
+"                     window of 1 to 4 with a slack of 8 and early credits;\n"
+"                     paper: all off, the router of the SPIN paper\n"
 "  --admit 0|1        injection admission: a new packet enters only while every\n"
 "                     network output of its router has a free VC (mode)\n"
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
@@ -59,15 +60,16 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "                     most one (1) or no (2) network input port of its router\n"
 "                     holds flits; 0 off (0)\n"
 "  --window N         injection window: a node has at most N packets in flight\n"
-"                     (started, not yet delivered), 0..8; 0 no limit (0)\n"
+"                     (started, not yet delivered), 0..8; 0 no limit; 2 or\n"
+"                     more: self-tuned from 1 up to N (mode: 4 live, 0 paper)\n"
 "  --window-slack S   with a window of 2 or more, a node starts no packet while\n"
 "                     one of its packets is S cycles past its zero-load latency,\n"
-"                     0..100000 (0)\n"
+"                     0..100000 (mode: 8 live, 0 paper)\n"
 "  --window-notice 0|1 1: a packet stays in its node's window until the notice\n"
 "                     of its delivery comes back, 3 + its zero-load way\n"
 "                     back later; 0: from its delivery on (0)\n"
 "  --early-credit 0|1 1: a downstream VC is free in the cycle its credit\n"
-"                     arrives, one cycle sooner (0, both modes)\n"
+"                     arrives, one cycle sooner (mode: 1 live, 0 paper)\n"
 "  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
 "                     before they leave (2 cycles more a hop); 1, before they\n"
 "                     leave (1 more); 0, neither, the paper's timing (mode:\n"
@@ -132,6 +134,7 @@ typedef struct {
   cli_opts_t *o;
   int warm_set;
   int admit, reroute, adopt, sm_pipe;   /* -1: as --mode says */
+  int window, window_slack, early_credit;
   const char *prog, *extra;
 } cli_parse_t;
 
@@ -251,16 +254,23 @@ static int opt_tdd(cli_parse_t *p, const char *arg)
   return 0;
 }
 
+/* The live mode (contract 13; ON) or the paper's router (0). */
+static void cli_mode(sim_opts_t *s, int on)
+{
+  s->mode.admit = s->mode.reroute = s->mode.adopt = on;
+  s->sm.pipe = on ? 2 : 0;            /* the paper's router, its timing too */
+  s->mode.window = on ? 4 : 0;        /* the NICs' self-tuned window (contract 8) */
+  s->mode.window_slack = on ? 8 : 0;
+  s->mode.early_credit = on;          /* contract 5 */
+}
+
 static int opt_mode(cli_parse_t *p, const char *arg)
 {
-  int on;
   if (strcmp(arg, "live") && strcmp(arg, "paper")) {
     cli_error("--mode: '%s' is not live or paper", arg);
     return 2;
   }
-  on = arg[0] == 'l';
-  p->o->sim.mode.admit = p->o->sim.mode.reroute = p->o->sim.mode.adopt = on;
-  p->o->sim.sm.pipe = on ? 2 : 0;     /* the paper's router, its timing too */
+  cli_mode(&p->o->sim, arg[0] == 'l');
   return 0;
 }
 
@@ -286,7 +296,7 @@ static int opt_admit_occ(cli_parse_t *p, const char *arg)
 
 static int opt_early_credit(cli_parse_t *p, const char *arg)
 {
-  return opt_digit("early-credit", arg, 1, &p->o->sim.mode.early_credit) ? 2 : 0;
+  return opt_digit("early-credit", arg, 1, &p->early_credit) ? 2 : 0;
 }
 
 static int opt_window(cli_parse_t *p, const char *arg)
@@ -297,7 +307,7 @@ static int opt_window(cli_parse_t *p, const char *arg)
     cli_error("--window: %s is more than %d packets", arg, NIC_WINDOW_MAX);
     return 2;
   }
-  p->o->sim.mode.window = (int)u;
+  p->window = (int)u;
   return 0;
 }
 
@@ -309,7 +319,7 @@ static int opt_window_slack(cli_parse_t *p, const char *arg)
     cli_error("--window-slack: %s is more than 100000 cycles", arg);
     return 2;
   }
-  p->o->sim.mode.window_slack = (int)u;
+  p->window_slack = (int)u;
   return 0;
 }
 
@@ -404,6 +414,9 @@ static int cli_finish(cli_parse_t *p)
   if (p->reroute >= 0) s->mode.reroute = p->reroute;
   if (p->adopt >= 0) s->mode.adopt = p->adopt;
   if (p->sm_pipe >= 0) s->sm.pipe = p->sm_pipe;
+  if (p->window >= 0) s->mode.window = p->window;
+  if (p->window_slack >= 0) s->mode.window_slack = p->window_slack;
+  if (p->early_credit >= 0) s->mode.early_credit = p->early_credit;
   if (!p->warm_set) s->warmup = s->cycles / 10;
   if (s->warmup >= s->cycles) {
     cli_error("--warmup %llu must be smaller than --cycles %llu",
@@ -437,9 +450,11 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
   memset(&longs[CLI_NOPTS], 0, sizeof longs[CLI_NOPTS]);
   memset(o, 0, sizeof *o);
   sim_defaults(&o->sim);
+  cli_mode(&o->sim, 1);
   p.o = o;
   p.warm_set = 0;
   p.admit = p.reroute = p.adopt = p.sm_pipe = -1;
+  p.window = p.window_slack = p.early_credit = -1;
   p.prog = prog;
   p.extra = extra;
   opterr = 0;

@@ -23,10 +23,13 @@ void sim_defaults(sim_opts_t *o)
   o->tdd = SIM_TDD_AUTO;         /* 128, or more with long links (sim_auto_tdd) */
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
   o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
-  o->mode.window = 0;            /* injection window: off in both modes */
+  /* the library's defaults: the live router's local rules, no injection
+   * window, no early credits; spinsim's and the co-simulation's live mode
+   * adds both (cli.c cli_mode) */
+  o->mode.window = 0;
   o->mode.window_slack = 0;
   o->mode.early_credit = 0;
-  o->mode.window_notice = 0;     /* the window sees deliveries at once: both modes */      /* credit turnaround: the edge after arrival, both modes */
+  o->mode.window_notice = 0;     /* the window sees deliveries at once: both modes */
   o->sm.pipe = 2;
 }
 

@@ -28,11 +28,13 @@
 #           sweep (build/sweep/points.csv, SWEEP_CYCLES-cycle points), that at
 #           the configuration's clock (flits/node/ns), per mm^2 and per mW,
 #           normalised to west-first 1 VC; area, clock and power from
-#           build/synth/summary.csv.  Runs neither the sweep nor synthesis:
-#           `make sweep SWEEP_MODES=live` and `make synth` first (a missing
-#           input or row stops it, exit 2).  build/ppa/ppa.md, ppa.csv, ppa.png.
-#           PPA_MODE=early: the sweep's early points (SWEEP_MODES=early) and
-#           the synthesis rows NAME_ec (make synth SYNTH_EARLY=1), into
+#           build/synth/summary.csv, the rows NAME_ec (built with early
+#           credits, as the live mode runs).  Runs neither the sweep nor
+#           synthesis: `make sweep SWEEP_MODES=live` and `make synth
+#           SYNTH_EARLY=1` first (a missing input or row stops it, exit 2).
+#           build/ppa/ppa.md, ppa.csv, ppa.png.  PPA_MODE=local: the sweep's
+#           local points and the rows NAME (make synth), into build/ppa-local/;
+#           PPA_MODE=early: the early points and the rows NAME_ec, into
 #           build/ppa-early/.
 #   bench   speed of the C model and of the co-simulation (scripts/bench.py):
 #           build/bench/bench.csv and bench.md.
@@ -48,9 +50,12 @@
 #   SWEEP_CONFIGS="a b"   configurations (the nine of a mesh: SWEEP_CONFIG_NAMES below)
 #   SWEEP_FAULTS=SPEC     links failing at run time (spinsim --faults CYCLE@ROUTER:PORT,...;
 #                         none); outputs under build/sweep/<topo>+faults-<hash>/
-#   SWEEP_MODES="a b"     router modes: live, paper, window (live + --window 1), early (live +
-#                         --early-credit 1), window_early (both), window4_early (--window 4
-#                         --window-slack 8 --early-credit 1); live and paper by default
+#   SWEEP_MODES="a b"     router modes: live (the default: the window of 1 to 4, slack 8, early
+#                         credits), local (live's router-local rules alone: --window 0
+#                         --window-slack 0 --early-credit 0), paper, window (local + --window 1),
+#                         early (local + --early-credit 1), window_early (both), window4_early
+#                         (local + --window 4 --window-slack 8 --early-credit 1 = live); live and
+#                         paper by default
 #   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
 #   SWEEP_SAT_CYCLES=N    injection cycles of a post-saturation run (1000000)
@@ -96,7 +101,7 @@ BENCH_QUICK   ?= 0
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
 SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement group_shift
 SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_2vc wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
-SWEEP_MODE_NAMES    := live paper window early window_early window4_early
+SWEEP_MODE_NAMES    := live local paper window early window_early window4_early
 
 # Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
 # targets that use them and for make help, which prints some.
@@ -128,8 +133,8 @@ $(call knob_check_uint,SWEEP_JOBS,1,4096,a number of parallel runs, 1 or more)
 endif
 $(call knob_check_list,SWEEP_TRAFFIC,$(SWEEP_TRAFFIC_NAMES),patterns separated by blanks or commas: $(SWEEP_TRAFFIC_NAMES))
 $(call knob_check_list,SWEEP_CONFIGS,$(SWEEP_CONFIG_NAMES),configurations separated by blanks or commas: $(SWEEP_CONFIG_NAMES))
-$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, paper, window, early, window_early and/or window4_early)
-$(call knob_check_name,PPA_MODE,live early,live or early)
+$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, local, paper, window, early, window_early and/or window4_early)
+$(call knob_check_name,PPA_MODE,live local early,live, local or early)
 $(call knob_check_uint,SWEEP_SAT_CYCLES,10,1000000000000000,a number of cycles, 10 or more)
 $(call knob_check_uints,SWEEP_SAT_SEEDS,1,18446744073709551615,one or more seeds separated by blanks or commas, e.g. "1 2 3")
 ifneq ($(SWEEP_SAT_DRAIN),)
@@ -195,7 +200,7 @@ sweep-check:
 # commands).
 ppa: deps
 	$(PYTHON) scripts/ppa.py --points $(BUILD)/sweep/points.csv --synth $(BUILD)/synth/summary.csv \
-	  --mode $(PPA_MODE) --out $(BUILD)/ppa$(if $(filter early,$(PPA_MODE)),-early)$(if $(SWEEP_CYCLES), --cycles $(SWEEP_CYCLES))
+	  --mode $(PPA_MODE) --out $(BUILD)/ppa$(if $(filter-out live,$(PPA_MODE)),-$(PPA_MODE))$(if $(SWEEP_CYCLES), --cycles $(SWEEP_CYCLES))
 
 # The co-simulation is built through the top-level Makefile's own rule
 # (as `make regress` does), so PORTS/VCS on the command line do not matter.

@@ -59,9 +59,10 @@ CONFIGS = [
     ("fmin_3vc_spin", "minad_3vc_spin", "minimal adaptive + SPIN, 3 VCs"),
 ]
 SYNTH_OF = {c[0]: c[1] for c in CONFIGS}
-# The sweep's mode early (early credits, contract 5) reads the synthesis rows
-# built with them (synth/configs.mk, SYNTH_EARLY=1): NAME_ec.
-SYNTH_SUFFIX = {"early": "_ec"}
+# The sweep's modes with early credits (contract 5: live, early and the
+# windows with them) read the synthesis rows built with them (synth/configs.mk,
+# SYNTH_EARLY=1): NAME_ec; local, paper and window the rows NAME.
+SYNTH_SUFFIX = {"live": "_ec", "early": "_ec", "window_early": "_ec", "window4_early": "_ec"}
 
 
 def synth_names(mode):
@@ -332,7 +333,8 @@ def options(argv=None):
     ap.add_argument("--synth", default="build/synth/summary.csv", help="the synthesis summary.csv")
     ap.add_argument("--out", default="build/ppa", help="output directory (build/ppa)")
     ap.add_argument("--mode", default="live", choices=sweep.MODES,
-                    help="router mode of the points (live); early reads the synthesis rows NAME_ec")
+                    help="router mode of the points (live); live and early read the synthesis rows "
+                         "NAME_ec, local the rows NAME")
     ap.add_argument("--cycles", default="20000", help="injection cycles of the points (20000)")
     ap.add_argument("--rates", default=sweep.DEFAULT_RATES, help="the sweep's rate grid (%s)"
                     % sweep.DEFAULT_RATES)

@@ -29,7 +29,7 @@ SYNTH = {"wf_1vc": (40000.0, 2000.0, 10.0),          # area um^2, clock ps, powe
          "favors_1vc_spin": (44000.0, 2200.0, 11.0)}
 
 
-def point(cfg, traffic, rate, thr, status="drained", lat=20.0, cycles=20000, mode="live", sha="abc"):
+def point(cfg, traffic, rate, thr, status="drained", lat=20.0, cycles=20000, mode="local", sha="abc"):
     row = {k: "" for k in sweep.FIELDS}
     row.update(config=cfg, mode=mode, traffic=traffic, rate=sweep.fmt_rate(rate), cycles=str(cycles),
                status=status, avg_latency=str(lat), throughput=str(thr), spinsim_sha256=sha)
@@ -102,7 +102,8 @@ class PpaCase(unittest.TestCase):
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
             rc = ppa.main(["--points", self.points, "--synth", self.synth, "--out", self.out,
                            "--rates", RATES, "--configs", ",".join(CONFIGS), "--traffic", "transpose",
-                           "--no-plot"] + list(extra))
+                           "--no-plot"] + ([] if "--mode" in extra else ["--mode", "local"])
+                          + list(extra))
         return rc, err.getvalue()
 
     def read_out(self):
@@ -146,8 +147,8 @@ class Arithmetic(PpaCase):
         self.assertAlmostEqual(float(t["fmin_1vc_spin"]["peak_per_mw"]), 0.2 / 2.2 / 11.0, places=5)
 
     def test_early_mode(self):
-        # the early points with the synthesis rows NAME_ec: the live rows are
-        # not read (a live-only summary names the missing _ec row)
+        # the early points with the synthesis rows NAME_ec: the rows NAME are
+        # not read (a summary without _ec rows names the missing one)
         rows = [dict(r, mode="early") for r in transpose_series()]
         self.write_points(rows)
         rc, err = self.run_ppa("--mode", "early")
@@ -161,7 +162,12 @@ class Arithmetic(PpaCase):
         t = self.read_out()
         self.assertEqual(t["fmin_1vc_spin"]["synth_config"], "favors_1vc_spin_ec")
         self.assertAlmostEqual(float(t["fmin_1vc_spin"]["per_mm2"]), 0.078 / 2.64 / 0.0484, places=4)
-        # and the live mode reads the live rows again
+        # the live mode (early credits on) reads the rows NAME_ec too
+        self.write_points([dict(r, mode="live") for r in transpose_series()])
+        rc, err = self.run_ppa("--mode", "live")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.read_out()["fmin_1vc_spin"]["synth_config"], "favors_1vc_spin_ec")
+        # and the local mode reads the rows NAME again
         self.write_points(transpose_series())
         rc, err = self.run_ppa()
         self.assertEqual(rc, 0, err)
@@ -249,18 +255,18 @@ class Errors(PpaCase):
         self.expect(self.points, "no points of esc_2vc, tornado", extra=("--traffic", "tornado,transpose"))
 
     def test_other_cycles(self):
-        self.expect("no points of wf_1vc, transpose, mode live, 10000 cycles", extra=("--cycles", "10000"))
+        self.expect("no points of wf_1vc, transpose, mode local, 10000 cycles", extra=("--cycles", "10000"))
 
     def test_incomplete_series(self):
         rows = transpose_series()[:-1]
         self.write_points(rows)
-        self.expect(self.points, "fmin_1vc_spin, transpose, mode live is incomplete", "0.24")
+        self.expect(self.points, "fmin_1vc_spin, transpose, mode local is incomplete", "0.24")
 
     def test_two_binaries(self):
         rows = transpose_series()
         rows[0]["spinsim_sha256"] = "def"
         self.write_points(rows)
-        self.expect("wf_1vc, transpose, mode live come from 2 spinsim binaries")
+        self.expect("wf_1vc, transpose, mode local come from 2 spinsim binaries")
 
     def test_model_error(self):
         rows = series("wf_1vc", "transpose", 2, [0.02, 0.04, 0.059])

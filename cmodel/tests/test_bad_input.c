@@ -282,6 +282,46 @@ static int do_parse(void *arg)
   return cli_parse(j->argc, j->argv, &j->o, "spinsim", NULL);
 }
 
+/* Parses ARGV (NULL-terminated) into J; its exit status. */
+static int parse_argv(parse_job_t *j, char **argv)
+{
+  char msg[512];
+  for (j->argc = 0; argv[j->argc]; j->argc++) {}
+  j->argv = argv;
+  return with_stderr(do_parse, j, msg, sizeof msg);
+}
+
+/* The live mode is the default and sets the NICs' window of 1 to 4 with a
+ * slack of 8 and early credits; paper clears them; an option named on its
+ * own wins over --mode on either side of it (contract 13). */
+static void cli_mode_defaults(void)
+{
+  char *none[] = {"spinsim", NULL};
+  char *paper[] = {"spinsim", "--mode", "paper", NULL};
+  char *before[] = {"spinsim", "--window", "1", "--early-credit", "0", "--mode", "live", NULL};
+  char *after[] = {"spinsim", "--mode", "paper", "--window-slack", "3", "--early-credit", "1",
+                   NULL};
+  parse_job_t j;
+  const sim_opts_t *s = &j.o.sim;
+  memset(&j, 0, sizeof j);
+  CHECK(parse_argv(&j, none) == 0 && s->mode.window == 4 && s->mode.window_slack == 8 &&
+            s->mode.early_credit == 1 && s->mode.admit == 1 && s->sm.pipe == 2,
+        "default: window %d slack %d early %d", s->mode.window, s->mode.window_slack,
+        s->mode.early_credit);
+  CHECK(parse_argv(&j, paper) == 0 && s->mode.window == 0 && s->mode.window_slack == 0 &&
+            s->mode.early_credit == 0 && s->mode.admit == 0 && s->sm.pipe == 0,
+        "paper: window %d slack %d early %d", s->mode.window, s->mode.window_slack,
+        s->mode.early_credit);
+  CHECK(parse_argv(&j, before) == 0 && s->mode.window == 1 && s->mode.window_slack == 8 &&
+            s->mode.early_credit == 0,
+        "named before --mode live: window %d slack %d early %d", s->mode.window,
+        s->mode.window_slack, s->mode.early_credit);
+  CHECK(parse_argv(&j, after) == 0 && s->mode.window == 0 && s->mode.window_slack == 3 &&
+            s->mode.early_credit == 1,
+        "named after --mode paper: window %d slack %d early %d", s->mode.window,
+        s->mode.window_slack, s->mode.early_credit);
+}
+
 static int do_outputs_check(void *arg)
 {
   return cli_outputs_check(arg);
@@ -395,5 +435,6 @@ int main(int argc, char **argv)
   drain_limit_no_overflow();
   json_strings();
   cli_faults_and_outputs();
+  cli_mode_defaults();
   return check_done();
 }
