@@ -254,23 +254,13 @@ static int opt_tdd(cli_parse_t *p, const char *arg)
   return 0;
 }
 
-/* The live mode (contract 13; ON) or the paper's router (0). */
-static void cli_mode(sim_opts_t *s, int on)
-{
-  s->mode.admit = s->mode.reroute = s->mode.adopt = on;
-  s->sm.pipe = on ? 2 : 0;            /* the paper's router, its timing too */
-  s->mode.window = on ? 4 : 0;        /* the NICs' self-tuned window (contract 8) */
-  s->mode.window_slack = on ? 8 : 0;
-  s->mode.early_credit = on;          /* contract 5 */
-}
-
 static int opt_mode(cli_parse_t *p, const char *arg)
 {
   if (strcmp(arg, "live") && strcmp(arg, "paper")) {
     cli_error("--mode: '%s' is not live or paper", arg);
     return 2;
   }
-  cli_mode(&p->o->sim, arg[0] == 'l');
+  sim_set_mode(&p->o->sim, arg[0] == 'l');
   return 0;
 }
 
@@ -450,7 +440,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
   memset(&longs[CLI_NOPTS], 0, sizeof longs[CLI_NOPTS]);
   memset(o, 0, sizeof *o);
   sim_defaults(&o->sim);
-  cli_mode(&o->sim, 1);
+  sim_set_mode(&o->sim, 1);
   p.o = o;
   p.warm_set = 0;
   p.admit = p.reroute = p.adopt = p.sm_pipe = -1;

@@ -23,14 +23,22 @@ void sim_defaults(sim_opts_t *o)
   o->tdd = SIM_TDD_AUTO;         /* 128, or more with long links (sim_auto_tdd) */
   o->mode.admit = o->mode.reroute = o->mode.adopt = 1;
   o->mode.admit_occ = 0;         /* occupancy admission: off in both modes */
-  /* the library's defaults: the live router's local rules, no injection
-   * window, no early credits; spinsim's and the co-simulation's live mode
-   * adds both (cli.c cli_mode) */
+  /* no injection window, no early credits: sim_set_mode's live mode adds
+   * both (spinsim's and the co-simulation's default) */
   o->mode.window = 0;
   o->mode.window_slack = 0;
   o->mode.early_credit = 0;
   o->mode.window_notice = 0;     /* the window sees deliveries at once: both modes */
   o->sm.pipe = 2;
+}
+
+void sim_set_mode(sim_opts_t *o, int live)
+{
+  o->mode.admit = o->mode.reroute = o->mode.adopt = live;
+  o->sm.pipe = live ? 2 : 0;          /* the paper's router, its timing too */
+  o->mode.window = live ? 4 : 0;      /* the NICs' self-tuned window (contract 8) */
+  o->mode.window_slack = live ? 8 : 0;
+  o->mode.early_credit = live;        /* contract 5 */
 }
 
 const char *algo_name(route_algo_t a)

@@ -74,7 +74,13 @@ typedef struct {
   char err[512];
 } sim_t;
 
+/* The library's defaults: the live router's local rules (admission,
+ * rerouting, adoption, SmPipe 2), no injection window, no early credits. */
 void sim_defaults(sim_opts_t *o);
+/* The live mode (LIVE 1: the local rules, the NICs' window of 1 to 4 with a
+ * slack of 8 and early credits; contract 13) or the paper's router (0: all
+ * off, SmPipe 0). */
+void sim_set_mode(sim_opts_t *o, int live);
 
 /* The t_DD of --tdd auto (contract 12.3): the hop diameter times the longest
  * link's latency, at least 128 (the paper's) and at most 32768, so that the

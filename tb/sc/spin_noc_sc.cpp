@@ -21,7 +21,7 @@ SpinNocNetwork::SpinNocNetwork(sc_core::sc_module_name name, const SpinNocConfig
   o.spin = cfg.spin;
   o.tdd = cfg.tdd;
   o.seed = cfg.seed;
-  o.mode.admit = o.mode.reroute = o.mode.adopt = cfg.live;
+  sim_set_mode(&o, cfg.live);
   o.cycles = 1000000000000000ull;   // the window never closes
   o.warmup = 0;
   if (sim_init(&sim_, &o, 1) != 0) {

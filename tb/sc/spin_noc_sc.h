@@ -41,8 +41,8 @@ struct SpinNocConfig {
   int vcs = 1;
   bool spin = true;                   // SPIN deadlock recovery
   unsigned tdd = 128;                 // its detection threshold
-  bool live = true;                   // the live mode's router rules (admission, rerouting, adoption; no
-                                      // NIC window, no early credits); false: the paper's router
+  bool live = true;                   // the live mode (contract 13: admission, rerouting, adoption, the
+                                      // NICs' window of 1 to 4, early credits); false: the paper's router
   uint64_t seed = 1;                  // every router's LFSR
 };
 
