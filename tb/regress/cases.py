@@ -949,6 +949,16 @@ add(cmodel(S, "mesh16x16 1 VC favors_min 0.18 (3x saturation), live, window 1 to
            at_least=dict(probes_sent=2, spins=1, throughput=0.058, jain_index=0.88,
                          window_cuts=10000, window_grows=10000),
            cost=4, local=True))  # 5 probes, 1 spin, 0.0634, 0.911, 129825 halvings, 277096 growths
+# the live mode (window of 1 to 4, early credits) with four central links
+# failing at run time, at 0.1 (past this network's saturation): it drains at
+# the default limit and shares fairly (the local rules alone: 0.0196, not
+# drained by cycle 200,000; docs/scenarios.md)
+add(cmodel(S, "mesh8x8 1 VC favors_min 0.1, 4 links failing at run time, live (window, early credits), C model",
+           "--topo mesh8x8 --routing favors_min --rate 0.1 --cycles 100000 --spin 1 --quiet"
+           " --faults 5000@27:1,10000@35:4,15000@36:2,20000@28:3",
+           exactly=dict(links_failed=4),
+           at_least=dict(probes_sent=900, spins=25, throughput=0.085, jain_index=0.95),
+           cost=2))  # 1079, 31, 0.0931, 0.980
 # twelve links failing at run time, past saturation: with the window every
 # packet is delivered and the nodes share fairly (without it: 0.0328, Jain
 # 0.83, 2,668 spins, 849,876 cycles)
