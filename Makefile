@@ -180,7 +180,7 @@ ifneq ($(filter-out auto cover,$(TDD))$(word 2,$(TDD)),)
 $(call knob_check_uint,TDD,2,32768,a deadlock-detection threshold, 2 to 32768 cycles, auto or cover)
 endif
 $(call knob_check_name,SPIN_MODE,live paper,live or paper)
-$(call knob_check_uint,ADMIT,0,1,0 or 1)
+$(call knob_check_uint,ADMIT,0,2,0$(knob_comma) 1 or 2)
 $(call knob_check_uint,REROUTE,0,1,0 or 1)
 $(call knob_check_uint,ADOPT,0,1,0 or 1)
 $(call knob_check_uint,ADMIT_OCC,0,2,0, 1 or 2)
@@ -550,7 +550,7 @@ help:
 	@echo "       DRAIN_LIMIT=$(DRAIN_LIMIT)  (cycles to deliver what is left after injection; empty: 100000)"
 	@echo "       SPIN=$(SPIN) TDD=$(TDD) SPEED=$(SPEED)  (SPEED=1: the speed build, no waveforms)"
 	@echo "       PGO=$(PGO) NATIVE=$(NATIVE)  (make sim's build: 1: GCC profile-guided; 1: -march=native)"
-	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
+	@echo "       SPIN_MODE=$(SPIN_MODE) (live|paper) ADMIT=$(ADMIT) (2: gated by the window) REROUTE=$(REROUTE) ADOPT=$(ADOPT) SM_PIPE=$(SM_PIPE)"
 	@echo "       ADMIT_OCC=$(ADMIT_OCC)  (occupancy admission: 1 at most one busy network input, 2 none)"
 	@echo "       WINDOW=$(WINDOW) WINDOW_SLACK=$(WINDOW_SLACK) WINDOW_NOTICE=$(WINDOW_NOTICE)  (injection window: packets a node may have in flight, 0 no limit; 1: until the delivery notice is back)"
 	@echo "       EARLY_CREDIT=$(EARLY_CREDIT)  (1: a downstream VC is free in the cycle its credit arrives)"

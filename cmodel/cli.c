@@ -51,8 +51,9 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --mode live|paper  live (default): admission, rerouting, adoption, the\n"
 "                     window of 1 to 4 with a slack of 8 and early credits;\n"
 "                     paper: all off, the router of the SPIN paper\n"
-"  --admit 0|1        injection admission: a new packet enters only while every\n"
-"                     network output of its router has a free VC (mode)\n"
+"  --admit 0|1|2      injection admission: a new packet enters only while every\n"
+"                     network output has a free VC (mode); 2: only while a NIC\n"
+"                     of the router has its window cut to half or less\n"
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
@@ -266,7 +267,7 @@ static int opt_mode(cli_parse_t *p, const char *arg)
 
 static int opt_admit(cli_parse_t *p, const char *arg)
 {
-  return opt_digit("admit", arg, 1, &p->admit) ? 2 : 0;
+  return opt_digit("admit", arg, 2, &p->admit) ? 2 : 0;
 }
 
 static int opt_reroute(cli_parse_t *p, const char *arg)

@@ -170,7 +170,7 @@ static void net_router(network_t *net, int r, int spin, unsigned tdd, router_mod
   c->algo = net->algo;
   c->spin = spin;
   c->tdd = tdd;
-  c->admit = mode.admit;
+  c->admit = mode.admit != 0;
   c->admit_occ = mode.admit_occ;
   c->reroute = mode.reroute;
   c->early_credit = mode.early_credit;

@@ -147,6 +147,9 @@ void nic_create(nic_t *nic, int src, int dst, int flits, uint64_t cycle, int mea
  * credits the routers' NIC ports show in this cycle: node k reads
  * cred[(k / nics) * cred_stride + k % nics]. */
 void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now);
+/* Window-gated admission (contract 6 and 8): 1 when node's window is cut to
+ * half its maximum or less (or the window is not self-tuned, under 2). */
+int nic_window_cut(const nic_t *nic, int node);
 
 /* Packets created and not yet delivered by every model. */
 static inline uint64_t nic_outstanding(const nic_t *nic)

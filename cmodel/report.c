@@ -83,7 +83,8 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   else if (m->window) snprintf(win, sizeof win, ", injection window 1 to %d (slack %d%s)",
                                m->window, m->window_slack,
                                m->window_notice ? ", delivery notices" : "");
-  snprintf(buf, len, "%s%s%s%s", t, occ, win, ec);
+  snprintf(buf, len, "%s%s%s%s%s", t, m->admit == 2 ? ", admission gated by the window" : "",
+           occ, win, ec);
   return buf;
 }
 
@@ -108,7 +109,7 @@ static void print_headline(FILE *out, const report_t *r)
 static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
 {
   const sim_t *s = r->sim;
-  char buf[320];   /* mode_text: up to 96 + 63 + 95 + 25 characters */
+  char buf[360];   /* mode_text: up to 96 + 31 + 63 + 95 + 25 characters */
   fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
           (unsigned long long)f->cycles, (unsigned long long)f->warmup,
@@ -340,6 +341,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"tdd_auto\": %s,\n", s->o.tdd_rule && !strcmp(s->o.tdd_rule, "auto") ? "true" : "false");
     fprintf(out, "  \"tdd_rule\": \"%s\",\n", s->o.tdd_rule ? s->o.tdd_rule : "given");
     fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
+    fprintf(out, "  \"admit_window_gated\": %s,\n", s->o.mode.admit == 2 ? "true" : "false");
     fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
     fprintf(out, "  \"admit_occ\": %d,\n", s->o.mode.admit_occ);
     fprintf(out, "  \"early_credit\": %s,\n", s->o.mode.early_credit ? "true" : "false");

@@ -38,7 +38,10 @@ typedef enum {
  * admission (section 6), rerouting of waiting heads (section 4.2) and SPIN
  * probe adoption (section 12.4). */
 typedef struct {
-  int admit, reroute, adopt;
+  int admit;               /* injection admission (section 6): 0 off, 1 on, 2 on
+                              only while a NIC of the router has its window cut
+                              to half or less (sections 6 and 8) */
+  int reroute, adopt;
   int admit_occ;           /* occupancy admission (section 6): 0 off (both modes), 1 at
                               most one busy network input, 2 none */
   int window;              /* the NICs' injection window (section 8): packets a
@@ -68,7 +71,8 @@ typedef struct {
   route_algo_t algo;
   int spin;                /* SPIN deadlock recovery on */
   unsigned tdd;            /* SPIN deadlock-detection threshold, cycles */
-  int admit;               /* injection admission (section 6) */
+  int admit;               /* injection admission (section 6) in this cycle: 0 or
+                              1; with level 2 the NICs set it every cycle */
   int admit_occ;           /* occupancy admission (section 6): 0, 1 or 2 */
   int reroute;             /* a waiting head routes again every cycle (section 4.2) */
   int early_credit;        /* a credit frees its VC in the cycle it arrives (section 5) */

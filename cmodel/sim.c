@@ -232,6 +232,14 @@ void sim_cycle_pre(sim_t *s)
   }
   if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
   nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports, s->now);
+  if (s->o.mode.admit == 2) {   /* contract 6: each router's admission this cycle */
+    int r, k;
+    for (r = 0; r < net->n; r++) {
+      int cut = 0;
+      for (k = 0; k < net->nics && !cut; k++) cut = nic_window_cut(&s->nic, r * net->nics + k);
+      net->cfg[r].admit = cut;
+    }
+  }
 }
 
 int sim_cycle_post(sim_t *s)

@@ -85,7 +85,8 @@ static void emit_header(FILE *f, const topo_t *t, int vcs, int flitw, int esc, c
 "// [(r*NumNodes + d)*MaskW +: MaskW] (with Escape = 1, {mask_e, mask_a}).\n"
 "// With Spin = 1 the routers carry SPIN, switched on by spin_i, with\n"
 "// detection threshold tdd_i; with Escape = 1 escape-VC routing, switched\n"
-"// on by escape_i.  admit_i, reroute_i and adopt_i switch on the live-mode\n"
+"// on by escape_i.  admit_i (router r's at bit r, set every cycle with\n"
+"// window-gated admission), reroute_i and adopt_i switch on the live-mode\n"
 "// mechanisms (docs/microarchitecture.md, sections 6, 4.2 and 12.3), and\n"
 "// admit_occ_i occupancy admission (section 6); early_credit_i early\n"
 "// credits (section 5).\n"
@@ -119,7 +120,7 @@ static void emit_header(FILE *f, const topo_t *t, int vcs, int flitw, int esc, c
 "  input  logic                                  spin_i,\n"
 "  input  logic [TddW-1:0]                       tdd_i,\n"
 "  input  logic [1:0]                            sm_pipe_i,\n"
-"  input  logic                                  admit_i,\n"
+"  input  logic [NumNodes-1:0]                   admit_i,        // a router's admission (6)\n"
 "  input  logic [1:0]                            admit_occ_i,\n"
 "  input  logic                                  reroute_i,\n"
 "  input  logic                                  adopt_i,\n"
@@ -222,7 +223,7 @@ static void emit_router(FILE *f, const topo_t *t, int r, unsigned xw)
 "    .cfg_spin_i (spin_i),\n"
 "    .cfg_tdd_i  (tdd_i),\n"
 "    .cfg_sm_pipe_i(sm_pipe_i),\n"
-"    .cfg_admit_i(admit_i),\n"
+"    .cfg_admit_i(admit_i[%d]),\n"
 "    .cfg_admit_occ_i(admit_occ_i),\n"
 "    .cfg_reroute_i(reroute_i),\n"
 "    .cfg_adopt_i(adopt_i),\n"
@@ -243,7 +244,7 @@ static void emit_router(FILE *f, const topo_t *t, int r, unsigned xw)
 "  );\n"
 "  assign ej_flit_o[%d*LinkW +: LinkW] = dbg_flit_o[%d*LinkW +: LinkW];\n"
 "  assign inj_credit_o[%d*CredW +: CredW] = dbg_credit_o[%d*CredW +: CredW];\n",
-          r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r,
+          r, r, r, r, r, r, r, r, r, (unsigned)((uint32_t)r * LFSR_ID_MIX), r, r,
           (unsigned)t->radix * xw, xlat_hex(t, r, xw, hex), r, r,
           r, r, r, r, r, r, r, r, r, r * P, r, r * P);
 }

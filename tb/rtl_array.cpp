@@ -123,7 +123,7 @@ class RtlArray : public RtlNet {
       m->cfg_spin_i = spin;
       m->cfg_tdd_i = tdd;
       m->cfg_sm_pipe_i = (uint8_t)sm_pipe;
-      m->cfg_admit_i = mode.admit;
+      m->cfg_admit_i = mode.admit != 0;
       m->cfg_admit_occ_i = (uint8_t)mode.admit_occ;
       m->cfg_reroute_i = mode.reroute;
       m->cfg_adopt_i = mode.adopt && spin;
@@ -221,6 +221,10 @@ class RtlArray : public RtlNet {
 
   // The lookups of the coming cycle were made from the old tables right
   // after the last edge: made again from the new ones.
+  void set_admit(const uint8_t* admit) override {
+    for (int r = 0; r < N_; r++) r_[r]->cfg_admit_i = admit[r];
+  }
+
   void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) override {
     copy_tables(masks, masks_esc, N_, D_);
     for (int r = 0; r < N_; r++) lookup(r, scratch_[0]);

@@ -17,7 +17,7 @@ class RtlTop : public RtlNet {
   RtlTop(VerilatedContext* ctx, int n, const spin_obs_dims_t& dims)
       : top_(new Vspin_network{ctx, "network"}), N_(n), LinkW_(SPIN_NET_FLITW + 7),
         ObsW_(spin_obs_width(&dims)), ObsWords_(spin_obs_words(dims)),
-        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW), dbg_obs_(N_ * ObsW_) {}
+        inj_(N_ * LinkW_), table_(N_ * N_ * kMaskW), dbg_obs_(N_ * ObsW_), admit_(N_) {}
   ~RtlTop() override {
     trace_close();
     top_->final();
@@ -34,7 +34,8 @@ class RtlTop : public RtlNet {
     top_->spin_i = spin;
     top_->tdd_i = tdd;
     top_->sm_pipe_i = (uint8_t)sm_pipe;
-    top_->admit_i = mode.admit;
+    for (int r = 0; r < N_; r++) admit_.set((unsigned)r, 1, mode.admit != 0);
+    from_bits(top_->admit_i, admit_);
     top_->admit_occ_i = (uint8_t)mode.admit_occ;
     top_->reroute_i = mode.reroute;
     top_->adopt_i = mode.adopt && spin;
@@ -56,6 +57,11 @@ class RtlTop : public RtlNet {
         if (masks_esc) table_.set((r * N_ + d) * kMaskW + P, P, masks_esc[r * N_ + d]);
       }
     from_bits(top_->route_table_i, table_);
+  }
+
+  void set_admit(const uint8_t* admit) override {
+    for (int r = 0; r < N_; r++) admit_.set((unsigned)r, 1, admit[r]);
+    from_bits(top_->admit_i, admit_);
   }
 
   void step(const flit_t* inj) override {
@@ -102,7 +108,7 @@ class RtlTop : public RtlNet {
   std::unique_ptr<Vspin_network> top_;
   int N_, LinkW_;
   unsigned ObsW_, ObsWords_;
-  Bits inj_, table_, dbg_obs_;
+  Bits inj_, table_, dbg_obs_, admit_;   // admit_: one bit a router
 };
 
 }  // namespace

@@ -41,6 +41,8 @@ typedef struct {
   unsigned min_w16;      /* the smallest window the twin saw */
   uint64_t noticed;      /* notices: packets that left at their notice */
   uint64_t pending_end;  /* packets still in the twin's window at the end */
+  uint64_t gate_on, gate_off, bad_gate;   /* window-gated admission: router-cycles
+                                             with it on, off, and unlike the twin's */
 } seen_t;
 
 static int manhattan(const topo_t *t, int a, int b)
@@ -144,6 +146,20 @@ static void on_start(const sim_t *s, watch_t *w, int r, const flit_t *f, int L, 
 
 /* Runs o (a mesh whose links all have latency L, one NIC a router) cycle by
  * cycle, watching every node.  Returns the run's end. */
+/* Window-gated admission (contract 6): each router's admission this cycle
+ * is on exactly while its NIC's window, as the twin keeps it, is at half its
+ * maximum or less (one NIC a router here). */
+static void watch_gate(const sim_t *s, const watch_t *w, int W, seen_t *seen)
+{
+  int r;
+  for (r = 0; r < s->net.n; r++) {
+    const int want = W < 2 || w[r].w16 <= 16u * (unsigned)(W / 2);
+    if (s->net.cfg[r].admit) seen->gate_on++;
+    else seen->gate_off++;
+    if (s->net.cfg[r].admit != want) seen->bad_gate++;
+  }
+}
+
 static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s)
 {
   watch_t *w;
@@ -163,6 +179,7 @@ static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s
       for (r = 0; r < s->topo.nodes; r++)
         if (w[r].n) twin_tune(&w[r], s->now, seen);
     sim_cycle_pre(s);
+    if (o->mode.admit == 2) watch_gate(s, w, o->mode.window, seen);
     for (r = 0; r < s->topo.nodes; r++) {
       const flit_t *f = &s->nic.inj_next[r];
       if (CTL_KIND(f->ctl) == KIND_FLIT && CTL_HEAD(f->ctl)) on_start(s, &w[r], r, f, L, seen);
@@ -308,9 +325,39 @@ static void cycle_dist(void)
   topo_free(&t);
 }
 
+/* Window-gated admission (--admit 2): on mesh8x8 past saturation with the
+ * window of 1 to 4 each router's admission follows its NIC's window (the
+ * twin's) and is both on and off; without a self-tuned window it is
+ * admission as level 1, the same run cycle for cycle. */
+static void window_gated(void)
+{
+  sim_opts_t o;
+  sim_t s, t;
+  seen_t seen;
+  base(&o, "mesh8x8", 0.3, 4, 0, 0);
+  o.mode.admit = 2;
+  CHECK(watch_run(&o, 1, &seen, &s) == SIM_DRAINED, "gated admission at 0.3 did not drain");
+  CHECK(seen.bad_gate == 0 && seen.gate_on > 0 && seen.gate_off > 0 && seen.bad_twin == 0,
+        "gate unlike the twin's window %llu times; on %llu, off %llu router-cycles; %llu starts "
+        "the twin refused", (unsigned long long)seen.bad_gate, (unsigned long long)seen.gate_on,
+        (unsigned long long)seen.gate_off, (unsigned long long)seen.bad_twin);
+  sim_free(&s);
+  base(&o, "mesh8x8", 0.3, 0, 0, 0);
+  o.mode.admit = 2;
+  CHECK(sim_init(&s, &o, 1) == 0 && sim_run(&s) == SIM_DRAINED, "admit 2, no window: %s", s.err);
+  o.mode.admit = 1;
+  CHECK(sim_init(&t, &o, 1) == 0 && sim_run(&t) == SIM_DRAINED, "admit 1, no window: %s", t.err);
+  CHECK(s.now == t.now && s.sink.lat_sum == t.sink.lat_sum && s.sink.delivered == t.sink.delivered,
+        "admit 2 without a window ran %llu cycles, admit 1 %llu",
+        (unsigned long long)s.now, (unsigned long long)t.now);
+  sim_free(&s);
+  sim_free(&t);
+}
+
 int main(void)
 {
   cycle_dist();
+  window_gated();
   window_one();
   window_late(0, 0);
   window_late(20, 0);

@@ -249,6 +249,15 @@ add(Case(name="top mesh3x3 2 VC escape 0.6", kind="drains", section=S, vcs=2, co
 add(Case(name="top mesh3x3 2 VC favors_nmin 0.4", kind="drains", section=S, vcs=2, cosim=True,
          argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "favors_nmin",
                "--rate", "0.4", "--cycles", "3000", "+verilator+seed+4"), at_least=dict(detours=40), cost=5))  # 60
+# window-gated admission (--admit 2, contract 6): each router's admission
+# is an input the harness sets every cycle from its NIC's window (one bit a
+# router of the top's admit_i); with it the run carries 0.538, with
+# admission always on 0.484
+add(Case(name="top mesh3x3 2 VC favors_min 0.6, window-gated admission", kind="drains", section=S,
+         vcs=2, cosim=True,
+         argv=("{top_mesh3x3_v2}", "--topo", "mesh3x3", "--vcs", "2", "--routing", "favors_min",
+               "--rate", "0.6", "--cycles", "3000", "--admit", "2", "+verilator+seed+5"),
+         at_least=dict(throughput=0.52), cost=5))  # 0.5381
 
 # ---- power-up state: two VSEEDs start differently (test_powerup) ----
 # The co-simulation runs a few cycles with --waves under VSEEDs 1, 2 and 1
@@ -949,6 +958,26 @@ add(cmodel(S, "mesh16x16 1 VC favors_min 0.18 (3x saturation), live, window 1 to
            at_least=dict(probes_sent=2, spins=1, throughput=0.058, jain_index=0.88,
                          window_cuts=10000, window_grows=10000),
            cost=4, local=True))  # 5 probes, 1 spin, 0.0634, 0.911, 129825 halvings, 277096 growths
+# window-gated admission (--admit 2, contract 6): admission only while a
+# router's NIC has its window cut to half or less.  Co-simulated past
+# saturation (the router array's cfg_admit_i set every cycle; 0.1474 against
+# admission always on 0.1379 in the C model), and in the C model it holds
+# mesh16x16 at 3x saturation and carries more of transpose than the live
+# mode (0.1548)
+add(live(S, "mesh8x8 1 VC favors_min 0.24 (2x saturation), live, window-gated admission", 1, 6,
+         "--topo mesh8x8 --routing favors_min --rate 0.24 --cycles 5000 --drain-limit 100000"
+         " --admit 2", at_least=dict(probes_sent=20, spins=1, throughput=0.143),
+         cost=4))  # 31, 1, 0.1474
+add(cmodel(S, "mesh16x16 1 VC favors_min 0.18 (3x saturation), live, window-gated admission, C model",
+           "--topo mesh16x16 --routing favors_min --rate 0.18 --cycles 30000 --drain-limit 300000"
+           " --spin 1 --admit 2 --quiet",
+           at_least=dict(probes_sent=80, spins=1, throughput=0.07, jain_index=0.9),
+           cost=3))  # 119, 3, 0.0772, 0.919
+add(cmodel(S, "mesh8x8 1 VC favors_min transpose 0.3, live, window-gated admission, C model",
+           "--topo mesh8x8 --routing favors_min --traffic transpose --rate 0.3 --cycles 30000"
+           " --drain-limit 300000 --spin 1 --admit 2 --quiet",
+           at_least=dict(throughput=0.165, jain_index=0.8), exactly=dict(probes_sent=0, spins=0),
+           cost=2))  # 0.1713, 0.821
 # the live mode (window of 1 to 4, early credits) with four central links
 # failing at run time, at 0.1 (past this network's saturation): it drains at
 # the default limit and shares fairly (the local rules alone: 0.0196, not

@@ -161,7 +161,7 @@ class RtlSc : public RtlNet {
       n.spin.write(spin);
       put(n.tdd, (uint64_t)tdd);
       put(n.sm_pipe, (uint64_t)sm_pipe);
-      n.admit.write(mode.admit);
+      n.admit.write(mode.admit != 0);
       put(n.admit_occ, (uint64_t)mode.admit_occ);
       n.reroute.write(mode.reroute);
       n.adopt.write(mode.adopt && spin);
@@ -199,6 +199,11 @@ class RtlSc : public RtlNet {
     }
     edge();
     snapshot();
+  }
+
+  // Written before the next edge, as the links are.
+  void set_admit(const uint8_t* admit) override {
+    for (int r = 0; r < N_; r++) n_[r]->admit.write(admit[r] != 0);
   }
 
   // The lookups written after the last edge came from the old tables.
