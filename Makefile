@@ -41,7 +41,7 @@ TDD       ?= auto
 # early credits (contract section 13); paper: all off, the SPIN paper's
 # router.  Each can be set alone.
 SPIN_MODE ?= live
-ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
+ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
 REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 ADOPT     ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 # occupancy admission (contract section 6): 0 off (both modes), 1 at most

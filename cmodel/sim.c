@@ -34,7 +34,8 @@ void sim_defaults(sim_opts_t *o)
 
 void sim_set_mode(sim_opts_t *o, int live)
 {
-  o->mode.admit = o->mode.reroute = o->mode.adopt = live;
+  o->mode.admit = live ? 2 : 0;      /* window-gated admission (contract 6) */
+  o->mode.reroute = o->mode.adopt = live;
   o->sm.pipe = live ? 2 : 0;          /* the paper's router, its timing too */
   o->mode.window = live ? 4 : 0;      /* the NICs' self-tuned window (contract 8) */
   o->mode.window_slack = live ? 8 : 0;

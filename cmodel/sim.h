@@ -77,9 +77,9 @@ typedef struct {
 /* The library's defaults: the live router's local rules (admission,
  * rerouting, adoption, SmPipe 2), no injection window, no early credits. */
 void sim_defaults(sim_opts_t *o);
-/* The live mode (LIVE 1: the local rules, the NICs' window of 1 to 4 with a
- * slack of 8 and early credits; contract 13) or the paper's router (0: all
- * off, SmPipe 0). */
+/* The live mode (LIVE 1: window-gated admission, rerouting, adoption, SmPipe
+ * 2, the NICs' window of 1 to 4 with a slack of 8 and early credits;
+ * contract 13) or the paper's router (0: all off, SmPipe 0). */
 void sim_set_mode(sim_opts_t *o, int live);
 
 /* The t_DD of --tdd auto (contract 12.3): the hop diameter times the longest

@@ -34,8 +34,8 @@
 #           SYNTH_EARLY=1` first (a missing input or row stops it, exit 2).
 #           build/ppa/ppa.md, ppa.csv, ppa.png.  PPA_MODE=local: the sweep's
 #           local points and the rows NAME (make synth), into build/ppa-local/;
-#           PPA_MODE=early (gated): the early (gated) points and the rows NAME_ec, into
-#           build/ppa-early/ (build/ppa-gated/).
+#           PPA_MODE=early (window4_early): those points and the rows NAME_ec,
+#           into build/ppa-early/ (build/ppa-window4_early/).
 #   bench   speed of the C model and of the co-simulation (scripts/bench.py):
 #           build/bench/bench.csv and bench.md.
 #   bench-vflags  the co-simulation (5 ports, 1 VC) built with each Verilator
@@ -50,12 +50,13 @@
 #   SWEEP_CONFIGS="a b"   configurations (the nine of a mesh: SWEEP_CONFIG_NAMES below)
 #   SWEEP_FAULTS=SPEC     links failing at run time (spinsim --faults CYCLE@ROUTER:PORT,...;
 #                         none); outputs under build/sweep/<topo>+faults-<hash>/
-#   SWEEP_MODES="a b"     router modes: live (the default: the window of 1 to 4, slack 8, early
-#                         credits), local (live's router-local rules alone: --window 0
+#   SWEEP_MODES="a b"     router modes: live (the default: window-gated admission, the window of
+#                         1 to 4, slack 8, early credits), local (live's router-local rules alone:
+#                         --admit 1 --window 0
 #                         --window-slack 0 --early-credit 0), paper, window (local + --window 1),
 #                         early (local + --early-credit 1), window_early (both), window4_early
-#                         (local + --window 4 --window-slack 8 --early-credit 1 = live), gated
-#                         (live + --admit 2: window-gated admission); live and paper by default
+#                         (local + --window 4 --window-slack 8 --early-credit 1: live with
+#                         admission always on); live and paper by default
 #   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
 #   SWEEP_SAT_CYCLES=N    injection cycles of a post-saturation run (1000000)
@@ -101,7 +102,7 @@ BENCH_QUICK   ?= 0
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
 SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement group_shift
 SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_2vc wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
-SWEEP_MODE_NAMES    := live local paper window early window_early window4_early gated
+SWEEP_MODE_NAMES    := live local paper window early window_early window4_early
 
 # Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
 # targets that use them and for make help, which prints some.
@@ -133,8 +134,8 @@ $(call knob_check_uint,SWEEP_JOBS,1,4096,a number of parallel runs, 1 or more)
 endif
 $(call knob_check_list,SWEEP_TRAFFIC,$(SWEEP_TRAFFIC_NAMES),patterns separated by blanks or commas: $(SWEEP_TRAFFIC_NAMES))
 $(call knob_check_list,SWEEP_CONFIGS,$(SWEEP_CONFIG_NAMES),configurations separated by blanks or commas: $(SWEEP_CONFIG_NAMES))
-$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, local, paper, window, early, window_early, window4_early and/or gated)
-$(call knob_check_name,PPA_MODE,live local early gated,live, local, early or gated)
+$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, local, paper, window, early, window_early and/or window4_early)
+$(call knob_check_name,PPA_MODE,live local early window4_early,live, local, early or window4_early)
 $(call knob_check_uint,SWEEP_SAT_CYCLES,10,1000000000000000,a number of cycles, 10 or more)
 $(call knob_check_uints,SWEEP_SAT_SEEDS,1,18446744073709551615,one or more seeds separated by blanks or commas, e.g. "1 2 3")
 ifneq ($(SWEEP_SAT_DRAIN),)

@@ -62,8 +62,7 @@ SYNTH_OF = {c[0]: c[1] for c in CONFIGS}
 # The sweep's modes with early credits (contract 5: live, early and the
 # windows with them) read the synthesis rows built with them (synth/configs.mk,
 # SYNTH_EARLY=1): NAME_ec; local, paper and window the rows NAME.
-SYNTH_SUFFIX = {"live": "_ec", "early": "_ec", "window_early": "_ec", "window4_early": "_ec",
-                "gated": "_ec"}
+SYNTH_SUFFIX = {"live": "_ec", "early": "_ec", "window_early": "_ec", "window4_early": "_ec"}
 
 
 def synth_names(mode):

@@ -92,24 +92,26 @@ LABELS = {c[0]: c[1] for c in CONFIGS}
 DF_CONFIGS = ["dfmin_2vc", "ugal_3vc"]
 DF_DEFAULT = ["fmin_1vc_spin", "nmin_1vc_spin", "dfmin_2vc", "ugal_3vc"]
 
-# live: the default router (admission, rerouting, probe adoption, the NICs'
-# window of 1 to 4 with a slack of 8, early credits; contract 13); local: the
-# live mode's three router-local rules alone (no window, no early credits: the
-# live mode before 2026-11-28); paper: --mode paper; window: local + the
+# live: the default router (window-gated admission, rerouting, probe
+# adoption, the NICs' window of 1 to 4 with a slack of 8, early credits;
+# contract 13); local: the live mode's three router-local rules alone
+# (admission always on, no window, no early credits: the live mode before
+# 2026-11-28); paper: --mode paper; window: local + the
 # window of 1 (contract 8); early: local + early credits (contract 5);
 # window_early: both; window4_early: the window of 1 to 4 with a slack of 8
-# and early credits, named (today's live); gated: live with window-gated
-# admission (--admit 2, contract 6).
-MODES = ["live", "local", "paper", "window", "early", "window_early", "window4_early", "gated"]
+# and early credits with admission always on (the live mode from 2026-11-28
+# until window-gated admission became its default the same day).  The
+# local modes name --admit 1.
+MODES = ["live", "local", "paper", "window", "early", "window_early", "window4_early"]
 DEFAULT_MODES = ["live", "paper"]
-_LOCAL = ["--mode", "live", "--window", "0", "--window-slack", "0", "--early-credit", "0"]
+_LOCAL = ["--mode", "live", "--admit", "1", "--window", "0", "--window-slack", "0",
+          "--early-credit", "0"]
 MODE_ARGS = {"live": ["--mode", "live"], "local": _LOCAL, "paper": ["--mode", "paper"],
              "window": _LOCAL + ["--window", "1"],
              "early": _LOCAL + ["--early-credit", "1"],
              "window_early": _LOCAL + ["--window", "1", "--early-credit", "1"],
              "window4_early": _LOCAL + ["--window", "4", "--window-slack", "8",
-                                        "--early-credit", "1"],
-             "gated": ["--mode", "live", "--admit", "2"]}
+                                        "--early-credit", "1"]}
 
 TRAFFICS = ["uniform_random", "transpose", "bit_reverse", "bit_rotation", "shuffle", "tornado",
             "neighbor"]
@@ -762,15 +764,14 @@ class Reports:
                 "",
                 "- spinsim sha256 (first 16 hex digits): `%s`; work tree when this report was "
                 "written: %s." % (self.sw.binhash, self.sw.provenance),
-                "- Modes: `live` is the default router (injection admission, rerouting, SPIN "
-                "probe adoption, the NICs' window of 1 to 4 with a slack of 8, early credits; "
-                "contract section 13), `local` its three router-local rules alone "
-                "(`--window 0 --window-slack 0 --early-credit 0`), `paper` is `spinsim --mode "
+                "- Modes: `live` is the default router (window-gated injection admission, "
+                "rerouting, SPIN probe adoption, the NICs' window of 1 to 4 with a slack of 8, "
+                "early credits; contract section 13), `local` its three router-local rules "
+                "alone (`--admit 1 --window 0 --window-slack 0 --early-credit 0`), `paper` is `spinsim --mode "
                 "paper`, `window` the local router with `--window 1` (contract section 8), "
                 "`early` the local router with `--early-credit 1` (contract section 5), "
                 "`window_early` with both, `window4_early` with `--window 4 --window-slack 8 "
-                "--early-credit 1` (the same as `live`), `gated` the live router with "
-                "window-gated admission (`--admit 2`, contract section 6)."]
+                "--early-credit 1` (the live mode with admission always on)."]
 
     def sweep_rule(self):
         a = self.a
@@ -1013,7 +1014,7 @@ class Plots:
              "wf_2vc": ("tab:pink", "^"), "wf_3vc": ("tab:cyan", "s"), "esc_2vc": ("tab:olive", "^"), "esc_3vc": ("tab:green", "s"),
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
              "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
-    MODE_LS = {"live": "-", "local": (0, (5, 1)), "gated": (0, (1, 2)), "paper": "--", "window": ":", "early": "-.", "window_early": (0, (1, 1)),
+    MODE_LS = {"live": "-", "local": (0, (5, 1)), "paper": "--", "window": ":", "early": "-.", "window_early": (0, (1, 1)),
                "window4_early": (0, (3, 1, 1, 1))}
 
     def __init__(self, sw):
@@ -1191,7 +1192,7 @@ def option_parser(quick_env):
                     help="configurations, comma separated (env SWEEP_CONFIGS; all): "
                          + ",".join(c[0] for c in CONFIGS))
     ap.add_argument("--modes", default=None, help="router modes (env SWEEP_MODES; live,paper; also local, window, "
-                    "early, window_early, window4_early, gated)")
+                    "early, window_early, window4_early)")
     ap.add_argument("--rates", default=None, help="START:STOP:STEP segments, comma separated (%s; "
                     "quick %s)" % (DEFAULT_RATES, QUICK_RATES))
     ap.add_argument("--seed", default=None, help="seed of the latency sweep (env SWEEP_SEED; 1)")
