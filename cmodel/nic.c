@@ -270,13 +270,13 @@ static void window_end(nic_t *nic, const pkt_t *p, uint64_t id, uint64_t now)
     window_leave(nic, s, i, now);
 }
 
-/* A node outside nic->active has nothing queued or in flight, no VC held
- * and an idle inj_next: its step would change nothing, and is skipped. */
 int nic_window_cut(const nic_t *nic, int node)
 {
   return nic->window < 2 || nic->src[node].w16 <= 16u * (unsigned)(nic->window / 2);
 }
 
+/* A node outside nic->active has nothing queued or in flight, no VC held
+ * and an idle inj_next: its step would change nothing, and is skipped. */
 void nic_inject(nic_t *nic, const uint8_t *cred, int cred_stride, uint64_t now)
 {
   const unsigned all = (1u << nic->vcs) - 1u;

@@ -247,7 +247,6 @@ class Cosim {
     };
     const std::string& waves = opt_.waves;
     if (!waves.empty() && opt_.trace_from == 0) rtl_->trace_open(waves);
-    admit_.assign((size_t)sim_.net.n, 1u);
     rtl_->reset((uint32_t)o_.seed, sim_.net.masks, sim_.net.masks_esc,
                 o_.algo == ALGO_FAVORS_MIN || o_.algo == ALGO_FAVORS_NMIN,
                 o_.algo == ALGO_FAVORS_NMIN, o_.spin, sim_.o.tdd, o_.mode, o_.sm.pipe);
@@ -308,10 +307,7 @@ class Cosim {
   bool step(Checker& chk) {
     sim_cycle_pre(&sim_);
     if (sim_.tables_changed) rtl_->set_tables(sim_.net.masks, sim_.net.masks_esc);
-    if (sim_.o.mode.admit == 2) {
-      for (int r = 0; r < sim_.net.n; r++) admit_[r] = (uint8_t)sim_.net.cfg[r].admit;
-      rtl_->set_admit(admit_.data());
-    }
+    if (sim_.o.mode.admit == 2) rtl_->set_admit(sim_.net.cfg);
     // Where the RTL side can, each router is compared with the C model on
     // the thread that evaluated it, right after its edge (step_checked);
     // only when one differed does compare() go over the whole network again
@@ -372,7 +368,6 @@ class Cosim {
   spin_obs_dims_t dims_;
   bool rtl_steps_cmodel_ = false;
   RouterCheck check_;   // one router's comparison (Checker::check_router)
-  std::vector<uint8_t> admit_;   // each router's admission, with window-gated admission
   std::string fail_msg_;
   int64_t mismatches_ = 0;
   uint64_t fail_cycle_ = 0;

@@ -219,12 +219,12 @@ class RtlArray : public RtlNet {
   }
   int threads() const override { return lanes_->size(); }
 
-  // The lookups of the coming cycle were made from the old tables right
-  // after the last edge: made again from the new ones.
-  void set_admit(const uint8_t* admit) override {
-    for (int r = 0; r < N_; r++) r_[r]->cfg_admit_i = admit[r];
+  void set_admit(const router_cfg_t* cfg) override {
+    for (int r = 0; r < N_; r++) r_[r]->cfg_admit_i = cfg[r].admit;
   }
 
+  // The lookups of the coming cycle were made from the old tables right
+  // after the last edge: made again from the new ones.
   void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) override {
     copy_tables(masks, masks_esc, N_, D_);
     for (int r = 0; r < N_; r++) lookup(r, scratch_[0]);

@@ -98,10 +98,10 @@ class RtlNet {
   // computations of the next step on (run-time link failures, contract
   // section 4.4).  The RTL keeps its own copy.
   virtual void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) = 0;
-  // Each router's injection admission for the next step (admit[r], 0 or 1:
-  // with window-gated admission the NICs set it every cycle, contract
+  // Each router's injection admission for the next step, cfg[r].admit (0 or
+  // 1: with window-gated admission the NICs set it every cycle, contract
   // sections 6 and 8).
-  virtual void set_admit(const uint8_t* admit) = 0;
+  virtual void set_admit(const router_cfg_t* cfg) = 0;
   // One clock cycle with the NIC injection registers inj[0..N*nics-1] (node
   // k: NIC port k % nics of router k / nics).
   virtual void step(const flit_t* inj) = 0;

@@ -59,8 +59,8 @@ class RtlTop : public RtlNet {
     from_bits(top_->route_table_i, table_);
   }
 
-  void set_admit(const uint8_t* admit) override {
-    for (int r = 0; r < N_; r++) admit_.set((unsigned)r, 1, admit[r]);
+  void set_admit(const router_cfg_t* cfg) override {
+    for (int r = 0; r < N_; r++) admit_.set((unsigned)r, 1, cfg[r].admit);
     from_bits(top_->admit_i, admit_);
   }
 

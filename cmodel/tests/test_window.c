@@ -144,8 +144,6 @@ static void on_start(const sim_t *s, watch_t *w, int r, const flit_t *f, int L, 
   if (w->n > seen->max_flight) seen->max_flight = w->n;
 }
 
-/* Runs o (a mesh whose links all have latency L, one NIC a router) cycle by
- * cycle, watching every node.  Returns the run's end. */
 /* Window-gated admission (contract 6): each router's admission this cycle
  * is on exactly while its NIC's window, as the twin keeps it, is at half its
  * maximum or less (one NIC a router here). */
@@ -160,6 +158,8 @@ static void watch_gate(const sim_t *s, const watch_t *w, int W, seen_t *seen)
   }
 }
 
+/* Runs o (a mesh whose links all have latency L, one NIC a router) cycle by
+ * cycle, watching every node.  Returns the run's end. */
 static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s)
 {
   watch_t *w;

@@ -202,8 +202,8 @@ class RtlSc : public RtlNet {
   }
 
   // Written before the next edge, as the links are.
-  void set_admit(const uint8_t* admit) override {
-    for (int r = 0; r < N_; r++) n_[r]->admit.write(admit[r] != 0);
+  void set_admit(const router_cfg_t* cfg) override {
+    for (int r = 0; r < N_; r++) n_[r]->admit.write(cfg[r].admit != 0);
   }
 
   // The lookups written after the last edge came from the old tables.
