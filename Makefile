@@ -37,9 +37,9 @@ VSEED     ?= 1
 THREADS   ?= $(if $(filter 0 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= auto
-# live: injection admission, rerouting, probe adoption, the NICs' window and
-# early credits (contract section 13); paper: all off, the SPIN paper's
-# router.  Each can be set alone.
+# live: window-gated injection admission (ADMIT=2), rerouting, probe
+# adoption, the NICs' window and early credits (contract section 13); paper:
+# all off, the SPIN paper's router.  Each can be set alone.
 SPIN_MODE ?= live
 ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
 REROUTE   ?= $(if $(filter paper,$(SPIN_MODE)),0,1)

@@ -52,11 +52,11 @@
 #                         none); outputs under build/sweep/<topo>+faults-<hash>/
 #   SWEEP_MODES="a b"     router modes: live (the default: window-gated admission, the window of
 #                         1 to 4, slack 8, early credits), local (live's router-local rules alone:
-#                         --admit 1 --window 0
-#                         --window-slack 0 --early-credit 0), paper, window (local + --window 1),
-#                         early (local + --early-credit 1), window_early (both), window4_early
-#                         (local + --window 4 --window-slack 8 --early-credit 1: live with
-#                         admission always on); live and paper by default
+#                         --admit 1 --window 0 --window-slack 0 --early-credit 0), paper, window
+#                         (local + --window 1), early (local + --early-credit 1), window_early
+#                         (both), window4_early (local + --window 4 --window-slack 8
+#                         --early-credit 1: live with admission always on); live and paper by
+#                         default
 #   SWEEP_QUICK=1         3000-cycle runs, coarse rate steps, into build/sweep/quick/
 #   SWEEP_JOBS=N          parallel runs (the CPU count)
 #   SWEEP_SAT_CYCLES=N    injection cycles of a post-saturation run (1000000)

@@ -95,13 +95,10 @@ DF_DEFAULT = ["fmin_1vc_spin", "nmin_1vc_spin", "dfmin_2vc", "ugal_3vc"]
 # live: the default router (window-gated admission, rerouting, probe
 # adoption, the NICs' window of 1 to 4 with a slack of 8, early credits;
 # contract 13); local: the live mode's three router-local rules alone
-# (admission always on, no window, no early credits: the live mode before
-# 2026-11-28); paper: --mode paper; window: local + the
-# window of 1 (contract 8); early: local + early credits (contract 5);
-# window_early: both; window4_early: the window of 1 to 4 with a slack of 8
-# and early credits with admission always on (the live mode from 2026-11-28
-# until window-gated admission became its default the same day).  The
-# local modes name --admit 1.
+# (admission always on, no window, no early credits); paper: --mode paper;
+# window: local + the window of 1 (contract 8); early: local + early credits
+# (contract 5); window_early: both; window4_early: local + the window of 1
+# to 4 with a slack of 8 and early credits (live with admission always on).
 MODES = ["live", "local", "paper", "window", "early", "window_early", "window4_early"]
 DEFAULT_MODES = ["live", "paper"]
 _LOCAL = ["--mode", "live", "--admit", "1", "--window", "0", "--window-slack", "0",
