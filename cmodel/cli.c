@@ -49,7 +49,8 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "                     or a third of the longest loop the network can form\n"
 "                     when more, so that any loop is found (contract 12.3)\n"
 "  --mode live|paper  live (default): admission (2), rerouting, adoption, the\n"
-"                     window of 1 to 4 with a slack of 8 and early credits;\n"
+"                     window of 1 to 4 with a slack of 8, early credits and\n"
+"                     the recovery throttle (4096);\n"
 "                     paper: all off, the router of the SPIN paper\n"
 "  --admit 0|1|2      injection admission: a new packet enters only while every\n"
 "                     network output has a free VC; 2 (live): only while a NIC\n"
@@ -69,12 +70,18 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --window-notice 0|1 1: a packet stays in its node's window until the notice\n"
 "                     of its delivery comes back, 3 + its zero-load way\n"
 "                     back later; 0: from its delivery on (0)\n"
+"  --throttle E       recovery throttle: past an epoch of E cycles an eighth of\n"
+"                     which SPIN spent recovering, a window of 1 and admission\n"
+"                     until an epoch without; 16..1048576, 0 off (mode: 4096\n"
+"                     live, 0 paper)\n"
 "  --early-credit 0|1 1: a downstream VC is free in the cycle its credit\n"
 "                     arrives, one cycle sooner (mode: 1 live, 0 paper)\n"
 "  --sm-pipe 0|1|2    SPIN's special messages: 2, registered on arrival and\n"
 "                     before they leave (2 cycles more a hop); 1, before they\n"
 "                     leave (1 more); 0, neither, the paper's timing (mode:\n"
-"                     2 live, 0 paper)\n"
+"                     2 live, 0 paper)\n", prog);
+  /* two strings: C99 promises 4095 characters a literal */
+  fputs(
 "  --sm-widths I,C    bits of router id and of cycle count in a special message\n"
 "                     (the network's own, as spingen --sm-widths says)\n"
 "  --faults SPEC      links that fail at run time: CYCLE@ROUTER:PORT[,...] or\n"
@@ -85,7 +92,7 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "  --deadlocks FILE   write every deadlock SPIN resolved (cycles, loop) as JSON\n"
 "  --links FILE       write the flits carried by every network link as JSON\n"
 "  --quiet            print nothing but errors\n"
-"  --help             this text\n", prog);
+"  --help             this text\n", f);
   if (extra) fputs(extra, f);
 }
 
@@ -135,7 +142,7 @@ typedef struct {
   cli_opts_t *o;
   int warm_set;
   int admit, reroute, adopt, sm_pipe;   /* -1: as --mode says */
-  int window, window_slack, early_credit;
+  int window, window_slack, early_credit, throttle;
   const char *prog, *extra;
 } cli_parse_t;
 
@@ -314,6 +321,19 @@ static int opt_window_slack(cli_parse_t *p, const char *arg)
   return 0;
 }
 
+static int opt_throttle(cli_parse_t *p, const char *arg)
+{
+  uint64_t u;
+  if (num_u64("throttle", arg, &u)) return 2;
+  if (u && (u < THROTTLE_MIN || u > THROTTLE_MAX)) {
+    cli_error("--throttle: %s is not 0 or an epoch of %u to %u cycles", arg, THROTTLE_MIN,
+              THROTTLE_MAX);
+    return 2;
+  }
+  p->throttle = (int)u;
+  return 0;
+}
+
 static int opt_window_notice(cli_parse_t *p, const char *arg)
 {
   return opt_digit("window-notice", arg, 1, &p->o->sim.mode.window_notice) ? 2 : 0;
@@ -389,7 +409,7 @@ static const struct {
   {"admit-occ", 1, opt_admit_occ}, {"deadlocks", 1, opt_deadlocks},
   {"early-credit", 1, opt_early_credit},
   {"window", 1, opt_window},       {"window-slack", 1, opt_window_slack},
-  {"window-notice", 1, opt_window_notice},
+  {"window-notice", 1, opt_window_notice}, {"throttle", 1, opt_throttle},
   {"links", 1, opt_links},         {"faults", 1, opt_faults},
   {"sm-pipe", 1, opt_sm_pipe},     {"sm-widths", 1, opt_sm_widths},
   {"help", 0, opt_help}
@@ -408,6 +428,7 @@ static int cli_finish(cli_parse_t *p)
   if (p->window >= 0) s->mode.window = p->window;
   if (p->window_slack >= 0) s->mode.window_slack = p->window_slack;
   if (p->early_credit >= 0) s->mode.early_credit = p->early_credit;
+  if (p->throttle >= 0) s->mode.throttle = p->throttle;
   if (!p->warm_set) s->warmup = s->cycles / 10;
   if (s->warmup >= s->cycles) {
     cli_error("--warmup %llu must be smaller than --cycles %llu",
@@ -445,7 +466,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
   p.o = o;
   p.warm_set = 0;
   p.admit = p.reroute = p.adopt = p.sm_pipe = -1;
-  p.window = p.window_slack = p.early_credit = -1;
+  p.window = p.window_slack = p.early_credit = p.throttle = -1;
   p.prog = prog;
   p.extra = extra;
   opterr = 0;

@@ -378,6 +378,14 @@ int net_record(network_t *net)
   return 0;
 }
 
+int net_recovering(const network_t *net)
+{
+  int r;
+  for (r = 0; r < net->n; r++)
+    if (net->rt[r].sp.state_q > FSM_DD) return 1;
+  return 0;
+}
+
 int net_pipes_busy(const network_t *net, int sm_only)
 {
   const int b = (int)(net->cycle & 1);

@@ -126,5 +126,9 @@ unsigned long net_buffered(const network_t *net);
 /* A link pipeline holds a non-idle flit or a non-zero credit (the current
  * bank's reader slots included); with sm_only, a special message. */
 int net_pipes_busy(const network_t *net, int sm_only);
+/* Whether some router is in a SPIN recovery in this cycle: its counter FSM
+ * past DD (MOVE, PROBE_MOVE, FORWARD_PROGRESS, KILL_MOVE or FROZEN; the
+ * recovery throttle, contract 8). */
+int net_recovering(const network_t *net);
 
 #endif

@@ -183,7 +183,7 @@ static int window_open(const nic_t *nic, const nic_src_t *s, uint64_t now)
 {
   int i;
   if (!nic->window) return 1;
-  if (s->flight >= nic->window) return 0;
+  if (s->flight >= nic->window || (nic->cap && s->flight >= nic->cap)) return 0;
   if (nic->window < 2) return 1;
   if (s->flight >= s->w16 / 16) return 0;
   for (i = 0; i < s->flight; i++)

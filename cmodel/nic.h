@@ -82,6 +82,9 @@ typedef struct {
   uint64_t win_held;     /* node-cycles a packet was ready to start and the
                             window held it */
   uint64_t win_cuts, win_grows;   /* window of 2 or more: halvings, on-time deliveries */
+  int cap;               /* with a window, the recovery throttle's limit (contract
+                            8): 1 while it is on, a node starts a packet only
+                            with none in flight; 0 none */
 } nic_t;
 
 /* Per-model ejection sink with its statistics. */

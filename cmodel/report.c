@@ -73,7 +73,7 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   char three[96];
   const char *t = mode_text3(s, three, sizeof three);
   const router_mode_t *m = &s->o.mode;
-  char occ[64] = "", win[96] = "";
+  char occ[64] = "", win[96] = "", thr[48] = "";
   const char *ec = m->early_credit ? ", credits used on arrival" : "";
   if (m->admit_occ)
     snprintf(occ, sizeof occ, ", occupancy admission %s",
@@ -83,8 +83,9 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
   else if (m->window) snprintf(win, sizeof win, ", injection window 1 to %d (slack %d%s)",
                                m->window, m->window_slack,
                                m->window_notice ? ", delivery notices" : "");
-  snprintf(buf, len, "%s%s%s%s%s", t, m->admit == 2 ? ", admission gated by the window" : "",
-           occ, win, ec);
+  if (m->throttle) snprintf(thr, sizeof thr, ", recovery throttle (epoch %d)", m->throttle);
+  snprintf(buf, len, "%s%s%s%s%s%s", t, m->admit == 2 ? ", admission gated by the window" : "",
+           occ, win, ec, thr);
   return buf;
 }
 
@@ -109,7 +110,7 @@ static void print_headline(FILE *out, const report_t *r)
 static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
 {
   const sim_t *s = r->sim;
-  char buf[360];   /* mode_text: up to 96 + 31 + 63 + 95 + 25 characters */
+  char buf[416];   /* mode_text: up to 96 + 31 + 63 + 95 + 25 + 47 characters */
   fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
           (unsigned long long)f->cycles, (unsigned long long)f->warmup,
@@ -129,6 +130,10 @@ static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
   if (s->o.mode.window >= 2)
     fprintf(out, "; halved %llu times, grew on %llu deliveries on time\n",
             (unsigned long long)s->nic.win_cuts, (unsigned long long)s->nic.win_grows);
+  if (s->o.mode.throttle)
+    fprintf(out, "  recovery throttle    on %llu of %llu cycles, turned on %llu times\n",
+            (unsigned long long)s->thr.on_cycles, (unsigned long long)(f->cycles - s->skipped),
+            (unsigned long long)s->thr.turned_on);
   fprintf(out, "  latency (measured)   avg %.2f, p99 %.0f, max %llu cycles over %llu packets\n",
           f->avg, f->p99, (unsigned long long)s->sink.lat_max,
           (unsigned long long)s->sink.meas_pkts);
@@ -351,6 +356,9 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"window_held\": %llu,\n", (unsigned long long)s->nic.win_held);
     fprintf(out, "  \"window_cuts\": %llu,\n", (unsigned long long)s->nic.win_cuts);
     fprintf(out, "  \"window_grows\": %llu,\n", (unsigned long long)s->nic.win_grows);
+    fprintf(out, "  \"throttle\": %d,\n", s->o.mode.throttle);
+    fprintf(out, "  \"throttle_cycles\": %llu,\n", (unsigned long long)s->thr.on_cycles);
+    fprintf(out, "  \"throttle_turned_on\": %llu,\n", (unsigned long long)s->thr.turned_on);
     fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");
     fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
     fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);

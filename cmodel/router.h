@@ -52,6 +52,8 @@ typedef struct {
                               arrives (section 5): 0 off (both modes) */
   int window_notice;       /* with a window: a packet leaves it when its delivery
                               notice arrives (section 8), 0 at delivery */
+  int throttle;            /* the recovery throttle's epoch in cycles (section 8,
+                              throttle.h), 0 off */
 } router_mode_t;
 
 typedef struct {

@@ -29,6 +29,7 @@ void sim_defaults(sim_opts_t *o)
   o->mode.window_slack = 0;
   o->mode.early_credit = 0;
   o->mode.window_notice = 0;     /* the window sees deliveries at once: both modes */
+  o->mode.throttle = 0;          /* no recovery throttle: sim_set_mode's live mode adds it */
   o->sm.pipe = 2;
 }
 
@@ -40,6 +41,7 @@ void sim_set_mode(sim_opts_t *o, int live)
   o->mode.window = live ? 4 : 0;      /* the NICs' self-tuned window (contract 8) */
   o->mode.window_slack = live ? 8 : 0;
   o->mode.early_credit = live;        /* contract 5 */
+  o->mode.throttle = live ? 4096 : 0; /* the recovery throttle (contract 8) */
 }
 
 const char *algo_name(route_algo_t a)
@@ -200,6 +202,7 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
     snprintf(s->err, sizeof s->err, "out of memory for the injection window's latencies");
     return -1;
   }
+  throttle_init(&s->thr, (uint64_t)o->mode.throttle);
   if (o->algo == ALGO_FAVORS_NMIN) nic_route_header(&s->nic, s->topo.dist, o->seed);
   if (o->algo == ALGO_UGAL) nic_route_ugal(&s->nic, &s->topo, o->seed);
   return 0;
@@ -217,6 +220,25 @@ void sim_free(sim_t *s)
   s->tg = NULL;
 }
 
+/* Each router's admission in this cycle (contract 6), after the NICs' start
+ * decisions: window-gated (admit 2: while one of its NICs has its window cut
+ * to half or less) or as the mode says, and with the recovery throttle on
+ * (contract 8) injection admission and at least occupancy admission 1. */
+static void sim_admission(sim_t *s)
+{
+  network_t *net = &s->net;
+  const router_mode_t *m = &s->o.mode;
+  const int on = s->thr.on && m->throttle;
+  int r, k;
+  for (r = 0; r < net->n; r++) {
+    int cut = m->admit == 1;
+    for (k = 0; m->admit == 2 && k < net->nics && !cut; k++)
+      cut = nic_window_cut(&s->nic, r * net->nics + k);
+    net->cfg[r].admit = cut || on;
+    net->cfg[r].admit_occ = on && !m->admit_occ ? 1 : m->admit_occ;
+  }
+}
+
 void sim_cycle_pre(sim_t *s)
 {
   network_t *net = &s->net;
@@ -232,15 +254,9 @@ void sim_cycle_pre(sim_t *s)
     diag_faults_note(&s->diag, net, fs);   /* statistics only */
   }
   if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
+  if (s->o.mode.throttle) s->nic.cap = throttle_step(&s->thr, s->now, net_recovering(net));
   nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports, s->now);
-  if (s->o.mode.admit == 2) {   /* contract 6: each router's admission this cycle */
-    int r, k;
-    for (r = 0; r < net->n; r++) {
-      int cut = 0;
-      for (k = 0; k < net->nics && !cut; k++) cut = nic_window_cut(&s->nic, r * net->nics + k);
-      net->cfg[r].admit = cut;
-    }
-  }
+  if (s->o.mode.admit == 2 || s->o.mode.throttle) sim_admission(s);
 }
 
 int sim_cycle_post(sim_t *s)

@@ -21,6 +21,7 @@
 #include "faults.h"
 #include "network.h"
 #include "nic.h"
+#include "throttle.h"
 #include "topology.h"
 #include "traffic.h"
 
@@ -67,6 +68,7 @@ typedef struct {
                                 stage's cycle) */
   diag_faults_t diag;        /* statistics: packets across and around failed links
                                 (diag.h) */
+  throttle_t thr;            /* the recovery throttle (contract 8) */
   int tables_changed;        /* sim_cycle_pre replaced the tables: the RTL's
                                 follow before it is clocked (co-simulation) */
   int failed;                /* sim_cycle_pre could not build a stage's tables

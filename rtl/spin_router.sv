@@ -80,7 +80,7 @@ module spin_router #(
   input  logic                          cfg_nmin_i,     // 1: FAvORS-NMin (needs Nmin)
   input  logic                          cfg_spin_i,     // 1: SPIN on (needs Spin)
   input  logic                          cfg_admit_i,    // 1: injection admission (6); may change each cycle
-  input  logic [1:0]                    cfg_admit_occ_i, // occupancy admission (section 6):
+  input  logic [1:0]                    cfg_admit_occ_i, // occupancy admission (section 6; may change each cycle):
                                                          // 0 off, 1 at most one busy input, 2 (3) none
   input  logic                          cfg_reroute_i,  // 1: waiting heads route again (4.2)
   input  logic                          cfg_adopt_i,    // 1: SPIN probe adoption (12.3)

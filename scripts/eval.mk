@@ -51,8 +51,10 @@
 #   SWEEP_FAULTS=SPEC     links failing at run time (spinsim --faults CYCLE@ROUTER:PORT,...;
 #                         none); outputs under build/sweep/<topo>+faults-<hash>/
 #   SWEEP_MODES="a b"     router modes: live (the default: window-gated admission, the window of
-#                         1 to 4, slack 8, early credits), local (live's router-local rules alone:
-#                         --admit 1 --window 0 --window-slack 0 --early-credit 0), paper, window
+#                         1 to 4, slack 8, early credits, the recovery throttle), unthrottled
+#                         (live with --throttle 0), local (live's router-local rules alone:
+#                         --admit 1 --window 0 --window-slack 0 --early-credit 0 --throttle 0),
+#                         paper, window
 #                         (local + --window 1), early (local + --early-credit 1), window_early
 #                         (both), window4_early (local + --window 4 --window-slack 8
 #                         --early-credit 1: live with admission always on); live and paper by
@@ -102,7 +104,7 @@ BENCH_QUICK   ?= 0
 # The names scripts/sweep.py knows (scripts/test_sweep.py checks they agree).
 SWEEP_TRAFFIC_NAMES := uniform_random transpose bit_reverse bit_rotation shuffle tornado neighbor bit_complement group_shift
 SWEEP_CONFIG_NAMES  := xy_1vc wf_1vc fmin_1vc_spin nmin_1vc_spin wf_2vc wf_3vc esc_2vc esc_3vc fmin_2vc_spin fmin_3vc_spin dfmin_2vc ugal_3vc
-SWEEP_MODE_NAMES    := live local paper window early window_early window4_early
+SWEEP_MODE_NAMES    := live unthrottled local paper window early window_early window4_early
 
 # Knob checks (scripts/knobs.mk: in make alone, before any recipe), for the
 # targets that use them and for make help, which prints some.
@@ -134,7 +136,7 @@ $(call knob_check_uint,SWEEP_JOBS,1,4096,a number of parallel runs, 1 or more)
 endif
 $(call knob_check_list,SWEEP_TRAFFIC,$(SWEEP_TRAFFIC_NAMES),patterns separated by blanks or commas: $(SWEEP_TRAFFIC_NAMES))
 $(call knob_check_list,SWEEP_CONFIGS,$(SWEEP_CONFIG_NAMES),configurations separated by blanks or commas: $(SWEEP_CONFIG_NAMES))
-$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, local, paper, window, early, window_early and/or window4_early)
+$(call knob_check_list,SWEEP_MODES,$(SWEEP_MODE_NAMES),live, unthrottled, local, paper, window, early, window_early and/or window4_early)
 $(call knob_check_name,PPA_MODE,live local early window4_early,live, local, early or window4_early)
 $(call knob_check_uint,SWEEP_SAT_CYCLES,10,1000000000000000,a number of cycles, 10 or more)
 $(call knob_check_uints,SWEEP_SAT_SEEDS,1,18446744073709551615,one or more seeds separated by blanks or commas, e.g. "1 2 3")

@@ -93,17 +93,21 @@ DF_CONFIGS = ["dfmin_2vc", "ugal_3vc"]
 DF_DEFAULT = ["fmin_1vc_spin", "nmin_1vc_spin", "dfmin_2vc", "ugal_3vc"]
 
 # live: the default router (window-gated admission, rerouting, probe
-# adoption, the NICs' window of 1 to 4 with a slack of 8, early credits;
-# contract 13); local: the live mode's three router-local rules alone
-# (admission always on, no window, no early credits); paper: --mode paper;
-# window: local + the window of 1 (contract 8); early: local + early credits
-# (contract 5); window_early: both; window4_early: local + the window of 1
-# to 4 with a slack of 8 and early credits (live with admission always on).
-MODES = ["live", "local", "paper", "window", "early", "window_early", "window4_early"]
+# adoption, the NICs' window of 1 to 4 with a slack of 8, early credits,
+# the recovery throttle; contract 13); unthrottled: live without the
+# recovery throttle (contract 8); local: the live mode's three router-local
+# rules alone (admission always on, no window, no early credits, no
+# throttle); paper: --mode paper; window: local + the window of 1 (contract
+# 8); early: local + early credits (contract 5); window_early: both;
+# window4_early: local + the window of 1 to 4 with a slack of 8 and early
+# credits (unthrottled with admission always on).
+MODES = ["live", "unthrottled", "local", "paper", "window", "early", "window_early",
+         "window4_early"]
 DEFAULT_MODES = ["live", "paper"]
 _LOCAL = ["--mode", "live", "--admit", "1", "--window", "0", "--window-slack", "0",
-          "--early-credit", "0"]
-MODE_ARGS = {"live": ["--mode", "live"], "local": _LOCAL, "paper": ["--mode", "paper"],
+          "--early-credit", "0", "--throttle", "0"]
+MODE_ARGS = {"live": ["--mode", "live"], "unthrottled": ["--mode", "live", "--throttle", "0"],
+             "local": _LOCAL, "paper": ["--mode", "paper"],
              "window": _LOCAL + ["--window", "1"],
              "early": _LOCAL + ["--early-credit", "1"],
              "window_early": _LOCAL + ["--window", "1", "--early-credit", "1"],

@@ -220,7 +220,10 @@ class RtlArray : public RtlNet {
   int threads() const override { return lanes_->size(); }
 
   void set_admit(const router_cfg_t* cfg) override {
-    for (int r = 0; r < N_; r++) r_[r]->cfg_admit_i = cfg[r].admit;
+    for (int r = 0; r < N_; r++) {
+      r_[r]->cfg_admit_i = cfg[r].admit;
+      r_[r]->cfg_admit_occ_i = (uint8_t)cfg[r].admit_occ;
+    }
   }
 
   // The lookups of the coming cycle were made from the old tables right

@@ -62,6 +62,7 @@ class RtlTop : public RtlNet {
   void set_admit(const router_cfg_t* cfg) override {
     for (int r = 0; r < N_; r++) admit_.set((unsigned)r, 1, cfg[r].admit);
     from_bits(top_->admit_i, admit_);
+    top_->admit_occ_i = (uint8_t)cfg[0].admit_occ;   // the same at every router
   }
 
   void step(const flit_t* inj) override {

@@ -298,28 +298,34 @@ static void cli_mode_defaults(void)
 {
   char *none[] = {"spinsim", NULL};
   char *paper[] = {"spinsim", "--mode", "paper", NULL};
-  char *before[] = {"spinsim", "--window", "1", "--early-credit", "0", "--mode", "live", NULL};
+  char *before[] = {"spinsim", "--window", "1", "--early-credit", "0", "--throttle", "0",
+                    "--mode", "live", NULL};
   char *after[] = {"spinsim", "--mode", "paper", "--window-slack", "3", "--early-credit", "1",
-                   NULL};
+                   "--throttle", "64", NULL};
+  char *small[] = {"spinsim", "--throttle", "15", NULL};
+  char *big[] = {"spinsim", "--throttle", "1048577", NULL};
   parse_job_t j;
   const sim_opts_t *s = &j.o.sim;
   memset(&j, 0, sizeof j);
   CHECK(parse_argv(&j, none) == 0 && s->mode.window == 4 && s->mode.window_slack == 8 &&
-            s->mode.early_credit == 1 && s->mode.admit == 2 && s->sm.pipe == 2,
+            s->mode.early_credit == 1 && s->mode.admit == 2 && s->sm.pipe == 2 &&
+            s->mode.throttle == 4096,
         "default: window %d slack %d early %d", s->mode.window, s->mode.window_slack,
         s->mode.early_credit);
   CHECK(parse_argv(&j, paper) == 0 && s->mode.window == 0 && s->mode.window_slack == 0 &&
-            s->mode.early_credit == 0 && s->mode.admit == 0 && s->sm.pipe == 0,
+            s->mode.early_credit == 0 && s->mode.admit == 0 && s->sm.pipe == 0 &&
+            s->mode.throttle == 0,
         "paper: window %d slack %d early %d", s->mode.window, s->mode.window_slack,
         s->mode.early_credit);
   CHECK(parse_argv(&j, before) == 0 && s->mode.window == 1 && s->mode.window_slack == 8 &&
-            s->mode.early_credit == 0,
+            s->mode.early_credit == 0 && s->mode.throttle == 0,
         "named before --mode live: window %d slack %d early %d", s->mode.window,
         s->mode.window_slack, s->mode.early_credit);
   CHECK(parse_argv(&j, after) == 0 && s->mode.window == 0 && s->mode.window_slack == 3 &&
-            s->mode.early_credit == 1,
+            s->mode.early_credit == 1 && s->mode.throttle == 64,
         "named after --mode paper: window %d slack %d early %d", s->mode.window,
         s->mode.window_slack, s->mode.early_credit);
+  CHECK(parse_argv(&j, small) == 2 && parse_argv(&j, big) == 2, "--throttle 15 or 1048577 taken");
 }
 
 static int do_outputs_check(void *arg)

@@ -88,12 +88,13 @@ def _case(name, kind, argv, section, cosim, **kw):
 # around SPIN's recoveries, whose counts were measured on it, says
 # local=True: the window keeps most of its deadlocks from forming.  Knobs the
 # case names itself are kept.
-LOCAL_KNOBS = (("--admit", "1"), ("--window", "0"), ("--window-slack", "0"), ("--early-credit", "0"))
+LOCAL_KNOBS = (("--admit", "1"), ("--window", "0"), ("--window-slack", "0"), ("--early-credit", "0"),
+               ("--throttle", "0"))
 
 
 def with_local(args):
-    """ARGS with the live mode's window and early credits off where ARGS
-    does not name them."""
+    """ARGS with the live mode's window, early credits and recovery throttle
+    off, and admission always on, where ARGS does not name them."""
     words = shlex.split(args)
     return " ".join([args] + [f"{k} {v}" for k, v in LOCAL_KNOBS if k not in words])
 
@@ -688,6 +689,17 @@ add(Case(name="top mesh3x3@3 1 VC favors_min 0.5, paper mode, SPIN", kind="drain
                "--mode", "paper", "--spin", "1", "--rate", "0.5", "--cycles", "4000",
                "+verilator+seed+6"),
          at_least=dict(probes_sent=15, spins=2, deadlocks_resolved=2), cost=5))  # 28 4 4
+# the recovery throttle (contract 8) with an epoch of 32 cycles on the same
+# network: it turns on after each recovery, and the harness sets every
+# router's admission (admit_i) and the top's occupancy admission
+# (admit_occ_i) every cycle
+add(Case(name="top mesh3x3@3 1 VC favors_min 0.5, paper mode, SPIN, recovery throttle of 32 cycles",
+         kind="drains", section=S, vcs=1, spin=True, cosim=True,
+         argv=("{top_mesh3x3_l3_v1}", "--topo", "mesh3x3@3", "--vcs", "1", "--routing", "favors_min",
+               "--mode", "paper", "--spin", "1", "--rate", "0.5", "--cycles", "4000",
+               "--throttle", "32", "--seed", "6", "+verilator+seed+6"),
+         at_least=dict(probes_sent=15, spins=3, throttle_turned_on=3, throttle_cycles=200),
+         cost=5))  # C model: 7 resolved, turned on 7 times, 576 cycles
 
 # ---- links that fail at run time (contract 4.4): the tables of both models
 # are rewritten at the fault's cycle; what was committed to the link crosses
@@ -944,7 +956,7 @@ def twelve_links(every):
 # more than with the window alone (0.0339)
 add(cmodel(S, "mesh8x8 1 VC favors_min 0.12 (2x saturation), 12 links failed from the start, window 1, early credits, C model",
            "--topo mesh8x8 --routing favors_min --rate 0.12 --cycles 100000 --drain-limit 1000000"
-           " --spin 1 --window 1 --early-credit 1 --quiet --faults " + twelve_links(0),
+           " --spin 1 --window 1 --early-credit 1 --throttle 0 --quiet --faults " + twelve_links(0),
            at_least=dict(probes_sent=3000, spins=100, throughput=0.061, jain_index=0.95),
            cost=2))  # 5996, 217, 0.0648, 0.975
 add(cmodel(S, "mesh32x32 1 VC favors_min 0.12 (3x saturation), live, window 1, early credits, C model",
@@ -977,6 +989,25 @@ add(cmodel(S, "mesh8x8 1 VC favors_min transpose 0.3, live, window-gated admissi
            " --drain-limit 300000 --spin 0 --admit 2 --quiet",
            at_least=dict(throughput=0.165, jain_index=0.8),
            cost=2))  # 0.1713, 0.821 (with SPIN on the same: no probe is sent)
+# the recovery throttle (contract 8): twelve links failed from the start,
+# past saturation, form deadlocks faster than SPIN resolves them while
+# every node keeps several packets in flight; the throttle (a window of 1
+# and admission everywhere while recoveries fill more than an eighth of an
+# epoch) keeps the live mode at its peak (0.070 at 0.07; without the
+# throttle, --throttle 0: 0.0474, Jain 0.93).  Co-simulated with an epoch of
+# 256 cycles, which turns it on and off many times (the router array's
+# cfg_admit_i and cfg_admit_occ_i set every cycle)
+add(cmodel(S, "mesh8x8 1 VC favors_min 0.16 (2x saturation), 12 links failed from the start, live (recovery throttle), C model",
+           "--topo mesh8x8 --routing favors_min --rate 0.16 --cycles 50000 --drain-limit 500000"
+           " --spin 1 --quiet --faults " + twelve_links(0),
+           at_least=dict(probes_sent=1000, spins=40, throughput=0.068, jain_index=0.92,
+                         throttle_turned_on=1, throttle_cycles=50000),
+           cost=2))  # 2593 probes, 83 spins, 0.0735, Jain 0.948, turned on 4 times, 81,920 cycles
+add(live(S, "mesh8x8 1 VC favors_min 0.3, 12 links failed from the start, live, recovery throttle of 256 cycles", 1, 4,
+         "--topo mesh8x8 --routing favors_min --rate 0.3 --cycles 5000 --drain-limit 100000"
+         " --throttle 256 --faults " + twelve_links(0),
+         at_least=dict(probes_sent=400, spins=15, throttle_turned_on=10, throttle_cycles=5000),
+         cost=6))  # 807 probes, 26 spins, turned on 17 times, 7,936 cycles
 # the live mode (window-gated admission, window of 1 to 4, early credits) with four central links
 # failing at run time, at 0.1 (past this network's saturation): it drains at
 # the default limit and shares fairly (the local rules alone: 0.0196, not
@@ -992,7 +1023,7 @@ add(cmodel(S, "mesh8x8 1 VC favors_min 0.1, 4 links failing at run time, live (w
 # 0.83, 2,668 spins, 849,876 cycles)
 add(cmodel(S, "mesh8x8 1 VC favors_min 0.2, 12 links failing at run time, live, window 1, C model",
            "--topo mesh8x8 --routing favors_min --rate 0.2 --cycles 80000 --drain-limit 800000"
-           " --spin 1 --window 1 --quiet --faults " + twelve_links(5000),
+           " --spin 1 --window 1 --throttle 0 --quiet --faults " + twelve_links(5000),
            at_least=dict(probes_sent=5000, spins=100, throughput=0.065, jain_index=0.95),
            cost=4))  # 9557, 336, 0.0727, 0.980
 # the self-tuned window of 1 to 2 on 4-cycle links: a packet late past its

@@ -73,7 +73,7 @@ def payloads(marker):
 TINY = ["TOPO=mesh2x2", "CYCLES=10"]
 MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES", "DRAIN_LIMIT", "SEED", "WAVES",
               "SPEED", "VSEED", "SPIN", "TDD", "SPIN_MODE", "ADMIT", "REROUTE", "ADOPT", "ADMIT_OCC",
-              "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "WINDOW_NOTICE", "PGO", "NATIVE",
+              "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "WINDOW_NOTICE", "THROTTLE", "PGO", "NATIVE",
               "FAULTS",
               "VIEW", "ROUTER", "WAVE_FROM", "WAVE_TO", "PORTS", "REGRESS_JOBS", "TEST_STEPS",
               "UNIT_SEEDS", "UNIT_CYCLES", "FUZZ_TIME", "FUZZ_SHORT", "SC_ARGS", "BUILD", "THREADS"]
@@ -133,7 +133,10 @@ def test_fragment_knob_refuses_shell_text(goal, knob, tmp_path):
     ("VSEED", "2147483648", "VSEED=2147483648"), ("RATE", "1.5", "RATE=1.5"), ("RATE", "1e-1", "RATE=1e-1"),
     ("RATE", "0.1.2", "RATE=0.1.2"), ("RATE", ".", "RATE=."), ("LONG_FRAC", "2", "LONG_FRAC=2"),
     ("WAVES", "2", "WAVES=2"), ("ROUTER", "65536", "ROUTER=65536"), ("PORTS", "17", "PORTS=17"),
-    ("ADMIT", "3", "ADMIT=3: expected 0, 1 or 2"), ("REROUTE", "2", "REROUTE=2: expected 0 or 1"),
+    ("ADMIT", "3", "ADMIT=3: expected 0, 1 or 2"),
+    ("THROTTLE", "8", "THROTTLE=8: expected 0 or an epoch of 16 to 1048576 cycles"),
+    ("THROTTLE", "1048577", "THROTTLE=1048577: expected 0 or an epoch of 16 to 1048576 cycles"),
+    ("REROUTE", "2", "REROUTE=2: expected 0 or 1"),
     # names
     ("ROUTING", "XY", "ROUTING=XY: expected xy, west_first"), ("SPIN_MODE", "fast", "SPIN_MODE=fast"),
     ("VIEW", "all", "VIEW=all"), ("TRAFFIC", "zigzag", "TRAFFIC=zigzag"),
@@ -158,7 +161,7 @@ def test_good_values_pass():
     rc, out = make("pictures", "TOPO=mesh4x4@2", "ROUTING=west_first", "VCS=4", "TRAFFIC=hotspot:3",
                    "RATE=.5", "LONG_FRAC=1", "CYCLES=1000000000000000", "SEED=18446744073709551615",
                    "TDD=32768", "VSEED=2147483647", "FAULTS=10@5:1,20@6:3", "REGRESS_JOBS=logical",
-                   "TEST_STEPS=lint,regress", "UNIT_SEEDS=1,2 3", "ADMIT=2", dry=True)
+                   "TEST_STEPS=lint,regress", "UNIT_SEEDS=1,2 3", "ADMIT=2", "THROTTLE=16", dry=True)
     assert rc == 0, out
     assert "--faults \"$SPIN_NOC_FAULTS\"" in out and "--seed 18446744073709551615" in out, out
     assert "--drain-limit" not in out, out

@@ -203,7 +203,10 @@ class RtlSc : public RtlNet {
 
   // Written before the next edge, as the links are.
   void set_admit(const router_cfg_t* cfg) override {
-    for (int r = 0; r < N_; r++) n_[r]->admit.write(cfg[r].admit != 0);
+    for (int r = 0; r < N_; r++) {
+      n_[r]->admit.write(cfg[r].admit != 0);
+      put(n_[r]->admit_occ, (uint64_t)cfg[r].admit_occ);
+    }
   }
 
   // The lookups written after the last edge came from the old tables.
