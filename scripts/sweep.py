@@ -767,12 +767,14 @@ class Reports:
                 "written: %s." % (self.sw.binhash, self.sw.provenance),
                 "- Modes: `live` is the default router (window-gated injection admission, "
                 "rerouting, SPIN probe adoption, the NICs' window of 1 to 4 with a slack of 8, "
-                "early credits; contract section 13), `local` its three router-local rules "
-                "alone (`--admit 1 --window 0 --window-slack 0 --early-credit 0`), `paper` is `spinsim --mode "
+                "early credits, the recovery throttle; contract section 13), `unthrottled` the "
+                "live mode with `--throttle 0` (contract section 8), `local` its three "
+                "router-local rules alone (`--admit 1 --window 0 --window-slack 0 "
+                "--early-credit 0 --throttle 0`), `paper` is `spinsim --mode "
                 "paper`, `window` the local router with `--window 1` (contract section 8), "
                 "`early` the local router with `--early-credit 1` (contract section 5), "
                 "`window_early` with both, `window4_early` with `--window 4 --window-slack 8 "
-                "--early-credit 1` (the live mode with admission always on)."]
+                "--early-credit 1` (the unthrottled live mode with admission always on)."]
 
     def sweep_rule(self):
         a = self.a
@@ -1016,7 +1018,7 @@ class Plots:
              "fmin_2vc_spin": ("tab:orange", "^"), "fmin_3vc_spin": ("tab:purple", "s"),
              "dfmin_2vc": ("tab:olive", "^"), "ugal_3vc": ("tab:green", "s")}
     MODE_LS = {"live": "-", "local": (0, (5, 1)), "paper": "--", "window": ":", "early": "-.", "window_early": (0, (1, 1)),
-               "window4_early": (0, (3, 1, 1, 1))}
+               "window4_early": (0, (3, 1, 1, 1)), "unthrottled": (0, (5, 2, 1, 2))}
 
     def __init__(self, sw):
         self.sw = sw
