@@ -198,6 +198,18 @@ def test_sim_sc_compares():
     assert "admission gated by the window" in out, out
 
 
+def test_sim_sc_throttle_compares():
+    """make sim-sc with the recovery throttle turning on and off (an epoch
+    of 32 cycles on a 1-VC mesh with 3-cycle links in the paper mode): each
+    router's admission and occupancy admission set every cycle."""
+    rc, out = make("sim-sc", "TOPO=mesh3x3@3", "SPIN_MODE=paper", "RATE=0.5", "CYCLES=4000",
+                   "THROTTLE=32", "SEED=6")
+    assert rc == 0, out
+    assert re.search(r"mismatches 0\b", out) and "(drained)" in out, out
+    m = re.search(r"recovery throttle +on (\d+) of \d+ cycles, turned on (\d+) times", out)
+    assert m and int(m.group(1)) > 0 and int(m.group(2)) >= 3, out
+
+
 def test_sc_example_runs():
     """make sc-example with its default arguments."""
     rc, out = make("sc-example")
