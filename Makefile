@@ -38,8 +38,8 @@ THREADS   ?= $(if $(filter 0 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= auto
 # live: window-gated injection admission (ADMIT=2), rerouting, probe
-# adoption, the NICs' window, early credits and the recovery throttle
-# (contract section 13); paper:
+# adoption, the NICs' window, early credits, the recovery throttle and
+# routes minimal in cycles (contract section 13); paper:
 # all off, the SPIN paper's router.  Each can be set alone.
 SPIN_MODE ?= live
 ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
@@ -63,6 +63,9 @@ WINDOW_NOTICE ?= 0
 # the recovery throttle (contract section 8): its epoch in cycles, 0 off or
 # 16 to 1048576 (4096 live, 0 paper)
 THROTTLE  ?= $(if $(filter paper,$(SPIN_MODE)),0,4096)
+# minimal routes (favors_min, favors_nmin, escape) by the least zero-load
+# cycles (1, live) or the least hops (0, paper): contract section 4
+MIN_CYCLES ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
 # SPIN's special-message registers (contract 12.1): the paper's timing (0)
 # in the paper mode, 2 in the live mode, as spinsim --mode.
 SM_PIPE   ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
@@ -193,6 +196,7 @@ $(call knob_check_uint,WINDOW_SLACK,0,100000,0 to 100000)
 $(call knob_check_uint,EARLY_CREDIT,0,1,0 or 1)
 $(call knob_check_uint,WINDOW_NOTICE,0,1,0 or 1)
 $(if $(call knob_uint_in,$(THROTTLE),0,0),,$(call knob_check_uint,THROTTLE,16,1048576,0 or an epoch of 16 to 1048576 cycles))
+$(call knob_check_uint,MIN_CYCLES,0,1,0 or 1)
 $(call knob_check_uint,SM_PIPE,0,2,0, 1 or 2)
 # FAULTS: empty, file:PATH, or CYCLE@ROUTER:PORT items separated by commas
 # (spinsim checks the numbers, naming the item)
@@ -432,6 +436,7 @@ SIM_KNOB_ARGS = --routing $(ROUTING) --vcs $(VCS) --rate $(RATE) --long-frac $(L
            --spin $(SPIN) --tdd $(TDD) --admit $(ADMIT) --reroute $(REROUTE) --adopt $(ADOPT) --sm-pipe $(SM_PIPE) \
            --admit-occ $(ADMIT_OCC) --window $(WINDOW) --window-slack $(WINDOW_SLACK) \
            --early-credit $(EARLY_CREDIT) --window-notice $(WINDOW_NOTICE) --throttle $(THROTTLE) \
+           --min-cycles $(MIN_CYCLES) \
            $(if $(DRAIN_LIMIT),--drain-limit $(DRAIN_LIMIT))
 SIM_ARGS = --topo "$$SPIN_NOC_TOPO" --traffic "$$SPIN_NOC_TRAFFIC" --cycles $(CYCLES) $(SIM_KNOB_ARGS) \
            $(if $(FAULTS),--faults "$$SPIN_NOC_FAULTS")
@@ -560,6 +565,7 @@ help:
 	@echo "       WINDOW=$(WINDOW) WINDOW_SLACK=$(WINDOW_SLACK) WINDOW_NOTICE=$(WINDOW_NOTICE)  (injection window: packets a node may have in flight, 0 no limit; 1: until the delivery notice is back)"
 	@echo "       EARLY_CREDIT=$(EARLY_CREDIT)  (1: a downstream VC is free in the cycle its credit arrives)"
 	@echo "       THROTTLE=$(THROTTLE)  (recovery throttle: its epoch in cycles, 0 off)"
+	@echo "       MIN_CYCLES=$(MIN_CYCLES)  (1: minimal routes by zero-load cycles, 0: by hops)"
 	@printf '       FAULTS=%s  (links failing at run time: CYCLE@ROUTER:PORT,... or file:PATH)\n' "$$SPIN_NOC_FAULTS"
 	@echo "       VIEW=$(VIEW) ROUTER=$(ROUTER) WAVE_FROM=$(WAVE_FROM) WAVE_TO=$(WAVE_TO)  (make waves)"
 	@echo "internal (called by the targets above): sim-run"

@@ -49,12 +49,14 @@ static void usage(FILE *f, const char *prog, const char *extra)
 "                     or a third of the longest loop the network can form\n"
 "                     when more, so that any loop is found (contract 12.3)\n"
 "  --mode live|paper  live (default): admission (2), rerouting, adoption, the\n"
-"                     window of 1 to 4 with a slack of 8, early credits and\n"
-"                     the recovery throttle (4096);\n"
+"                     window of 1 to 4 with a slack of 8, early credits, the\n"
+"                     recovery throttle (4096), routes minimal in cycles;\n"
 "                     paper: all off, the router of the SPIN paper\n"
 "  --admit 0|1|2      injection admission: a new packet enters only while every\n"
 "                     network output has a free VC; 2 (live): only while a NIC\n"
 "                     of the router has its window cut to half or less\n"
+"  --min-cycles 0|1   favors_min, favors_nmin, escape: minimal ports by the\n"
+"                     least zero-load cycles (1) or hops (0) (mode)\n"
 "  --reroute 0|1      a head waiting for a busy VC routes again every cycle (mode)\n"
 "  --adopt 0|1        SPIN probe adoption: a router takes the loop another\n"
 "                     router's probe went round (mode)\n"
@@ -142,7 +144,7 @@ typedef struct {
   cli_opts_t *o;
   int warm_set;
   int admit, reroute, adopt, sm_pipe;   /* -1: as --mode says */
-  int window, window_slack, early_credit, throttle;
+  int window, window_slack, early_credit, throttle, min_cycles;
   const char *prog, *extra;
 } cli_parse_t;
 
@@ -334,6 +336,11 @@ static int opt_throttle(cli_parse_t *p, const char *arg)
   return 0;
 }
 
+static int opt_min_cycles(cli_parse_t *p, const char *arg)
+{
+  return opt_digit("min-cycles", arg, 1, &p->min_cycles) ? 2 : 0;
+}
+
 static int opt_window_notice(cli_parse_t *p, const char *arg)
 {
   return opt_digit("window-notice", arg, 1, &p->o->sim.mode.window_notice) ? 2 : 0;
@@ -410,6 +417,7 @@ static const struct {
   {"early-credit", 1, opt_early_credit},
   {"window", 1, opt_window},       {"window-slack", 1, opt_window_slack},
   {"window-notice", 1, opt_window_notice}, {"throttle", 1, opt_throttle},
+  {"min-cycles", 1, opt_min_cycles},
   {"links", 1, opt_links},         {"faults", 1, opt_faults},
   {"sm-pipe", 1, opt_sm_pipe},     {"sm-widths", 1, opt_sm_widths},
   {"help", 0, opt_help}
@@ -429,6 +437,7 @@ static int cli_finish(cli_parse_t *p)
   if (p->window_slack >= 0) s->mode.window_slack = p->window_slack;
   if (p->early_credit >= 0) s->mode.early_credit = p->early_credit;
   if (p->throttle >= 0) s->mode.throttle = p->throttle;
+  if (p->min_cycles >= 0) s->mode.min_cycles = p->min_cycles;
   if (!p->warm_set) s->warmup = s->cycles / 10;
   if (s->warmup >= s->cycles) {
     cli_error("--warmup %llu must be smaller than --cycles %llu",
@@ -466,7 +475,7 @@ int cli_parse(int argc, char **argv, cli_opts_t *o, const char *prog, const char
   p.o = o;
   p.warm_set = 0;
   p.admit = p.reroute = p.adopt = p.sm_pipe = -1;
-  p.window = p.window_slack = p.early_credit = p.throttle = -1;
+  p.window = p.window_slack = p.early_credit = p.throttle = p.min_cycles = -1;
   p.prog = prog;
   p.extra = extra;
   opterr = 0;

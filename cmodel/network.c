@@ -7,10 +7,11 @@
 #define DP_INLINE                 /* the link pipeline inlined into net_step (datapath.h) */
 #include "spin_link_pipe.c"
 
-route_fn_t net_route_fn(route_algo_t algo)
+route_fn_t net_route_fn(route_algo_t algo, int min_cycles)
 {
   return algo == ALGO_XY ? ROUTE_XY : algo == ALGO_WEST_FIRST ? ROUTE_WEST_FIRST
-         : algo == ALGO_DF_MIN || algo == ALGO_UGAL ? ROUTE_DF_MIN : ROUTE_MINIMAL;
+         : algo == ALGO_DF_MIN || algo == ALGO_UGAL ? ROUTE_DF_MIN
+         : min_cycles ? ROUTE_MIN_CYCLES : ROUTE_MINIMAL;
 }
 
 /* The parameters fit the router and the topology's links; -1 and a
@@ -223,7 +224,7 @@ int net_init(network_t *net, const topo_t *topo, route_algo_t algo, int vcs,
     net_free(net);
     return -1;
   }
-  if (topo_route_masks(topo, net_route_fn(algo), net->masks, err, errlen) != 0 ||
+  if (topo_route_masks(topo, net_route_fn(algo, mode.min_cycles), net->masks, err, errlen) != 0 ||
       (esc && topo_route_masks(topo, ROUTE_WEST_FIRST, net->masks_esc, err, errlen) != 0) ||
       net_wire(net, topo, err, errlen) != 0) {
     net_free(net);

@@ -85,7 +85,7 @@ typedef struct {
 } network_t;
 
 /* The routing function whose tables algo reads (mask_det). */
-route_fn_t net_route_fn(route_algo_t algo);
+route_fn_t net_route_fn(route_algo_t algo, int min_cycles);
 
 /* Builds the network for a topology; -1 and a message on error.
  * spin: SPIN on (1) or off (0); tdd: its detection threshold in cycles;

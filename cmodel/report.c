@@ -357,6 +357,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"window_cuts\": %llu,\n", (unsigned long long)s->nic.win_cuts);
     fprintf(out, "  \"window_grows\": %llu,\n", (unsigned long long)s->nic.win_grows);
     fprintf(out, "  \"throttle\": %d,\n", s->o.mode.throttle);
+    fprintf(out, "  \"min_cycles\": %s,\n", s->o.mode.min_cycles ? "true" : "false");
     fprintf(out, "  \"throttle_cycles\": %llu,\n", (unsigned long long)s->thr.on_cycles);
     fprintf(out, "  \"throttle_turned_on\": %llu,\n", (unsigned long long)s->thr.turned_on);
     fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");

@@ -54,6 +54,9 @@ typedef struct {
                               notice arrives (section 8), 0 at delivery */
   int throttle;            /* the recovery throttle's epoch in cycles (section 8,
                               throttle.h), 0 off */
+  int min_cycles;          /* the minimal routes of favors_min, favors_nmin and
+                              escape's adaptive VCs: least zero-load cycles (1)
+                              or least hops (0) (section 4) */
 } router_mode_t;
 
 typedef struct {

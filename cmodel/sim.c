@@ -30,6 +30,7 @@ void sim_defaults(sim_opts_t *o)
   o->mode.early_credit = 0;
   o->mode.window_notice = 0;     /* the window sees deliveries at once: both modes */
   o->mode.throttle = 0;          /* no recovery throttle: sim_set_mode's live mode adds it */
+  o->mode.min_cycles = 0;        /* minimal in hops: sim_set_mode's live mode takes cycles */
   o->sm.pipe = 2;
 }
 
@@ -42,6 +43,7 @@ void sim_set_mode(sim_opts_t *o, int live)
   o->mode.window_slack = live ? 8 : 0;
   o->mode.early_credit = live;        /* contract 5 */
   o->mode.throttle = live ? 4096 : 0; /* the recovery throttle (contract 8) */
+  o->mode.min_cycles = live;          /* minimal routes in zero-load cycles (contract 4) */
 }
 
 const char *algo_name(route_algo_t a)
@@ -194,7 +196,8 @@ static int init(sim_t *s, const sim_opts_t *o, int models)
   }
   nic_concentrate(&s->nic, s->topo.nics);
   if (faults_parse(o->faults, &s->topo, &s->faults, s->err, sizeof s->err) != 0 ||
-      faults_check(&s->faults, &s->topo, net_route_fn(o->algo), o->algo == ALGO_ESCAPE,
+      faults_check(&s->faults, &s->topo, net_route_fn(o->algo, o->mode.min_cycles),
+                   o->algo == ALGO_ESCAPE,
                    s->err, sizeof s->err) != 0)
     return -1;
   if (nic_window(&s->nic, &s->topo, o->mode.window, o->mode.window_slack,

@@ -929,6 +929,7 @@ static const char *route_name(route_fn_t fn)
   case ROUTE_XY: return "xy";
   case ROUTE_WEST_FIRST: return "west-first";
   case ROUTE_MINIMAL: return "minimal";
+  case ROUTE_MIN_CYCLES: return "minimal (in cycles)";
   case ROUTE_DF_MIN: return "dragonfly minimal";
   }
   return "?";
@@ -965,8 +966,41 @@ static unsigned df_min_port(const topo_t *t, int r, int d)
   return 0;
 }
 
+/* Whether every network link of t has the same latency. */
+static int uniform_latency(const topo_t *t)
+{
+  const size_t cells = (size_t)t->routers * (size_t)t->radix;
+  int lat = 0;
+  size_t i;
+  for (i = 0; i < cells; i++)
+    if (t->peer_router[i] >= 0) {
+      if (lat && t->latency[i] != lat) return 0;
+      lat = t->latency[i];
+    }
+  return 1;
+}
+
+static int route_masks(const topo_t *t, route_fn_t fn, const int *cyc, port_mask_t *masks,
+                       char *err, size_t errlen);
+
 int topo_route_masks(const topo_t *t, route_fn_t fn, port_mask_t *masks,
                      char *err, size_t errlen)
+{
+  int *cyc = NULL, rc;
+  if (fn == ROUTE_MIN_CYCLES && t != NULL && t->peer_router != NULL && t->latency != NULL &&
+      !uniform_latency(t) && (cyc = topo_cycle_dist(t)) == NULL) {
+    set_err(err, errlen, "%s: out of memory for the cycle distances", t->name);
+    return -1;
+  }
+  rc = route_masks(t, fn, cyc, masks, err, errlen);
+  free(cyc);
+  return rc;
+}
+
+/* topo_route_masks; cyc: the cycle distances of ROUTE_MIN_CYCLES, NULL
+ * where the links' latencies are all one (the hop distances serve). */
+static int route_masks(const topo_t *t, route_fn_t fn, const int *cyc, port_mask_t *masks,
+                       char *err, size_t errlen)
 {
   int n, R, r, d, nodes, k;
   if (t == NULL || masks == NULL || t->routers < 1 || t->radix < 2 ||
@@ -974,7 +1008,8 @@ int topo_route_masks(const topo_t *t, route_fn_t fn, port_mask_t *masks,
     set_err(err, errlen, "topo_route_masks: no topology or no mask array");
     return -1;
   }
-  if (fn != ROUTE_XY && fn != ROUTE_WEST_FIRST && fn != ROUTE_MINIMAL && fn != ROUTE_DF_MIN) {
+  if (fn != ROUTE_XY && fn != ROUTE_WEST_FIRST && fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES &&
+      fn != ROUTE_DF_MIN) {
     set_err(err, errlen, "%s: unknown routing function %d", t->name, (int)fn);
     return -1;
   }
@@ -983,7 +1018,7 @@ int topo_route_masks(const topo_t *t, route_fn_t fn, port_mask_t *masks,
             route_name(fn), t->name, kind_name(t->kind));
     return -1;
   }
-  if (fn != ROUTE_MINIMAL && fn != ROUTE_DF_MIN &&
+  if (fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES && fn != ROUTE_DF_MIN &&
       (t->kind != TOPO_KIND_MESH || !t->has_coords || t->x == NULL ||
        t->y == NULL)) {
     set_err(err, errlen, "%s routing applies to meshes only; '%s' is a %s",
@@ -1015,7 +1050,13 @@ int topo_route_masks(const topo_t *t, route_fn_t fn, port_mask_t *masks,
       m = 0;
       if (fn == ROUTE_DF_MIN) {
         m = df_min_port(t, r, d);
-      } else if (fn == ROUTE_MINIMAL) {
+      } else if (fn == ROUTE_MIN_CYCLES && cyc) {
+        const int *lat = t->latency + (size_t)r * (size_t)R;
+        const int rc = cyc[(size_t)r * (size_t)n + (size_t)d];
+        for (p = 1; p < R; p++)
+          if (peer[p] >= 0 && lat[p] + 1 + cyc[(size_t)peer[p] * (size_t)n + (size_t)d] == rc)
+            m |= 1u << p;
+      } else if (fn == ROUTE_MINIMAL || fn == ROUTE_MIN_CYCLES) {
         for (p = 1; p < R; p++)
           if (peer[p] >= 0 &&
               t->dist[(size_t)peer[p] * (size_t)n + (size_t)d] == rd - 1)

@@ -129,6 +129,10 @@ typedef enum {
   ROUTE_XY = 0,        /* mesh only: deterministic dimension order */
   ROUTE_WEST_FIRST,    /* mesh only: west hops first, then adaptive E/N/S */
   ROUTE_MINIMAL,       /* any topology: every minimal next hop */
+  ROUTE_MIN_CYCLES,    /* any topology: every next hop on a path of the least
+                          zero-load cycles (the sum of link latency + 1 over
+                          its hops, topo_cycle_dist): ROUTE_MINIMAL where every
+                          network link has the same latency */
   ROUTE_DF_MIN         /* dragonfly only: the hierarchical minimal route, a
                           local hop to the router holding the global link to
                           the destination's group, that link, a local hop */

@@ -768,6 +768,89 @@ static void test_parse_errors(void)
   }
 }
 
+/* ROUTE_MIN_CYCLES: on a dragonfly with global links of 4 cycles every
+ * allowed port starts a path of the least zero-load cycles (a recomputed
+ * Dijkstra distance, not the model's), every such port is allowed, and
+ * following any allowed port from r to d takes one global hop at most
+ * where ROUTE_MINIMAL (hops) allows paths of two; where every link has one
+ * latency the tables equal ROUTE_MINIMAL's. */
+static void test_masks_min_cycles(void)
+{
+  static const char *same[] = {"mesh4x4@3", "torus4x4", "dragonfly-4-1-2", "ring-6@5"};
+  topo_t t;
+  char err[256] = "";
+  port_mask_t *a, *b;
+  int *cd, r, d, p, n, R, bad = 0, two_global = 0;
+  size_t k;
+  for (k = 0; k < sizeof same / sizeof same[0]; k++) {
+    if (!open_ok(same[k], &t)) continue;
+    a = malloc((size_t)t.routers * (size_t)t.nodes * sizeof *a);
+    b = malloc((size_t)t.routers * (size_t)t.nodes * sizeof *b);
+    CHECK(a && b && topo_route_masks(&t, ROUTE_MINIMAL, a, err, sizeof err) == 0 &&
+              topo_route_masks(&t, ROUTE_MIN_CYCLES, b, err, sizeof err) == 0 &&
+              memcmp(a, b, (size_t)t.routers * (size_t)t.nodes * sizeof *a) == 0,
+          "%s: cycle-minimal tables unlike the minimal ones %s", same[k], err);
+    free(a);
+    free(b);
+    topo_free(&t);
+  }
+  if (!open_ok("dragonfly-4-1-2@4", &t)) return;
+  n = t.routers;
+  R = t.radix;
+  a = malloc((size_t)n * (size_t)t.nodes * sizeof *a);
+  b = malloc((size_t)n * (size_t)t.nodes * sizeof *b);
+  cd = malloc((size_t)n * (size_t)n * sizeof *cd);
+  if (!CHECK0(a && b && cd) ||
+      !CHECK(topo_route_masks(&t, ROUTE_MIN_CYCLES, a, err, sizeof err) == 0 &&
+                 topo_route_masks(&t, ROUTE_MINIMAL, b, err, sizeof err) == 0, "%s", err))
+    goto done;
+  /* Bellman-Ford from every destination: cd[r*n+d] */
+  for (r = 0; r < n * n; r++) cd[r] = r % (n + 1) == 0 ? 0 : 1 << 28;
+  for (k = 0; k < (size_t)n; k++)
+    for (r = 0; r < n; r++)
+      for (p = 1; p < R; p++) {
+        const int q = t.peer_router[r * R + p];
+        if (q < 0) continue;
+        for (d = 0; d < n; d++)
+          if (cd[q * n + d] + t.latency[r * R + p] + 1 < cd[r * n + d])
+            cd[r * n + d] = cd[q * n + d] + t.latency[r * R + p] + 1;
+      }
+  for (r = 0; r < n && bad < 5; r++)
+    for (d = 0; d < n && bad < 5; d++) {
+      unsigned want = 0;
+      if (r == d) continue;
+      for (p = 1; p < R; p++) {
+        const int q = t.peer_router[r * R + p];
+        if (q >= 0 && cd[q * n + d] + t.latency[r * R + p] + 1 == cd[r * n + d]) want |= 1u << p;
+      }
+      bad += !CHECK(a[(size_t)r * t.nodes + d] == want, "%d->%d: mask %#x, least-cycle ports %#x",
+                    r, d, a[(size_t)r * t.nodes + d], want);
+      for (p = 1; p < R; p++) {   /* a hop-minimal global hop whose next hop is global too */
+        const int q = t.peer_router[r * R + p];
+        if (q >= 0 && (b[(size_t)r * t.nodes + d] >> p & 1u) && topo_df_global(&t, r, p) && q != d &&
+            (b[(size_t)q * t.nodes + d] & ~1u) && topo_df_global(&t, q, (int)low_bit_of(b[(size_t)q * t.nodes + d])))
+          two_global++;
+      }
+    }
+  for (r = 0; r < n && bad < 5; r++)
+    for (d = 0; d < n && bad < 5; d++) {
+      unsigned mk;
+      for (p = 1; p < R; p++) {
+        const int q = t.peer_router[r * R + p];
+        if (r == d || q < 0 || !(a[(size_t)r * t.nodes + d] >> p & 1u) || !topo_df_global(&t, r, p)) continue;
+        for (mk = a[(size_t)q * t.nodes + d]; q != d && mk; mk &= mk - 1u)
+          bad += !CHECK(!topo_df_global(&t, q, (int)low_bit_of(mk)), "%d->%d: two global hops", r, d);
+      }
+    }
+  CHECK(two_global > 0, "the hop-minimal tables of %s never take two global hops: the test "
+        "shows nothing", t.name);
+done:
+  free(a);
+  free(b);
+  free(cd);
+  topo_free(&t);
+}
+
 int main(int argc, char **argv)
 {
   test_mesh();
@@ -778,6 +861,7 @@ int main(int argc, char **argv)
   test_name_errors();
   test_masks_mesh();
   test_masks_other();
+  test_masks_min_cycles();
   if (argc >= 2) {
     data_dir = argv[1];
     test_parse_good();

@@ -745,9 +745,10 @@ add(cosim(S, "links of 1 to 16 cycles, the 16-cycle one failing, 1 VC favors_min
 # diameter 4 x 300), three deadlocks resolved (loops of up to 6 hops)
 add(cosim(S, "random 12 routers, links of 1 to 300 cycles, 2 fail, 1 VC favors_min 0.3, SPIN", 1, 3,
           "--spin 1 --topo file:tb/topologies/random12_long.topo --routing favors_min --rate 0.3"
-          " --cycles 1500 --drain-limit 600000 --faults 6209@11:1,7508@11:2",
+          " --cycles 1500 --drain-limit 600000 --faults 6209@11:1,7508@11:2 --min-cycles 0",
           exactly=dict(links_failed=2, tdd=1200), at_least=dict(probes_sent=90, spins=2),
-          cost=3, local=True))  # probes 186, spins 3
+          cost=3, local=True))  # probes 186, spins 3 (least-hop routes: minimal in cycles,
+# the same run drains by cycle 3,336 with no deadlock, before the links fail)
 add(passes(S, "scripts/random_topology.py: writes random12_long.topo and its faults again",
             ["sh", "-c", "mkdir -p build/regress && python3 scripts/random_topology.py --routers 12"
              " --max-ports 5 --max-latency 300 --extra 6 --faults 2 --seed 12"
@@ -1213,9 +1214,17 @@ for topo, faults, n, rerouted in FAULTED:
 S = "dragonfly"
 DF422 = "--topo dragonfly-4-2-2@4"   # 9 groups of 4 routers, 2 NICs each: 72 nodes, radix 7
 add(live(S, "dragonfly-4-2-2@4 (2 NICs a router, global links of 4 cycles) 1 VC favors_min 0.5,"
-         " live, SPIN", 1, 6, f"{DF422} --routing favors_min --rate 0.5 --cycles 3000",
+         " live, SPIN, least-hop routes", 1, 6,
+         f"{DF422} --routing favors_min --rate 0.5 --cycles 3000 --min-cycles 0",
          ports=7, nics=2, at_least=dict(probes_sent=80, spins=3, deadlocks_resolved=3),
          cost=4, local=True))  # 159 6 6
+# the same with the live mode's routes minimal in cycles (contract 4): one
+# global link a packet, fewer loops; the tables differ from the least-hop
+# ones on this network, and the RTL reads them
+add(live(S, "dragonfly-4-2-2@4 1 VC favors_min 0.5, live, SPIN, routes minimal in cycles", 1, 6,
+         f"{DF422} --routing favors_min --rate 0.5 --cycles 3000",
+         ports=7, nics=2, at_least=dict(probes_sent=30, spins=1, deadlocks_resolved=1),
+         cost=4))  # 74 probes, 3 spins (the local rules: 54, 1)
 add(live(S, "dragonfly-4-2-2@4 1 VC favors_nmin 0.4, live, SPIN", 1, 7,
          f"{DF422} --routing favors_nmin --rate 0.4 --cycles 3000",
          ports=7, nics=2, at_least=dict(detours=1500, probes_sent=60, spins=2), cost=4, local=True))  # 3144 125 4

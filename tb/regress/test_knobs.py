@@ -73,7 +73,7 @@ def payloads(marker):
 TINY = ["TOPO=mesh2x2", "CYCLES=10"]
 MAIN_KNOBS = ["TOPO", "ROUTING", "VCS", "TRAFFIC", "RATE", "LONG_FRAC", "CYCLES", "DRAIN_LIMIT", "SEED", "WAVES",
               "SPEED", "VSEED", "SPIN", "TDD", "SPIN_MODE", "ADMIT", "REROUTE", "ADOPT", "ADMIT_OCC",
-              "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "WINDOW_NOTICE", "THROTTLE", "PGO", "NATIVE",
+              "WINDOW", "WINDOW_SLACK", "EARLY_CREDIT", "WINDOW_NOTICE", "THROTTLE", "MIN_CYCLES", "PGO", "NATIVE",
               "FAULTS",
               "VIEW", "ROUTER", "WAVE_FROM", "WAVE_TO", "PORTS", "REGRESS_JOBS", "TEST_STEPS",
               "UNIT_SEEDS", "UNIT_CYCLES", "FUZZ_TIME", "FUZZ_SHORT", "SC_ARGS", "BUILD", "THREADS"]
@@ -136,7 +136,7 @@ def test_fragment_knob_refuses_shell_text(goal, knob, tmp_path):
     ("ADMIT", "3", "ADMIT=3: expected 0, 1 or 2"),
     ("THROTTLE", "8", "THROTTLE=8: expected 0 or an epoch of 16 to 1048576 cycles"),
     ("THROTTLE", "1048577", "THROTTLE=1048577: expected 0 or an epoch of 16 to 1048576 cycles"),
-    ("REROUTE", "2", "REROUTE=2: expected 0 or 1"),
+    ("REROUTE", "2", "REROUTE=2: expected 0 or 1"), ("MIN_CYCLES", "2", "MIN_CYCLES=2: expected 0 or 1"),
     # names
     ("ROUTING", "XY", "ROUTING=XY: expected xy, west_first"), ("SPIN_MODE", "fast", "SPIN_MODE=fast"),
     ("VIEW", "all", "VIEW=all"), ("TRAFFIC", "zigzag", "TRAFFIC=zigzag"),
