@@ -38,8 +38,8 @@ THREADS   ?= $(if $(filter 0 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 SPIN      ?= $(if $(filter escape,$(ROUTING)),0,1)
 TDD       ?= auto
 # live: window-gated injection admission (ADMIT=2), rerouting, probe
-# adoption, the NICs' window, early credits, the recovery throttle and
-# routes minimal in cycles (contract section 13); paper:
+# adoption, the NICs' window, early credits and the recovery throttle
+# (contract section 13); paper:
 # all off, the SPIN paper's router.  Each can be set alone.
 SPIN_MODE ?= live
 ADMIT     ?= $(if $(filter paper,$(SPIN_MODE)),0,2)
@@ -64,8 +64,8 @@ WINDOW_NOTICE ?= 0
 # 16 to 1048576 (4096 live, 0 paper)
 THROTTLE  ?= $(if $(filter paper,$(SPIN_MODE)),0,4096)
 # minimal routes (favors_min, favors_nmin, escape) by the least zero-load
-# cycles (1, live) or the least hops (0, paper): contract section 4
-MIN_CYCLES ?= $(if $(filter paper,$(SPIN_MODE)),0,1)
+# cycles (1) or the least hops (0, both modes): contract section 4
+MIN_CYCLES ?= 0
 # SPIN's special-message registers (contract 12.1): the paper's timing (0)
 # in the paper mode, 2 in the live mode, as spinsim --mode.
 SM_PIPE   ?= $(if $(filter paper,$(SPIN_MODE)),0,2)

@@ -380,7 +380,8 @@ int faults_check(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *er
       dr = 0;
       dd = first_unreached(t, gone, queue, seen);
     }
-    if (fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES) stage_unroutable(fs, t, fn, gone, i0, i - 1, &ur, &ud);
+    if (fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES)
+      stage_unroutable(fs, t, fn, gone, i0, i - 1, &ur, &ud);
     /* the first failing pair; a pair both unreachable and unroutable is
      * reported unreachable, as topo_route_masks tests that first */
     if (dr >= 0 && (ur < 0 || dr < ur || (dr == ur && dd <= ud)))

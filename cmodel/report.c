@@ -84,8 +84,8 @@ static const char *mode_text(const sim_t *s, char *buf, size_t len)
                                m->window, m->window_slack,
                                m->window_notice ? ", delivery notices" : "");
   if (m->throttle) snprintf(thr, sizeof thr, ", recovery throttle (epoch %d)", m->throttle);
-  snprintf(buf, len, "%s%s%s%s%s%s", t, m->admit == 2 ? ", admission gated by the window" : "",
-           occ, win, ec, thr);
+  snprintf(buf, len, "%s%s%s%s%s%s%s", t, m->admit == 2 ? ", admission gated by the window" : "",
+           occ, win, ec, thr, m->min_cycles ? ", routes minimal in cycles" : "");
   return buf;
 }
 
@@ -110,7 +110,7 @@ static void print_headline(FILE *out, const report_t *r)
 static void print_traffic(FILE *out, const report_t *r, const figures_t *f)
 {
   const sim_t *s = r->sim;
-  char buf[416];   /* mode_text: up to 96 + 31 + 63 + 95 + 25 + 47 characters */
+  char buf[448];   /* mode_text: up to 96 + 31 + 63 + 95 + 25 + 47 + 26 characters */
   fprintf(out, "  mode                 %s\n", mode_text(s, buf, sizeof buf));
   fprintf(out, "  cycles simulated     %llu (warm-up %llu, measured %llu, then drain)",
           (unsigned long long)f->cycles, (unsigned long long)f->warmup,
@@ -278,6 +278,28 @@ void json_str(FILE *out, const char *key, const char *v)
   fprintf(out, "\",\n");
 }
 
+/* The live-mode mechanisms and their counters (contract 13), in
+ * report_json's object. */
+static void json_mode(FILE *out, const sim_t *s)
+{
+  const router_mode_t *m = &s->o.mode;
+  fprintf(out, "  \"admit\": %s,\n", m->admit ? "true" : "false");
+  fprintf(out, "  \"admit_window_gated\": %s,\n", m->admit == 2 ? "true" : "false");
+  fprintf(out, "  \"reroute\": %s,\n", m->reroute ? "true" : "false");
+  fprintf(out, "  \"admit_occ\": %d,\n", m->admit_occ);
+  fprintf(out, "  \"early_credit\": %s,\n", m->early_credit ? "true" : "false");
+  fprintf(out, "  \"window\": %d,\n", m->window);
+  fprintf(out, "  \"window_slack\": %d,\n", m->window_slack);
+  fprintf(out, "  \"window_notice\": %s,\n", m->window_notice ? "true" : "false");
+  fprintf(out, "  \"window_held\": %llu,\n", (unsigned long long)s->nic.win_held);
+  fprintf(out, "  \"window_cuts\": %llu,\n", (unsigned long long)s->nic.win_cuts);
+  fprintf(out, "  \"window_grows\": %llu,\n", (unsigned long long)s->nic.win_grows);
+  fprintf(out, "  \"throttle\": %d,\n", m->throttle);
+  fprintf(out, "  \"throttle_cycles\": %llu,\n", (unsigned long long)s->thr.on_cycles);
+  fprintf(out, "  \"throttle_turned_on\": %llu,\n", (unsigned long long)s->thr.turned_on);
+  fprintf(out, "  \"min_cycles\": %s,\n", m->min_cycles ? "true" : "false");
+}
+
 int report_json(const char *path, const report_t *r)
 {
   const sim_t *s = r->sim;
@@ -345,21 +367,7 @@ int report_json(const char *path, const report_t *r)
     fprintf(out, "  \"tdd\": %u,\n", s->o.tdd);
     fprintf(out, "  \"tdd_auto\": %s,\n", s->o.tdd_rule && !strcmp(s->o.tdd_rule, "auto") ? "true" : "false");
     fprintf(out, "  \"tdd_rule\": \"%s\",\n", s->o.tdd_rule ? s->o.tdd_rule : "given");
-    fprintf(out, "  \"admit\": %s,\n", s->o.mode.admit ? "true" : "false");
-    fprintf(out, "  \"admit_window_gated\": %s,\n", s->o.mode.admit == 2 ? "true" : "false");
-    fprintf(out, "  \"reroute\": %s,\n", s->o.mode.reroute ? "true" : "false");
-    fprintf(out, "  \"admit_occ\": %d,\n", s->o.mode.admit_occ);
-    fprintf(out, "  \"early_credit\": %s,\n", s->o.mode.early_credit ? "true" : "false");
-    fprintf(out, "  \"window\": %d,\n", s->o.mode.window);
-    fprintf(out, "  \"window_slack\": %d,\n", s->o.mode.window_slack);
-    fprintf(out, "  \"window_notice\": %s,\n", s->o.mode.window_notice ? "true" : "false");
-    fprintf(out, "  \"window_held\": %llu,\n", (unsigned long long)s->nic.win_held);
-    fprintf(out, "  \"window_cuts\": %llu,\n", (unsigned long long)s->nic.win_cuts);
-    fprintf(out, "  \"window_grows\": %llu,\n", (unsigned long long)s->nic.win_grows);
-    fprintf(out, "  \"throttle\": %d,\n", s->o.mode.throttle);
-    fprintf(out, "  \"min_cycles\": %s,\n", s->o.mode.min_cycles ? "true" : "false");
-    fprintf(out, "  \"throttle_cycles\": %llu,\n", (unsigned long long)s->thr.on_cycles);
-    fprintf(out, "  \"throttle_turned_on\": %llu,\n", (unsigned long long)s->thr.turned_on);
+    json_mode(out, s);
     fprintf(out, "  \"adopt\": %s,\n", s->o.mode.adopt && s->o.spin ? "true" : "false");
     fprintf(out, "  \"probes_sent\": %llu,\n", (unsigned long long)k->probes_sent);
     fprintf(out, "  \"probes_forked\": %llu,\n", (unsigned long long)k->probes_forked);

@@ -56,7 +56,7 @@ typedef struct {
                               throttle.h), 0 off */
   int min_cycles;          /* the minimal routes of favors_min, favors_nmin and
                               escape's adaptive VCs: least zero-load cycles (1)
-                              or least hops (0) (section 4) */
+                              or least hops (0, both modes) (section 4) */
 } router_mode_t;
 
 typedef struct {

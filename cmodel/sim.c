@@ -30,7 +30,7 @@ void sim_defaults(sim_opts_t *o)
   o->mode.early_credit = 0;
   o->mode.window_notice = 0;     /* the window sees deliveries at once: both modes */
   o->mode.throttle = 0;          /* no recovery throttle: sim_set_mode's live mode adds it */
-  o->mode.min_cycles = 0;        /* minimal in hops: sim_set_mode's live mode takes cycles */
+  o->mode.min_cycles = 0;        /* minimal in hops, in both modes (contract 4) */
   o->sm.pipe = 2;
 }
 
@@ -43,7 +43,6 @@ void sim_set_mode(sim_opts_t *o, int live)
   o->mode.window_slack = live ? 8 : 0;
   o->mode.early_credit = live;        /* contract 5 */
   o->mode.throttle = live ? 4096 : 0; /* the recovery throttle (contract 8) */
-  o->mode.min_cycles = live;          /* minimal routes in zero-load cycles (contract 4) */
 }
 
 const char *algo_name(route_algo_t a)

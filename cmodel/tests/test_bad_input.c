@@ -309,7 +309,7 @@ static void cli_mode_defaults(void)
   memset(&j, 0, sizeof j);
   CHECK(parse_argv(&j, none) == 0 && s->mode.window == 4 && s->mode.window_slack == 8 &&
             s->mode.early_credit == 1 && s->mode.admit == 2 && s->sm.pipe == 2 &&
-            s->mode.throttle == 4096 && s->mode.min_cycles == 1,
+            s->mode.throttle == 4096 && s->mode.min_cycles == 0,
         "default: window %d slack %d early %d", s->mode.window, s->mode.window_slack,
         s->mode.early_credit);
   CHECK(parse_argv(&j, paper) == 0 && s->mode.window == 0 && s->mode.window_slack == 0 &&

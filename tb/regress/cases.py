@@ -1218,11 +1218,11 @@ add(live(S, "dragonfly-4-2-2@4 (2 NICs a router, global links of 4 cycles) 1 VC 
          f"{DF422} --routing favors_min --rate 0.5 --cycles 3000 --min-cycles 0",
          ports=7, nics=2, at_least=dict(probes_sent=80, spins=3, deadlocks_resolved=3),
          cost=4, local=True))  # 159 6 6
-# the same with the live mode's routes minimal in cycles (contract 4): one
+# the same with routes minimal in cycles (--min-cycles 1, contract 4): one
 # global link a packet, fewer loops; the tables differ from the least-hop
 # ones on this network, and the RTL reads them
 add(live(S, "dragonfly-4-2-2@4 1 VC favors_min 0.5, live, SPIN, routes minimal in cycles", 1, 6,
-         f"{DF422} --routing favors_min --rate 0.5 --cycles 3000",
+         f"{DF422} --routing favors_min --rate 0.5 --cycles 3000 --min-cycles 1",
          ports=7, nics=2, at_least=dict(probes_sent=30, spins=1, deadlocks_resolved=1),
          cost=4))  # 74 probes, 3 spins (the local rules: 54, 1)
 add(live(S, "dragonfly-4-2-2@4 1 VC favors_nmin 0.4, live, SPIN", 1, 7,
