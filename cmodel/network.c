@@ -313,7 +313,7 @@ void net_step(network_t *net)
   const int C = net->nics;
   const uint32_t nic_mask = (1u << C) - 1u;
   router_links_t in;
-  int r, walk = 0;
+  int r, walk = 0, recovering = 0;
 
   in.flit = net->flit_reg[cur];
   in.cred = net->cred_reg[cur];
@@ -339,6 +339,7 @@ void net_step(network_t *net)
                                    co, &net->spin);
     if (valid[r] & nic_mask) net->ejecting[net->n_ejecting++] = r;
     walk |= rt->sp.log_walk;
+    recovering |= rt->sp.state_q > FSM_DD;
     if (net->link_flits) {
       unsigned m = valid[r] & ~nic_mask & ((1u << P) - 1u);
       for (; m; m &= m - 1u) {
@@ -367,6 +368,7 @@ void net_step(network_t *net)
     if (CTL_KIND(fnxt[pp->slot].ctl) != KIND_IDLE) net->wake[nxt][pp->r] |= 1u << pp->p;
     if (cnxt[pp->slot]) net->wake[nxt][pp->r] |= 0x10000u << pp->p;
   }
+  net->recovering = recovering;
   net->cycle++;
 }
 
@@ -381,10 +383,7 @@ int net_record(network_t *net)
 
 int net_recovering(const network_t *net)
 {
-  int r;
-  for (r = 0; r < net->n; r++)
-    if (net->rt[r].sp.state_q > FSM_DD) return 1;
-  return 0;
+  return net->recovering;   /* net_step keeps it: a router past DD is busy, so stepped */
 }
 
 int net_pipes_busy(const network_t *net, int sm_only)

@@ -71,6 +71,8 @@ typedef struct {
   int *ejecting;              /* the routers whose NIC ports' flit registers were written in
                                  the last step, in increasing order ... */
   int n_ejecting;             /* ... and how many */
+  int recovering;             /* after the last step: some router's FSM past DD
+                                 (net_recovering) */
   flit_t *inj;                /* per node: the NIC's injection register (input of its
                                  router's NIC port, node k: router k / nics, port k % nics) */
   spin_stats_t spin;          /* SPIN counters of the whole network */
