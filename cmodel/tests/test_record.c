@@ -11,20 +11,14 @@
 #include "record.h"
 #include "sim.h"
 #include "check.h"
+#include "opts.h"
 
 static void opts(sim_opts_t *o, const char *topo, const char *traffic, double rate, uint64_t cycles,
                  int paper)
 {
-  sim_defaults(o);
-  o->topo = topo;
+  opts_favors_spin(o, topo, rate, cycles);
   o->traffic = traffic;
-  o->algo = ALGO_FAVORS_MIN;
   o->vcs = 1;
-  o->rate = rate;
-  o->cycles = cycles;
-  o->warmup = cycles / 10;
-  o->drain_limit = 200000;
-  o->spin = 1;
   o->tdd = 128;
   if (paper) o->mode.admit = o->mode.reroute = o->mode.adopt = 0;
 }

@@ -15,6 +15,7 @@
 #include "sim.h"
 #include "throttle.h"
 #include "check.h"
+#include "opts.h"
 
 /* Steps cycles from..to-1 of t, the first `rec` of them recovering;
  * returns the state in the last. */
@@ -82,15 +83,8 @@ static int recovering(const sim_t *s)
 
 static void base(sim_opts_t *o, double rate, const char *faults, int throttle)
 {
-  sim_defaults(o);
+  opts_favors_spin(o, "mesh8x8", rate, 5000);
   sim_set_mode(o, 1);
-  o->topo = "mesh8x8";
-  o->algo = ALGO_FAVORS_MIN;
-  o->spin = 1;
-  o->rate = rate;
-  o->cycles = 5000;
-  o->warmup = 500;
-  o->drain_limit = 200000;
   o->faults = faults;
   o->mode.throttle = throttle;
 }

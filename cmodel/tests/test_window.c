@@ -20,6 +20,7 @@
 #include "sim.h"
 #include "topology.h"
 #include "check.h"
+#include "opts.h"
 
 #define MAX_FLIGHT 64
 
@@ -198,14 +199,7 @@ static sim_status_t watch_run(const sim_opts_t *o, int L, seen_t *seen, sim_t *s
 static void base(sim_opts_t *o, const char *topo, double rate, int window, int slack,
                  int notice)
 {
-  sim_defaults(o);
-  o->topo = topo;
-  o->algo = ALGO_FAVORS_MIN;
-  o->spin = 1;
-  o->rate = rate;
-  o->cycles = 4000;
-  o->warmup = 400;
-  o->drain_limit = 200000;
+  opts_favors_spin(o, topo, rate, 4000);
   o->mode.window = window;
   o->mode.window_slack = slack;
   o->mode.window_notice = notice;
