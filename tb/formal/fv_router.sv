@@ -9,7 +9,9 @@
 //    packet's tail arrived, frees that VC (one credit a cycle); the NIC
 //    (output 0) sends none;
 //  - route-table answers: any non-empty set of ports, every cycle;
-//  - the LFSR seed, FAvORS-Min, admission and rerouting: any, fixed per run.
+//  - the LFSR seed, FAvORS-Min, rerouting and early credits: any, fixed per
+//    run; injection and occupancy admission: any, changing every cycle (the
+//    NICs drive them so, contract sections 6 and 8).
 // Every flit carries a tag in its data field, {0, seq, tail, head, v, p}: its
 // input port p, VC v, head and tail bits and its number seq (mod 16) among
 // the flits sent into (p, v); the other data bits are 0.  The scoreboard checks every word on every output:
@@ -41,8 +43,9 @@ module fv_router #(
   end
 
   (* anyconst *) logic [31:0] fv_seed;
-  (* anyconst *) logic        fv_favors, fv_admit, fv_reroute, fv_early;
-  (* anyconst *) logic [1:0]  fv_admit_occ;
+  (* anyconst *) logic        fv_favors, fv_reroute, fv_early;
+  (* anyseq *)   logic        fv_admit;
+  (* anyseq *)   logic [1:0]  fv_admit_occ;
 
   logic [NumPorts*LinkW-1:0]        flit_o;
   logic [NumPorts*CredW-1:0]        credit_o;
