@@ -1409,7 +1409,7 @@ CHECK = (
     "seed-scenario-mellanox_fig1_failover-live-mode-spin-drains",
     "seed-scenario-mellanox_fig1_fattree-paper-mode-spin-drains",
     "scenario-fig5a_case2-fig8.topo-1vc",
-    "dragonfly-4-2-2-4-2-nics-a-router-global-links-of-4-cycles-1vc-favors_min-0.5-live-spin",
+    "dragonfly-4-2-2-4-2-nics-a-router-global-links-of-4-cycles-1vc-favors_min-0.5-live-spin-least-hop-routes",
     "powerup-router-array-mesh4x4-1vc",
     "bad-input-topology-file-with-a-port-used-twice",
     "bad-input-a-failure-that-disconnects-the-network",
