@@ -230,7 +230,7 @@ static void sim_admission(sim_t *s)
 {
   network_t *net = &s->net;
   const router_mode_t *m = &s->o.mode;
-  const int on = s->thr.on && m->throttle;
+  const int on = s->thr.on;
   int r, k;
   for (r = 0; r < net->n; r++) {
     int cut = m->admit == 1;
@@ -256,9 +256,14 @@ void sim_cycle_pre(sim_t *s)
     diag_faults_note(&s->diag, net, fs);   /* statistics only */
   }
   if (sim_injecting(s)) traffic_tick(s->tg, s->now, emit, s);
-  if (s->o.mode.throttle) s->nic.cap = throttle_step(&s->thr, s->now, net_recovering(net));
+  s->admit_set = s->o.mode.admit == 2;   /* the window's gate may change every cycle */
+  if (s->o.mode.throttle) {
+    const int was = s->thr.on;
+    s->nic.cap = throttle_step(&s->thr, s->now, net_recovering(net));
+    if (s->thr.on != was) s->admit_set = 1;
+  }
   nic_inject(&s->nic, &net->cred_reg[net->cycle & 1][0], net->ports, s->now);
-  if (s->o.mode.admit == 2 || s->o.mode.throttle) sim_admission(s);
+  if (s->admit_set) sim_admission(s);
 }
 
 int sim_cycle_post(sim_t *s)

@@ -71,6 +71,9 @@ typedef struct {
   throttle_t thr;            /* the recovery throttle (contract 8) */
   int tables_changed;        /* sim_cycle_pre replaced the tables: the RTL's
                                 follow before it is clocked (co-simulation) */
+  int admit_set;             /* sim_cycle_pre set the routers' admission (window-gated
+                                admission, or the recovery throttle turning on or
+                                off): the RTL's follow before it is clocked */
   int failed;                /* sim_cycle_pre could not build a stage's tables
                                 (s->err): sim_cycle_post fails the cycle */
   char err[512];

@@ -307,7 +307,7 @@ class Cosim {
   bool step(Checker& chk) {
     sim_cycle_pre(&sim_);
     if (sim_.tables_changed) rtl_->set_tables(sim_.net.masks, sim_.net.masks_esc);
-    if (sim_.o.mode.admit == 2 || sim_.o.mode.throttle) rtl_->set_admit(sim_.net.cfg);
+    if (sim_.admit_set) rtl_->set_admit(sim_.net.cfg);
     // Where the RTL side can, each router is compared with the C model on
     // the thread that evaluated it, right after its edge (step_checked);
     // only when one differed does compare() go over the whole network again

@@ -99,10 +99,11 @@ class RtlNet {
   // section 4.4).  The RTL keeps its own copy.
   virtual void set_tables(const port_mask_t* masks, const port_mask_t* masks_esc) = 0;
   // Each router's injection admission and occupancy admission for the next
-  // step, cfg[r].admit (0 or 1) and cfg[r].admit_occ (0 to 2): with
-  // window-gated admission or the recovery throttle the NICs set them every
-  // cycle (contract sections 6 and 8; the throttle sets every router's
-  // occupancy admission alike).
+  // step, cfg[r].admit (0 or 1) and cfg[r].admit_occ (0 to 2), whenever
+  // the C model's sim_cycle_pre set them (sim_t.admit_set: every cycle with
+  // window-gated admission, and when the recovery throttle turns on or off;
+  // contract sections 6 and 8; the throttle sets every router's occupancy
+  // admission alike).
   virtual void set_admit(const router_cfg_t* cfg) = 0;
   // One clock cycle with the NIC injection registers inj[0..N*nics-1] (node
   // k: NIC port k % nics of router k / nics).
