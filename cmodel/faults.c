@@ -341,7 +341,7 @@ int faults_check(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *er
   fs->fn = fn;
   fs->esc = esc;
   if (fs->stages == 0) return 0;
-  if (((fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES) || esc) &&
+  if ((!route_fn_minimal(fn) || esc) &&
       (t->kind != TOPO_KIND_MESH || !t->has_coords || !t->x || !t->y))
     return ferr(err, errlen, "%s routing applies to meshes only; '%s' is not a mesh",
                 fn == ROUTE_XY ? "xy" : "west-first", t->name);
@@ -380,8 +380,7 @@ int faults_check(faults_t *fs, const topo_t *t, route_fn_t fn, int esc, char *er
       dr = 0;
       dd = first_unreached(t, gone, queue, seen);
     }
-    if (fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES)
-      stage_unroutable(fs, t, fn, gone, i0, i - 1, &ur, &ud);
+    if (!route_fn_minimal(fn)) stage_unroutable(fs, t, fn, gone, i0, i - 1, &ur, &ud);
     /* the first failing pair; a pair both unreachable and unroutable is
      * reported unreachable, as topo_route_masks tests that first */
     if (dr >= 0 && (ur < 0 || dr < ur || (dr == ur && dd <= ud)))

@@ -1008,8 +1008,7 @@ static int route_masks(const topo_t *t, route_fn_t fn, const int *cyc, port_mask
     set_err(err, errlen, "topo_route_masks: no topology or no mask array");
     return -1;
   }
-  if (fn != ROUTE_XY && fn != ROUTE_WEST_FIRST && fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES &&
-      fn != ROUTE_DF_MIN) {
+  if (fn != ROUTE_XY && fn != ROUTE_WEST_FIRST && !route_fn_minimal(fn) && fn != ROUTE_DF_MIN) {
     set_err(err, errlen, "%s: unknown routing function %d", t->name, (int)fn);
     return -1;
   }
@@ -1018,7 +1017,7 @@ static int route_masks(const topo_t *t, route_fn_t fn, const int *cyc, port_mask
             route_name(fn), t->name, kind_name(t->kind));
     return -1;
   }
-  if (fn != ROUTE_MINIMAL && fn != ROUTE_MIN_CYCLES && fn != ROUTE_DF_MIN &&
+  if (!route_fn_minimal(fn) && fn != ROUTE_DF_MIN &&
       (t->kind != TOPO_KIND_MESH || !t->has_coords || t->x == NULL ||
        t->y == NULL)) {
     set_err(err, errlen, "%s routing applies to meshes only; '%s' is a %s",
@@ -1056,7 +1055,7 @@ static int route_masks(const topo_t *t, route_fn_t fn, const int *cyc, port_mask
         for (p = 1; p < R; p++)
           if (peer[p] >= 0 && lat[p] + 1 + cyc[(size_t)peer[p] * (size_t)n + (size_t)d] == rc)
             m |= 1u << p;
-      } else if (fn == ROUTE_MINIMAL || fn == ROUTE_MIN_CYCLES) {
+      } else if (route_fn_minimal(fn)) {
         for (p = 1; p < R; p++)
           if (peer[p] >= 0 &&
               t->dist[(size_t)peer[p] * (size_t)n + (size_t)d] == rd - 1)

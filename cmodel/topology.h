@@ -138,6 +138,12 @@ typedef enum {
                           the destination's group, that link, a local hop */
 } route_fn_t;
 
+/* fn takes every minimal next hop, in hops or in cycles (any topology). */
+static inline int route_fn_minimal(route_fn_t fn)
+{
+  return fn == ROUTE_MINIMAL || fn == ROUTE_MIN_CYCLES;
+}
+
 /* Fills masks (routers*nodes entries, index r*nodes+d, d a node) with the
  * allowed output ports of function fn.  Returns 0, or -1 with a message
  * when fn does not apply to the topology (XY on a dragonfly, ...). */
